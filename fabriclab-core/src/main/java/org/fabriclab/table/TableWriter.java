@@ -1,0 +1,207 @@
+package org.fabriclab.table;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders a {@link Table} as aligned text, CSV (header row, RFC 4180 quoting), JSON (an array of
+ * row objects) or Markdown; and writes a file atomically (temp file, then move) so an interrupted
+ * run never leaves half a file.
+ */
+public final class TableWriter {
+  /** Output formats. */
+  public enum Format {
+    TEXT,
+    CSV,
+    JSON,
+    MARKDOWN;
+
+    public String extension() {
+      return switch (this) {
+        case TEXT -> "txt";
+        case CSV -> "csv";
+        case JSON -> "json";
+        case MARKDOWN -> "md";
+      };
+    }
+  }
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final CsvMapper CSV = new CsvMapper();
+
+  private TableWriter() {}
+
+  public static String render(Table t, Format f) {
+    return switch (f) {
+      case TEXT -> text(t);
+      case CSV -> csv(t);
+      case JSON -> json(t);
+      case MARKDOWN -> markdown(t);
+    };
+  }
+
+  /** Writes {@code t} to {@code file} in format {@code f}, atomically. */
+  public static void write(Table t, Format f, Path file) {
+    writeAtomically(file, render(t, f));
+  }
+
+  /** Writes text to a temp file beside {@code file} and moves it into place. */
+  public static void writeAtomically(Path file, String content) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+      try {
+        Files.writeString(tmp, content);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  public static String csv(Table t) {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
+    for (Table.Column c : t.columns()) {
+      schema.addColumn(
+          c.name(),
+          c.type() == Table.Type.STRING ? CsvSchema.ColumnType.STRING : CsvSchema.ColumnType.NUMBER);
+    }
+    List<List<Object>> rows = new ArrayList<>();
+    for (int r = 0; r < t.rowCount(); r++) {
+      List<Object> row = new ArrayList<>();
+      for (int c = 0; c < t.columns().size(); c++) {
+        row.add(t.get(r, c));
+      }
+      rows.add(row);
+    }
+    try {
+      return CSV.writer(schema.build()).writeValueAsString(rows);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The table as a JSON array of objects, one per row, keys in column order. */
+  public static String json(Table t) {
+    try {
+      return JSON.writeValueAsString(toJson(t)) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static ArrayNode toJson(Table t) {
+    ArrayNode arr = JSON.createArrayNode();
+    for (int r = 0; r < t.rowCount(); r++) {
+      ObjectNode o = arr.addObject();
+      for (int c = 0; c < t.columns().size(); c++) {
+        String key = t.columns().get(c).name();
+        Object v = t.get(r, c);
+        if (v == null) {
+          o.putNull(key);
+        } else if (v instanceof Long l) {
+          o.put(key, l);
+        } else if (v instanceof Double d) {
+          if (Double.isFinite(d)) {
+            o.put(key, d);
+          } else {
+            o.putNull(key);
+          }
+        } else {
+          o.put(key, v.toString());
+        }
+      }
+    }
+    return arr;
+  }
+
+  public static String markdown(Table t) {
+    List<String[]> cells = cells(t);
+    StringBuilder b = new StringBuilder();
+    b.append("| ").append(String.join(" | ", t.columnNames())).append(" |\n|");
+    for (Table.Column c : t.columns()) {
+      b.append(c.type() == Table.Type.STRING ? "---|" : "---:|");
+    }
+    b.append('\n');
+    for (String[] row : cells) {
+      b.append("| ").append(String.join(" | ", row)).append(" |\n");
+    }
+    return b.toString();
+  }
+
+  /** Aligned columns for a terminal. */
+  public static String text(Table t) {
+    List<String[]> cells = cells(t);
+    int n = t.columns().size();
+    int[] w = new int[n];
+    for (int c = 0; c < n; c++) {
+      w[c] = t.columns().get(c).name().length();
+      for (String[] row : cells) {
+        w[c] = Math.max(w[c], row[c].length());
+      }
+    }
+    StringBuilder b = new StringBuilder();
+    appendRow(b, t.columnNames().toArray(new String[0]), w, t);
+    for (String[] row : cells) {
+      appendRow(b, row, w, t);
+    }
+    return b.toString();
+  }
+
+  private static void appendRow(StringBuilder b, String[] row, int[] w, Table t) {
+    for (int c = 0; c < row.length; c++) {
+      boolean left = t.columns().get(c).type() == Table.Type.STRING;
+      String pad = " ".repeat(w[c] - row[c].length());
+      b.append(left ? row[c] + pad : pad + row[c]);
+      b.append(c + 1 < row.length ? "  " : "\n");
+    }
+  }
+
+  private static List<String[]> cells(Table t) {
+    List<String[]> out = new ArrayList<>();
+    for (int r = 0; r < t.rowCount(); r++) {
+      String[] row = new String[t.columns().size()];
+      for (int c = 0; c < row.length; c++) {
+        row[c] = format(t.get(r, c));
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  /** Numbers as people read them: integers plain, doubles with up to 6 significant decimals. */
+  public static String format(Object v) {
+    if (v == null) {
+      return "";
+    }
+    if (v instanceof Double d) {
+      if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+        return String.format(Locale.ROOT, "%.1f", d);
+      }
+      String s = String.format(Locale.ROOT, "%.6g", d);
+      if (s.contains("e")) {
+        return s;
+      }
+      s = s.contains(".") ? s.replaceAll("0+$", "") : s;
+      return s.endsWith(".") ? s + "0" : s;
+    }
+    return v.toString();
+  }
+}

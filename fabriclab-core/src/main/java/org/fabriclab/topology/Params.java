@@ -1,0 +1,160 @@
+package org.fabriclab.topology;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+
+/**
+ * Validated, typed values of a family's parameters, made only by {@link #parse}: every value has
+ * been checked against its {@link ParamSpec}, so generators read them without further checks of
+ * their own ranges (cross-parameter constraints are checked by the family).
+ */
+public final class Params {
+  private final String family;
+  private final Map<String, Object> values;
+
+  private Params(String family, Map<String, Object> values) {
+    this.family = family;
+    this.values = values;
+  }
+
+  /**
+   * Parses raw text values (missing ones take their defaults) against {@code specs}.
+   *
+   * @throws InvalidParameterException naming the parameter and its valid range
+   */
+  public static Params parse(String family, List<ParamSpec> specs, Map<String, String> raw) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String key : raw.keySet()) {
+      if (specs.stream().noneMatch(s -> s.name().equals(key))) {
+        List<String> names = specs.stream().map(ParamSpec::name).toList();
+        throw new InvalidParameterException(
+            key, "unknown parameter --" + key + " for " + family + "; valid: --" + String.join(", --", names));
+      }
+    }
+    for (ParamSpec s : specs) {
+      String text = raw.containsKey(s.name()) ? raw.get(s.name()) : s.defaultValue();
+      if (text == null) {
+        throw new InvalidParameterException(
+            s.name(), "missing --" + s.name() + " for " + family + " (" + s.rangeText() + ")");
+      }
+      out.put(s.name(), convert(family, s, text.trim()));
+    }
+    return new Params(family, out);
+  }
+
+  private static Object convert(String family, ParamSpec s, String text) {
+    String p = family + " --" + s.name();
+    switch (s.type()) {
+      case INT -> {
+        long v;
+        try {
+          v = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+          throw new InvalidParameterException(p, text, "expected an integer, " + s.rangeText());
+        }
+        checkRange(p, s, v, text);
+        return v;
+      }
+      case DOUBLE -> {
+        double v;
+        try {
+          v = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+          throw new InvalidParameterException(p, text, "expected a number, " + s.rangeText());
+        }
+        if (!Double.isFinite(v)) {
+          throw new InvalidParameterException(p, text, "expected a finite number, " + s.rangeText());
+        }
+        checkRange(p, s, v, text);
+        return v;
+      }
+      case INT_LIST -> {
+        List<Long> list = new ArrayList<>();
+        for (String part : text.split(",")) {
+          try {
+            long v = Long.parseLong(part.trim());
+            checkRange(p, s, v, text);
+            list.add(v);
+          } catch (NumberFormatException e) {
+            throw new InvalidParameterException(p, text, "expected " + s.rangeText());
+          }
+        }
+        return list.stream().mapToInt(Long::intValue).toArray();
+      }
+      case CHOICE -> {
+        String v = text.toLowerCase(Locale.ROOT);
+        if (!s.choices().contains(v)) {
+          throw new InvalidParameterException(p, text, s.rangeText());
+        }
+        return v;
+      }
+      default -> throw new IllegalStateException();
+    }
+  }
+
+  private static void checkRange(String p, ParamSpec s, double v, String text) {
+    if (v < s.min() || v > s.max()) {
+      throw new InvalidParameterException(p, text, "valid range " + s.rangeText());
+    }
+  }
+
+  public String family() {
+    return family;
+  }
+
+  private Object get(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      throw new IllegalArgumentException(family + " has no parameter " + name);
+    }
+    return v;
+  }
+
+  /** An integer parameter; its range was checked to fit the spec (specs keep ints within int). */
+  public int getInt(String name) {
+    return Math.toIntExact((Long) get(name));
+  }
+
+  public long getLong(String name) {
+    return (Long) get(name);
+  }
+
+  public double getDouble(String name) {
+    Object v = get(name);
+    return v instanceof Long l ? l : (Double) v;
+  }
+
+  public int[] getIntList(String name) {
+    return ((int[]) get(name)).clone();
+  }
+
+  public String getChoice(String name) {
+    return (String) get(name);
+  }
+
+  public boolean has(String name) {
+    return values.containsKey(name);
+  }
+
+  /** {@code k=8, seed=1} — for file headers and topology descriptions. */
+  public String describe() {
+    StringBuilder b = new StringBuilder();
+    for (Map.Entry<String, Object> e : values.entrySet()) {
+      if (b.length() > 0) {
+        b.append(", ");
+      }
+      Object v = e.getValue();
+      b.append(e.getKey()).append('=').append(v instanceof int[] a ? joined(a) : v.toString());
+    }
+    return b.toString();
+  }
+
+  private static String joined(int[] a) {
+    return String.join(",", Arrays.stream(a).mapToObj(Integer::toString).toList());
+  }
+}

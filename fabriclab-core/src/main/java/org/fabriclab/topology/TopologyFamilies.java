@@ -1,0 +1,125 @@
+package org.fabriclab.topology;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.TopologyBuilder;
+
+/**
+ * The registry of topology families, loaded with {@link ServiceLoader}: adding a family is adding
+ * a class and a line in its services file, with no central switch. Instances are immutable;
+ * make one with {@link #load()} and pass it where it is needed.
+ */
+public final class TopologyFamilies {
+  /** Parameters every family accepts. */
+  public static final List<ParamSpec> COMMON =
+      List.of(
+          ParamSpec.integer("seed", 0, Long.MAX_VALUE, 1L, "master seed of anything random"),
+          ParamSpec.real("link-gbps", 0.001, 1e6, 10.0, "capacity of every link in Gbit/s"),
+          ParamSpec.integer(
+              "link-delay-ns", 0, 1_000_000_000L, 1000L, "propagation delay of every link in ns"));
+
+  private final Map<String, TopologyFamily> byName;
+
+  private TopologyFamilies(Map<String, TopologyFamily> byName) {
+    this.byName = byName;
+  }
+
+  /** Every family on the class path. */
+  public static TopologyFamilies load() {
+    Map<String, TopologyFamily> m = new TreeMap<>();
+    for (TopologyFamily f : ServiceLoader.load(TopologyFamily.class)) {
+      if (m.put(f.name(), f) != null) {
+        throw new IllegalStateException("two topology families named " + f.name());
+      }
+    }
+    return new TopologyFamilies(Collections.unmodifiableMap(m));
+  }
+
+  /** Families in name order. */
+  public List<TopologyFamily> all() {
+    return List.copyOf(byName.values());
+  }
+
+  /**
+   * The family called {@code name}.
+   *
+   * @throws InvalidParameterException when there is none, listing the known ones
+   */
+  public TopologyFamily get(String name) {
+    TopologyFamily f = byName.get(name.toLowerCase(Locale.ROOT));
+    if (f == null) {
+      throw new InvalidParameterException(
+          "family", name, "unknown topology family; known: " + String.join(", ", byName.keySet()));
+    }
+    return f;
+  }
+
+  /** The family's parameters followed by {@link #COMMON}. */
+  public static List<ParamSpec> allParameters(TopologyFamily f) {
+    List<ParamSpec> all = new ArrayList<>(f.parameters());
+    all.addAll(COMMON);
+    return all;
+  }
+
+  /** Parses and validates raw parameter text for {@code family}. */
+  public Params parse(String family, Map<String, String> raw) {
+    TopologyFamily f = get(family);
+    Params p = Params.parse(f.name(), allParameters(f), raw);
+    f.validate(p);
+    return p;
+  }
+
+  /** Parses, validates, checks the heap and builds. */
+  public Topology build(String family, Map<String, String> raw) {
+    TopologyFamily f = get(family);
+    Params p = parse(family, raw);
+    return build(f, p, Runtime.getRuntime().maxMemory());
+  }
+
+  /**
+   * Builds after checking that the estimated peak heap fits in {@code heapBytes}.
+   *
+   * @throws InvalidParameterException when the topology is too large, naming its size
+   */
+  public static Topology build(TopologyFamily f, Params p, long heapBytes) {
+    SizeEstimate e = f.estimate(p);
+    if (e.nodes() >= Integer.MAX_VALUE || e.directedLinks() >= Integer.MAX_VALUE - 8) {
+      throw new InvalidParameterException(
+          f.name(),
+          String.format(
+              Locale.ROOT,
+              "%s(%s) would have %,d nodes and %,d directed links; at most 2^31-1 of each are supported",
+              f.name(), p.describe(), e.nodes(), e.directedLinks()));
+    }
+    if (e.peakBytes() > heapBytes * 0.85) {
+      throw new InvalidParameterException(
+          f.name(),
+          String.format(
+              Locale.ROOT,
+              "%s(%s) needs about %.1f GiB of heap to build (%,d nodes, %,d directed links) but"
+                  + " %.1f GiB is available; use smaller parameters or raise the heap (FABRICLAB_HEAP=8g)",
+              f.name(), p.describe(), e.peakBytes() / 1073741824.0, e.nodes(), e.directedLinks(),
+              heapBytes / 1073741824.0));
+    }
+    return f.build(p);
+  }
+
+  /** A builder whose default capacity and delay come from the common link parameters. */
+  public static TopologyBuilder builder(TopologyFamily f, Params p, SizeEstimate e) {
+    TopologyBuilder b =
+        new TopologyBuilder(
+            f.name(),
+            p.describe(),
+            (int) Math.min(Integer.MAX_VALUE - 8, e.nodes()),
+            (int) Math.min(Integer.MAX_VALUE - 8, e.directedLinks()));
+    b.defaults(Math.round(p.getDouble("link-gbps") * 1e9), p.getLong("link-delay-ns") * 1000L);
+    return b;
+  }
+}
