@@ -1,0 +1,84 @@
+package org.fabriclab.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import org.fabriclab.error.FabriclabException;
+import picocli.CommandLine;
+
+/**
+ * Entry point of the {@code fabriclab} command. Exit codes: 0 success, 2 bad input (a one-line
+ * message on stderr naming the culprit and the valid range; no stack trace), 1 internal error.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.setProperty("java.awt.headless", "true");
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given streams and returns the exit code (used by tests). */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cl = commandLine();
+    cl.setOut(out);
+    cl.setErr(err);
+    int code = cl.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /** The full command tree with fabriclab's error handling. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new FabriclabCommand());
+    cl.addSubcommand(org.fabriclab.cli.topo.TopoCommand.commandLine());
+    cl.setParameterExceptionHandler(Main::badArguments);
+    cl.setExecutionExceptionHandler(Main::failed);
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    return cl;
+  }
+
+  private static int badArguments(CommandLine.ParameterException e, String[] args) {
+    CommandLine cmd = e.getCommandLine();
+    String msg = firstLine(e.getMessage());
+    cmd.getErr()
+        .println(
+            "fabriclab: error: "
+                + msg
+                + " (see 'fabriclab "
+                + qualifiedName(cmd)
+                + " --help')");
+    return 2;
+  }
+
+  private static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+    PrintWriter err = cmd.getErr();
+    if (e instanceof FabriclabException) {
+      err.println("fabriclab: error: " + firstLine(e.getMessage()));
+      return 2;
+    }
+    if (e instanceof UncheckedIOException || e instanceof java.io.IOException) {
+      err.println("fabriclab: error: " + firstLine(e.getMessage()));
+      return 2;
+    }
+    err.println("fabriclab: internal error: " + e + " (please report it; FABRICLAB_DEBUG=1 shows the stack)");
+    if (System.getenv("FABRICLAB_DEBUG") != null) {
+      e.printStackTrace(err);
+    }
+    return 1;
+  }
+
+  /** Out-of-memory is the user's to fix (parameters or heap): one line, exit 2. */
+  static String firstLine(String s) {
+    if (s == null) {
+      return "(no message)";
+    }
+    int nl = s.indexOf('\n');
+    return (nl < 0 ? s : s.substring(0, nl)).trim();
+  }
+
+  private static String qualifiedName(CommandLine cmd) {
+    String q = cmd.getCommandSpec().qualifiedName(" ");
+    return q.startsWith("fabriclab ") ? q.substring("fabriclab ".length()) : q;
+  }
+}

@@ -1,0 +1,102 @@
+package org.fabriclab.cli.report;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.table.Table;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Plots from {@link Table}s with XChart, written as PNG and SVG side by side ({@code base.png},
+ * {@code base.svg}), each atomically (temp file, then move). Headless.
+ */
+public final class Plots {
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 540;
+
+  private Plots() {}
+
+  /** A bar chart of {@code yColumn} per row labelled by {@code xColumn}. */
+  public static void bar(Table t, String xColumn, String yColumn, String title, String yLabel, Path base) {
+    CategoryChart c =
+        new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xColumn)
+            .yAxisTitle(yLabel).build();
+    c.getStyler().setLegendVisible(false);
+    c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    List<String> xs = new ArrayList<>();
+    List<Double> ys = new ArrayList<>();
+    for (int r = 0; r < t.rowCount(); r++) {
+      xs.add(t.getString(r, xColumn));
+      ys.add(t.getDouble(r, yColumn));
+    }
+    c.addSeries(yColumn, xs, ys);
+    save(c, base);
+  }
+
+  /**
+   * One line per distinct value of {@code seriesColumn} (or a single line when it is null), x and
+   * y from numeric columns, in table order.
+   */
+  public static void lines(
+      Table t, String xColumn, String yColumn, String seriesColumn, String title, String xLabel,
+      String yLabel, Path base) {
+    XYChart c =
+        new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+            .yAxisTitle(yLabel).build();
+    c.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+    c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    Map<String, List<double[]>> series = new LinkedHashMap<>();
+    for (int r = 0; r < t.rowCount(); r++) {
+      String s = seriesColumn == null ? yColumn : t.getString(r, seriesColumn);
+      series.computeIfAbsent(s, k -> new ArrayList<>())
+          .add(new double[] {t.getDouble(r, xColumn), t.getDouble(r, yColumn)});
+    }
+    for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
+      double[] x = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
+      double[] y = e.getValue().stream().mapToDouble(p -> p[1]).toArray();
+      c.addSeries(e.getKey(), x, y);
+    }
+    save(c, base);
+  }
+
+  private static void save(Chart<?, ?> chart, Path base) {
+    writeAtomically(base.resolveSibling(base.getFileName() + ".png"), os -> BitmapEncoder.saveBitmap(chart, os, BitmapEncoder.BitmapFormat.PNG));
+    writeAtomically(base.resolveSibling(base.getFileName() + ".svg"), os -> VectorGraphicsEncoder.saveVectorGraphic(chart, os, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
+  }
+
+  private interface Writer {
+    void write(OutputStream os) throws IOException;
+  }
+
+  private static void writeAtomically(Path file, Writer w) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+      try {
+        try (OutputStream os = Files.newOutputStream(tmp)) {
+          w.write(os);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

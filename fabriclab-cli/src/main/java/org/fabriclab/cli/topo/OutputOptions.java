@@ -1,0 +1,61 @@
+package org.fabriclab.cli.topo;
+
+import java.nio.file.Path;
+import org.fabriclab.table.TableWriter;
+import picocli.CommandLine.Option;
+
+/** Output options shared by every {@code topo} subcommand (a picocli mixin). */
+public final class OutputOptions {
+  @Option(names = "--json", description = "print the statistics as one JSON object")
+  boolean json;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FMT",
+      description = "table format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})",
+      defaultValue = "text")
+  TableWriter.Format format;
+
+  @Option(
+      names = "--distribution",
+      description = "also print the hop-distance distribution over server pairs")
+  boolean distribution;
+
+  @Option(
+      names = "--switch-pairs",
+      description = "also compute hop distances over switch pairs (all-pairs BFS over switches)")
+  boolean switchPairs;
+
+  @Option(
+      names = "--export",
+      paramLabel = "FMT",
+      description = "write the topology itself: graphml, dot or json (needs --out)")
+  String export;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "file for --export")
+  Path out;
+
+  @Option(
+      names = "--no-stats",
+      description = "skip the path-length analyses (counts only); useful for huge exports")
+  boolean noStats;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "threads for all-pairs BFS (default: all cores)")
+  Integer threads;
+
+  @Option(
+      names = "--max-sources",
+      paramLabel = "N",
+      defaultValue = "20000",
+      description =
+          "BFS sources beyond which path lengths are estimated from a seeded sample"
+              + " (default: ${DEFAULT-VALUE}; results then say estimated=true)")
+  long maxSources;
+
+  int threads() {
+    return threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+  }
+}

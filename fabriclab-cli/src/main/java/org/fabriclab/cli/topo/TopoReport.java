@@ -1,0 +1,113 @@
+package org.fabriclab.cli.topo;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.analysis.HopHistogram;
+import org.fabriclab.analysis.ServerPairDistances;
+import org.fabriclab.analysis.SwitchPairDistances;
+import org.fabriclab.analysis.TopologyStats;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.io.TopologyFiles;
+import org.fabriclab.graph.io.TopologyFormat;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+
+/** Prints a topology's statistics (text, table formats or one JSON object) and exports it. */
+final class TopoReport {
+  private TopoReport() {}
+
+  /** Fails early, before any work, when export options are inconsistent. */
+  static void checkExportOptions(OutputOptions o) {
+    if (o.export != null && o.out == null) {
+      throw new InvalidParameterException("--out", "--export " + o.export + " needs --out FILE");
+    }
+    if (o.export == null && o.out != null) {
+      throw new InvalidParameterException(
+          "--export", "--out " + o.out + " needs --export graphml|dot|json");
+    }
+    if (o.export != null) {
+      TopologyFormat.fromName(o.export);
+    }
+    if (o.threads != null && (o.threads < 1 || o.threads > 1024)) {
+      throw new InvalidParameterException("--threads", o.threads, "valid range 1..1024");
+    }
+    if (o.maxSources < 1) {
+      throw new InvalidParameterException("--max-sources", o.maxSources, "must be >= 1");
+    }
+  }
+
+  static void emit(Topology t, OutputOptions o, long seed, PrintWriter out, PrintWriter err) {
+    if (o.export != null) {
+      TopologyFormat fmt = TopologyFormat.fromName(o.export);
+      TopologyFiles.write(t, fmt, o.out);
+      err.printf(
+          Locale.ROOT, "wrote %s (%s, %,d nodes, %,d links)%n", o.out, fmt.name().toLowerCase(Locale.ROOT),
+          t.nodeCount(), t.cableCount());
+    }
+    Map<String, Object> stats;
+    HopHistogram serverHist = null;
+    HopHistogram switchHist = null;
+    if (o.noStats) {
+      stats = new LinkedHashMap<>();
+      stats.put("family", t.family());
+      stats.put("parameters", t.parameters());
+      stats.put("nodes", t.nodeCount());
+      stats.put("servers", t.serverCount());
+      stats.put("switches", t.switchCount());
+      stats.put("links", t.cableCount());
+    } else {
+      stats = new LinkedHashMap<>(TopologyStats.of(t, o.threads(), o.maxSources, seed).toMap());
+      if (o.distribution) {
+        serverHist = ServerPairDistances.compute(t, o.threads(), o.maxSources, seed);
+      }
+      if (o.switchPairs) {
+        switchHist = SwitchPairDistances.compute(t, o.threads(), o.maxSources, seed);
+        stats.put("avgSwitchPathLength", switchHist.mean());
+        stats.put("switchDiameter", switchHist.max());
+        stats.put("switchPairsEstimated", switchHist.estimated());
+      }
+    }
+    if (o.json) {
+      Map<String, Object> json = new LinkedHashMap<>(stats);
+      if (serverHist != null) {
+        json.put("serverHopDistribution", rows(serverHist.toTable("server-hops")));
+      }
+      if (switchHist != null && o.distribution) {
+        json.put("switchHopDistribution", rows(switchHist.toTable("switch-hops")));
+      }
+      out.println(toJson(json));
+      return;
+    }
+    Table.Builder b = Table.builder("topology").stringColumn("statistic").stringColumn("value");
+    for (Map.Entry<String, Object> e : stats.entrySet()) {
+      b.row(e.getKey(), TableWriter.format(e.getValue()));
+    }
+    out.print(TableWriter.render(b.build(), o.format));
+    if (serverHist != null) {
+      out.println();
+      out.print(TableWriter.render(serverHist.toTable("server-hops"), o.format));
+    }
+    if (switchHist != null && o.distribution) {
+      out.println();
+      out.print(TableWriter.render(switchHist.toTable("switch-hops"), o.format));
+    }
+  }
+
+  private static Object rows(Table t) {
+    return TableWriter.toJson(t);
+  }
+
+  private static String toJson(Object o) {
+    try {
+      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

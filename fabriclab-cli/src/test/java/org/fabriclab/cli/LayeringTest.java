@@ -1,0 +1,79 @@
+package org.fabriclab.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of ../shared/DESIGN.md: core ← sim ← systems ← cli, systems never import each
+ * other, no static mutable state in the libraries, no {@code java.util.Random}.
+ */
+class LayeringTest {
+  private static final String[] CORE = {
+    "org.fabriclab.units..", "org.fabriclab.rng..", "org.fabriclab.graph..",
+    "org.fabriclab.topology..", "org.fabriclab.routing..", "org.fabriclab.traffic..",
+    "org.fabriclab.analysis..", "org.fabriclab.table..", "org.fabriclab.error.."
+  };
+  private static final String[] SYSTEMS = {
+    "org.fabriclab.shufflecast..", "org.fabriclab.flattree..", "org.fabriclab.gleam..",
+    "org.fabriclab.shoal..", "org.fabriclab.incast.."
+  };
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void load() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.fabriclab");
+  }
+
+  @Test
+  void coreDependsOnNothingAbove() {
+    String[] above = concat(SYSTEMS, "org.fabriclab.sim..", "org.fabriclab.cli..", "org.fabriclab.bench..");
+    noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
+        .resideInAnyPackage(above).check(classes);
+  }
+
+  @Test
+  void simDependsOnlyOnCore() {
+    String[] above = concat(SYSTEMS, "org.fabriclab.cli..", "org.fabriclab.bench..");
+    noClasses().that().resideInAPackage("org.fabriclab.sim..").should().dependOnClassesThat()
+        .resideInAnyPackage(above).check(classes);
+  }
+
+  @Test
+  void systemsNeverImportEachOtherNorTheCli() {
+    for (String s : SYSTEMS) {
+      String[] others =
+          java.util.Arrays.stream(SYSTEMS).filter(o -> !o.equals(s)).toArray(String[]::new);
+      noClasses().that().resideInAPackage(s).should().dependOnClassesThat()
+          .resideInAnyPackage(concat(others, "org.fabriclab.cli..", "org.fabriclab.bench.."))
+          .allowEmptyShould(true).check(classes);
+    }
+  }
+
+  @Test
+  void noStaticMutableStateInLibraries() {
+    fields().that().areStatic().and().areDeclaredInClassesThat()
+        .resideOutsideOfPackages("org.fabriclab.cli..", "org.fabriclab.bench..")
+        .should().beFinal().check(classes);
+  }
+
+  @Test
+  void noJavaUtilRandom() {
+    noClasses().should().dependOnClassesThat().areAssignableTo(java.util.Random.class)
+        .check(classes);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}
