@@ -104,8 +104,8 @@ public record TopologyStats(
    * Every field but the histogram, in declaration order; NaN becomes {@code null} so the map
    * serialises to valid JSON.
    */
-  public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
+  public LinkedHashMap<String, Object> toMap() {
+    LinkedHashMap<String, Object> m = new LinkedHashMap<>();
     m.put("family", family);
     m.put("parameters", parameters);
     m.put("nodes", nodes);

@@ -165,7 +165,8 @@ final class HandGraph {
   /**
    * A random fabric: {@code switches} switches with random cables (some parallel) and a few
    * one-way links, then {@code servers} servers attached at random: mostly single-homed, some
-   * multi-homed, some cabled to other servers, some by a one-way link, some isolated.
+   * multi-homed, some cabled to other servers, some by one-way links, some with a cable and an
+   * extra incoming one-way link, some isolated.
    */
   static HandGraph random(SplittableRandom rnd, int switches, int servers, int extraCables) {
     HandGraph g = new HandGraph("random");
@@ -196,10 +197,13 @@ final class HandGraph {
       } else if (kind < 16) {
         g.cable(s, rnd.nextInt(switches));
         g.cable(s, rnd.nextInt(switches));
-      } else if (kind < 18 && s > switches) {
+      } else if (kind == 16 && s > switches) {
         g.cable(s, switches + rnd.nextInt(s - switches));
-      } else if (kind < 19) {
+      } else if (kind == 17) {
         g.oneWay(s, rnd.nextInt(switches));
+        g.oneWay(rnd.nextInt(switches), s);
+      } else if (kind == 18) {
+        g.cable(s, rnd.nextInt(switches));
         g.oneWay(rnd.nextInt(switches), s);
       }
     }
@@ -273,5 +277,34 @@ final class HandGraph {
       g.orbits(ServerOrbits.transitive(0, servers));
     }
     return g;
+  }
+
+  /** Every node-simple path from src to dst over the arc list, parallel arcs giving repeats. */
+  List<int[]> allSimplePaths(int src, int dst) {
+    List<int[]> out = new ArrayList<>();
+    int[][] adj = adjacency();
+    boolean[] on = new boolean[n()];
+    int[] stack = new int[n()];
+    stack[0] = src;
+    on[src] = true;
+    extend(adj, on, stack, 1, dst, out);
+    return out;
+  }
+
+  private static void extend(
+      int[][] adj, boolean[] on, int[] stack, int len, int dst, List<int[]> out) {
+    int u = stack[len - 1];
+    if (u == dst) {
+      out.add(Arrays.copyOf(stack, len));
+      return;
+    }
+    for (int v : adj[u]) {
+      if (!on[v]) {
+        on[v] = true;
+        stack[len] = v;
+        extend(adj, on, stack, len + 1, dst, out);
+        on[v] = false;
+      }
+    }
   }
 }
