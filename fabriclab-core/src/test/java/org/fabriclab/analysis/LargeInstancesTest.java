@@ -9,9 +9,9 @@ import org.fabriclab.graph.TopologyBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sizes the analyses are meant for, timed on 2 threads. Limits are generous multiples of the
- * targets (fat-tree k=48 well under 5 s, 2,000 switches well under 2 s) so a loaded machine does
- * not fail them, while a quadratic regression still does.
+ * The sizes the analyses are meant for, checked for exact results (closed form, thread
+ * invariance). Their speed is measured by {@code fabriclab bench topo} and the JMH benchmarks,
+ * never asserted in unit tests (docs/benchmarks.md).
  */
 class LargeInstancesTest {
   /** Fat-tree k=48 without orbit hint: 27,648 servers, 2,880 switches; closed form. */
@@ -22,14 +22,11 @@ class LargeInstancesTest {
     assertThat(t.switchCount()).isEqualTo(2_880);
     long s = 27_648;
     long h = 24;
-    long start = System.nanoTime();
     HopHistogram got = ServerPairDistances.compute(t, 2, Long.MAX_VALUE, 1);
-    double seconds = (System.nanoTime() - start) / 1e9;
     assertThat(got)
         .isEqualTo(
             new HopHistogram(
                 new long[] {0, 0, s * (h - 1), 0, s * (h - 1) * h, 0, s * 47 * h * h}, 0, false));
-    assertThat(seconds).isLessThan(5.0);
     assertThat(ServerPairDistances.compute(t, 1, Long.MAX_VALUE, 1)).isEqualTo(got);
   }
 
@@ -61,10 +58,7 @@ class LargeInstancesTest {
       }
     }
     Topology t = b.build();
-    long start = System.nanoTime();
     HopHistogram got = SwitchPairDistances.compute(t, 2, Long.MAX_VALUE, 1);
-    double seconds = (System.nanoTime() - start) / 1e9;
-    assertThat(seconds).isLessThan(2.0);
     assertThat(got.pairs()).isEqualTo((long) n * (n - 1));
     assertThat(got.unreachablePairs()).isZero();
     // Moore bound: at most 10 * 9^(h-1) nodes at h hops from any node.
