@@ -133,15 +133,12 @@ class BCubeTest {
   }
 
   @Test
-  void bcube85IsFastAndSmall() {
-    long start = System.nanoTime();
+  void bcube85HasThePaperCountsAndFitsUnderOneGib() {
     BCube c = new BCube(8, 5);
     Topology t = c.build();
-    long millis = (System.nanoTime() - start) / 1_000_000;
     assertThat(t.serverCount()).isEqualTo(262_144);
     assertThat(t.switchCount()).isEqualTo(196_608);
     assertThat(t.linkCount()).isEqualTo(2 * 6 * 262_144);
-    assertThat(millis).as("build time in ms").isLessThan(3000);
     assertThat(t.estimatedBytes()).isLessThan(1L << 30);
     assertThat(c.estimate().peakBytes()).isLessThan(1L << 30);
     SplittableRandom rnd = new RandomStreams(3).stream("bcube85");
