@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fabriclab.analysis.HopHistogram;
-import org.fabriclab.analysis.ServerPairDistances;
 import org.fabriclab.analysis.TopologyStats;
 import org.fabriclab.cli.report.Plots;
 import org.fabriclab.error.InvalidParameterException;
@@ -89,7 +88,7 @@ public final class DemoCommand implements Runnable {
       long t0 = System.nanoTime();
       Topology t = families.build(p.family(), new LinkedHashMap<>(p.params()));
       TopologyStats st = TopologyStats.of(t, th, Long.MAX_VALUE, seed);
-      HopHistogram h = ServerPairDistances.compute(t, th, Long.MAX_VALUE, seed);
+      HopHistogram h = st.serverHops();
       Map<String, Object> m = st.toMap();
       stats.row(p.name(), t.family(), t.parameters(), t.serverCount(), t.switchCount(),
           t.cableCount(), m.get("avgServerPathLength"), m.get("diameter"),

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.fabriclab.analysis.HopHistogram;
-import org.fabriclab.analysis.ServerPairDistances;
 import org.fabriclab.analysis.SwitchPairDistances;
 import org.fabriclab.analysis.TopologyStats;
 import org.fabriclab.error.InvalidParameterException;
@@ -62,9 +61,10 @@ final class TopoReport {
       stats.put("switches", t.switchCount());
       stats.put("links", t.cableCount());
     } else {
-      stats = new LinkedHashMap<>(TopologyStats.of(t, o.threads(), o.maxSources, seed).toMap());
+      TopologyStats ts = TopologyStats.of(t, o.threads(), o.maxSources, seed);
+      stats = new LinkedHashMap<>(ts.toMap());
       if (o.distribution) {
-        serverHist = ServerPairDistances.compute(t, o.threads(), o.maxSources, seed);
+        serverHist = ts.serverHops();
       }
       if (o.switchPairs) {
         switchHist = SwitchPairDistances.compute(t, o.threads(), o.maxSources, seed);
