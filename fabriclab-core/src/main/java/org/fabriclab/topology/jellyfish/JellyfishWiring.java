@@ -18,11 +18,17 @@ import java.util.SplittableRandom;
  * adjacent and each has exactly one free port, two of them, {@code u} and {@code w}, take over a
  * link {@code (x, y)} with {@code x} not adjacent to {@code u} and {@code y} not adjacent to
  * {@code w}: it becomes {@code (u, x)} and {@code (w, y)}. (2) An optional group per node forbids
- * links inside a group (the Pods of the two-stage random graph). For a degree sequence whose
- * degrees differ by at most one and stay below the node count, both repairs always exist (a
- * non-neighbour of {@code v} is full and has more neighbours than {@code v}, so one of them lies
- * outside {@code v}'s neighbourhood); the wiring then uses every port when the degree sum is even
- * and all but one when it is odd. Otherwise {@link #unusedPorts()} reports what was left.
+ * links inside a group (the Pods of the two-stage random graph).
+ *
+ * <p>Guarantee (no groups): when all degrees equal some {@code r <= n-1}, or differ by at most one
+ * with {@code n >= 2 * max degree}, the wiring uses every port when the degree sum is even and all
+ * but one when it is odd. Proof sketch: when stuck, every non-neighbour of {@code v} (or {@code u})
+ * is full; a full non-neighbour {@code x} of {@code v} has more neighbours than {@code v}, so one,
+ * {@code y}, lies outside {@code v}'s neighbourhood; for {@code u, w} a full non-neighbour
+ * {@code x} of {@code u} has a neighbour outside {@code N[w]} unless {@code N(x) = N[w] - u}, and
+ * not all of {@code u}'s {@code n-1-deg(u)} non-neighbours can be neighbours of {@code w}.
+ * Otherwise (groups, skewed sequences) {@link #unusedPorts()} reports what was left; callers
+ * check it.
  *
  * <p>Complexity: O(m) expected for m links while random pairs mostly succeed (adjacency is one
  * hash look-up); each time 16 consecutive random pairs fail, one O(f²) scan over the f nodes that
