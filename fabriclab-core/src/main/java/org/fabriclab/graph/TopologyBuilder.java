@@ -135,6 +135,8 @@ public final class TopologyBuilder {
   /** A cable whose ends sit on given ports (every link of the topology must then have ports). */
   public TopologyBuilder addCable(
       int u, int uPort, int v, int vPort, long capacityBps, long delayPs) {
+    checkPort(uPort);
+    checkPort(vPort);
     int a = src.size();
     addCable(u, v, capacityBps, delayPs);
     setPort(a, uPort);
@@ -156,6 +158,7 @@ public final class TopologyBuilder {
 
   /** A one-way link leaving {@code u} by {@code uPort}. */
   public TopologyBuilder addLink(int u, int uPort, int v, long capacityBps, long delayPs) {
+    checkPort(uPort);
     int a = src.size();
     addLink(u, v, capacityBps, delayPs);
     setPort(a, uPort);
@@ -178,10 +181,13 @@ public final class TopologyBuilder {
     }
   }
 
-  private void setPort(int link, int p) {
+  private static void checkPort(int p) {
     if (p < 0) {
       throw new IllegalArgumentException("port must be >= 0, got " + p);
     }
+  }
+
+  private void setPort(int link, int p) {
     while (port.size() < src.size()) {
       port.add(-1);
     }

@@ -31,11 +31,16 @@ public final class RandomStreams {
   }
 
   private static long mix(long seed, String name) {
-    long h = seed ^ 0x5DEECE66DL;
+    // scramble the seed first: XOR-ing it raw into the name hash made (seed 1, "b") and
+    // (seed 2, "a") the same stream
+    long h = splitmix(seed ^ 0x5DEECE66DL);
     for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
-      h = (h ^ b) * 0x100000001B3L;
+      h = (h ^ (b & 0xFF)) * 0x100000001B3L;
     }
-    // splitmix64 finaliser
+    return splitmix(h);
+  }
+
+  private static long splitmix(long h) {
     h += 0x9E3779B97F4A7C15L;
     h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
     h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;

@@ -132,18 +132,31 @@ public final class TableWriter {
     return arr;
   }
 
+  /** A GitHub-flavoured Markdown table; pipes in cells are escaped, line breaks become {@code <br>}. */
   public static String markdown(Table t) {
     List<String[]> cells = cells(t);
     StringBuilder b = new StringBuilder();
-    b.append("| ").append(String.join(" | ", t.columnNames())).append(" |\n|");
+    List<String> header = t.columnNames().stream().map(TableWriter::markdownCell).toList();
+    b.append("| ").append(String.join(" | ", header)).append(" |\n|");
     for (Table.Column c : t.columns()) {
       b.append(c.type() == Table.Type.STRING ? "---|" : "---:|");
     }
     b.append('\n');
     for (String[] row : cells) {
-      b.append("| ").append(String.join(" | ", row)).append(" |\n");
+      b.append("| ");
+      for (int c = 0; c < row.length; c++) {
+        b.append(c == 0 ? "" : " | ").append(markdownCell(row[c]));
+      }
+      b.append(" |\n");
     }
     return b.toString();
+  }
+
+  private static String markdownCell(String cell) {
+    return cell.replace("|", "\\|")
+        .replace("\r\n", "<br>")
+        .replace("\n", "<br>")
+        .replace("\r", "<br>");
   }
 
   /** Aligned columns for a terminal. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.fabriclab.error.InvalidParameterException;
 
@@ -79,6 +78,10 @@ public final class Params {
           try {
             long v = Long.parseLong(part.trim());
             checkRange(p, s, v, text);
+            if (v != (int) v) {
+              throw new InvalidParameterException(
+                  p, text, "each value must fit in 32 bits, " + s.rangeText());
+            }
             list.add(v);
           } catch (NumberFormatException e) {
             throw new InvalidParameterException(p, text, "expected " + s.rangeText());
@@ -87,11 +90,12 @@ public final class Params {
         return list.stream().mapToInt(Long::intValue).toArray();
       }
       case CHOICE -> {
-        String v = text.toLowerCase(Locale.ROOT);
-        if (!s.choices().contains(v)) {
-          throw new InvalidParameterException(p, text, s.rangeText());
+        for (String c : s.choices()) {
+          if (c.equalsIgnoreCase(text)) {
+            return c;
+          }
         }
-        return v;
+        throw new InvalidParameterException(p, text, s.rangeText());
       }
       default -> throw new IllegalStateException();
     }

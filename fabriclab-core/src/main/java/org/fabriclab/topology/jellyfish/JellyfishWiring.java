@@ -1,0 +1,358 @@
+package org.fabriclab.topology.jellyfish;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Jellyfish's incremental random wiring (Singla et al., "Jellyfish: Networking Data Centers
+ * Randomly", NSDI 2012, §3 "Construction"; cited by the Flat-tree seed,
+ * /work/shared/seeds/001_*.txt ref. [23]): given how many network ports each node has, it
+ * repeatedly joins a random pair of nodes that both have free ports and are not yet neighbours;
+ * when no such pair is left but a node {@code v} still has two or more free ports, it removes a
+ * random existing link {@code (x, y)} with neither end adjacent to {@code v} and adds
+ * {@code (v, x)} and {@code (v, y)}. The result is a simple graph: no self-loops, no parallel links.
+ *
+ * <p>Two additions make the result exact. (1) When the only nodes with a free port are pairwise
+ * adjacent and each has exactly one free port, two of them, {@code u} and {@code w}, take over a
+ * link {@code (x, y)} with {@code x} not adjacent to {@code u} and {@code y} not adjacent to
+ * {@code w}: it becomes {@code (u, x)} and {@code (w, y)}. (2) An optional group per node forbids
+ * links inside a group (the Pods of the two-stage random graph).
+ *
+ * <p>Guarantee (no groups): when all degrees equal some {@code r <= n-1}, or differ by at most one
+ * with {@code n >= 2 * max degree}, the wiring uses every port when the degree sum is even and all
+ * but one when it is odd. Proof sketch: when stuck, every non-neighbour of {@code v} (or {@code u})
+ * is full; a full non-neighbour {@code x} of {@code v} has more neighbours than {@code v}, so one,
+ * {@code y}, lies outside {@code v}'s neighbourhood; for {@code u, w} a full non-neighbour
+ * {@code x} of {@code u} has a neighbour outside {@code N[w]} unless {@code N(x) = N[w] - u}, and
+ * not all of {@code u}'s {@code n-1-deg(u)} non-neighbours can be neighbours of {@code w}.
+ * Otherwise (groups, skewed sequences) {@link #unusedPorts()} reports what was left; callers
+ * check it.
+ *
+ * <p>Complexity: O(m) expected for m links while random pairs mostly succeed (adjacency is one
+ * hash look-up); each time 16 consecutive random pairs fail, one O(f²) scan over the f nodes that
+ * still have free ports; each repair samples random links, then scans all m links at worst. Memory:
+ * primitive arrays and one {@code long→int} hash map of the links.
+ */
+public final class JellyfishWiring {
+  /** How a random endpoint is drawn while free ports remain. */
+  public enum Selection {
+    /** Uniformly among nodes with a free port (the Jellyfish paper's rule). */
+    NODE,
+    /** Uniformly among free ports, i.e. a node with probability proportional to its free ports. */
+    PORT
+  }
+
+  private static final int FAILS_BEFORE_SCAN = 16;
+  private static final int SAMPLES_BEFORE_SCAN = 64;
+
+  private final int[] from;
+  private final int[] to;
+  private final int unused;
+
+  private JellyfishWiring(int[] from, int[] to, int unused) {
+    this.from = from;
+    this.to = to;
+    this.unused = unused;
+  }
+
+  /**
+   * Wires nodes {@code 0..degree.length-1}.
+   *
+   * @param degree number of network ports of each node (≥ 0)
+   * @param group group of each node (no link joins two nodes of one group), or {@code null} for
+   *     none
+   * @param selection how endpoints are drawn
+   * @param rnd the random stream; the result depends only on its state and the arguments
+   */
+  public static JellyfishWiring wire(
+      int[] degree, int[] group, Selection selection, SplittableRandom rnd) {
+    return new State(degree, group, selection, rnd).run();
+  }
+
+  /** Number of links. */
+  public int linkCount() {
+    return from.length;
+  }
+
+  /** Lower end of link {@code i}; links are sorted by (lower end, higher end). */
+  public int from(int i) {
+    return from[i];
+  }
+
+  /** Higher end of link {@code i}. */
+  public int to(int i) {
+    return to[i];
+  }
+
+  /** Ports left free: 0, or 1 when the degree sum is odd (more only for extreme sequences). */
+  public int unusedPorts() {
+    return unused;
+  }
+
+  /** The mutable construction state; one per call of {@link #wire}. */
+  private static final class State {
+    private final int n;
+    private final int[] group;
+    private final int[] free;
+    private final int[] degree;
+    private final int[] slotBase;
+    private final int[] slotNode;
+    private final int[] pool;
+    private final int[] pos;
+    private int poolSize;
+    private long totalFree;
+    private final boolean byPort;
+    private final SplittableRandom rnd;
+    private final Long2IntOpenHashMap linkIndex;
+    private final int[] seen;
+    private int stamp;
+    private final IntArrayList la = new IntArrayList();
+    private final IntArrayList lb = new IntArrayList();
+
+    State(int[] degree, int[] group, Selection selection, SplittableRandom rnd) {
+      this.n = degree.length;
+      this.degree = degree.clone();
+      this.group = group == null ? null : group.clone();
+      this.free = degree.clone();
+      this.byPort = selection == Selection.PORT;
+      this.rnd = rnd;
+      seen = new int[n];
+      slotBase = new int[n + 1];
+      for (int v = 0; v < n; v++) {
+        if (degree[v] < 0) {
+          throw new IllegalArgumentException("negative degree at node " + v);
+        }
+        slotBase[v + 1] = slotBase[v] + (byPort ? degree[v] : 1);
+        totalFree += degree[v];
+      }
+      int tokens = slotBase[n];
+      slotNode = new int[tokens];
+      pool = new int[tokens];
+      pos = new int[tokens];
+      Arrays.fill(pos, -1);
+      for (int v = 0; v < n; v++) {
+        for (int t = slotBase[v]; t < slotBase[v + 1]; t++) {
+          slotNode[t] = v;
+          if (degree[v] > 0) {
+            pos[t] = poolSize;
+            pool[poolSize++] = t;
+          }
+        }
+      }
+      linkIndex = new Long2IntOpenHashMap((int) Math.min(1 << 26, totalFree / 2 + 16));
+      linkIndex.defaultReturnValue(-1);
+    }
+
+    JellyfishWiring run() {
+      int fails = 0;
+      while (totalFree >= 2) {
+        if (fails < FAILS_BEFORE_SCAN && poolSize >= 2) {
+          int i = rnd.nextInt(poolSize);
+          int j = rnd.nextInt(poolSize - 1);
+          if (j >= i) {
+            j++;
+          }
+          int u = slotNode[pool[i]];
+          int v = slotNode[pool[j]];
+          if (allowed(u, v)) {
+            join(u, v);
+            fails = 0;
+          } else {
+            fails++;
+          }
+          continue;
+        }
+        int[] f = freeNodes();
+        long possible = (long) f.length * (f.length - 1) / 2;
+        IntArrayList pairs = allowedPairs(f);
+        if (!pairs.isEmpty()) {
+          int p = rnd.nextInt(pairs.size() / 2);
+          join(pairs.getInt(2 * p), pairs.getInt(2 * p + 1));
+          // keep scanning while random pairs would mostly fail
+          fails = pairs.size() / 2 * 4 < possible ? FAILS_BEFORE_SCAN : 0;
+          continue;
+        }
+        if (!repairOne(f) && !repairTwo(f)) {
+          break;
+        }
+      }
+      return finish();
+    }
+
+    private boolean allowed(int u, int v) {
+      return u != v
+          && (group == null || group[u] != group[v])
+          && !linkIndex.containsKey(key(u, v));
+    }
+
+    private static long key(int u, int v) {
+      return u < v ? ((long) u << 32) | v : ((long) v << 32) | u;
+    }
+
+    private void join(int u, int v) {
+      addLink(u, v);
+      take(u);
+      take(v);
+    }
+
+    private void addLink(int u, int v) {
+      linkIndex.put(key(u, v), la.size());
+      la.add(u);
+      lb.add(v);
+    }
+
+    private void removeLink(int index) {
+      int last = la.size() - 1;
+      linkIndex.remove(key(la.getInt(index), lb.getInt(index)));
+      if (index != last) {
+        la.set(index, la.getInt(last));
+        lb.set(index, lb.getInt(last));
+        linkIndex.put(key(la.getInt(index), lb.getInt(index)), index);
+      }
+      la.removeInt(last);
+      lb.removeInt(last);
+    }
+
+    /** Uses one free port of {@code v}: its top free slot leaves the pool. */
+    private void take(int v) {
+      free[v]--;
+      totalFree--;
+      int token = byPort ? slotBase[v] + degree[v] - free[v] - 1 : slotBase[v];
+      if (byPort || free[v] == 0) {
+        int at = pos[token];
+        int moved = pool[--poolSize];
+        pool[at] = moved;
+        pos[moved] = at;
+        pos[token] = -1;
+      }
+    }
+
+    /** Distinct nodes that still have a free port, in pool order; O(pool). */
+    private int[] freeNodes() {
+      stamp++;
+      IntArrayList out = new IntArrayList();
+      for (int i = 0; i < poolSize; i++) {
+        int v = slotNode[pool[i]];
+        if (seen[v] != stamp) {
+          seen[v] = stamp;
+          out.add(v);
+        }
+      }
+      return out.toIntArray();
+    }
+
+    private IntArrayList allowedPairs(int[] f) {
+      IntArrayList pairs = new IntArrayList();
+      for (int i = 0; i < f.length; i++) {
+        for (int j = i + 1; j < f.length; j++) {
+          if (allowed(f[i], f[j])) {
+            pairs.add(f[i]);
+            pairs.add(f[j]);
+          }
+        }
+      }
+      return pairs;
+    }
+
+    /** A node with ≥ 2 free ports splits a link whose ends it may join; the paper's step. */
+    private boolean repairOne(int[] f) {
+      int start = rnd.nextInt(f.length);
+      for (int s = 0; s < f.length; s++) {
+        int v = f[(start + s) % f.length];
+        if (free[v] >= 2) {
+          int e = findLink(v, v);
+          if (e >= 0) {
+            int x = la.getInt(e);
+            int y = lb.getInt(e);
+            removeLink(e);
+            addLink(v, x);
+            addLink(v, y);
+            take(v);
+            take(v);
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    /** Two nodes with a free port each take over one link between their non-neighbours. */
+    private boolean repairTwo(int[] f) {
+      if (f.length < 2) {
+        return false;
+      }
+      int start = rnd.nextInt(f.length);
+      for (int s = 0; s < f.length; s++) {
+        int u = f[(start + s) % f.length];
+        for (int t = 1; t < f.length; t++) {
+          int w = f[(start + s + t) % f.length];
+          int e = findLink(u, w);
+          if (e >= 0) {
+            int x = la.getInt(e);
+            int y = lb.getInt(e);
+            if (!(allowed(u, x) && allowed(w, y))) {
+              int swap = x;
+              x = y;
+              y = swap;
+            }
+            removeLink(e);
+            addLink(u, x);
+            addLink(w, y);
+            take(u);
+            take(w);
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    /**
+     * A link {@code (x, y)} with {@code u} allowed to join one end and {@code w} the other:
+     * random samples first, then a full scan from a random start; -1 when none.
+     */
+    private int findLink(int u, int w) {
+      int m = la.size();
+      if (m == 0) {
+        return -1;
+      }
+      for (int s = 0; s < SAMPLES_BEFORE_SCAN; s++) {
+        int e = rnd.nextInt(m);
+        if (fits(e, u, w)) {
+          return e;
+        }
+      }
+      int start = rnd.nextInt(m);
+      for (int s = 0; s < m; s++) {
+        int e = (start + s) % m;
+        if (fits(e, u, w)) {
+          return e;
+        }
+      }
+      return -1;
+    }
+
+    private boolean fits(int e, int u, int w) {
+      int x = la.getInt(e);
+      int y = lb.getInt(e);
+      return (allowed(u, x) && allowed(w, y)) || (allowed(u, y) && allowed(w, x));
+    }
+
+    private JellyfishWiring finish() {
+      long[] keys = new long[la.size()];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = key(la.getInt(i), lb.getInt(i));
+      }
+      Arrays.sort(keys);
+      int[] a = new int[keys.length];
+      int[] b = new int[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        a[i] = (int) (keys[i] >>> 32);
+        b[i] = (int) keys[i];
+      }
+      return new JellyfishWiring(a, b, (int) totalFree);
+    }
+  }
+}
