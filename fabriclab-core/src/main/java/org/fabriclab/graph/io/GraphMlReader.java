@@ -295,7 +295,8 @@ final class GraphMlReader {
         }
       }
       if (column[f] < 0) {
-        throw error("labelFields names \"" + fields.get(f) + "\" but no int node key has that name");
+        throw error(
+            "labelFields names \"" + fields.get(f) + "\" but no int node key has that name");
       }
     }
     for (int v = 0; v < n; v++) {
@@ -351,8 +352,7 @@ final class GraphMlReader {
       throw error(where + ": " + what + " \"" + text + "\" is not an integer");
     }
     if (v < min || v > max) {
-      String range = max == Long.MAX_VALUE ? "must be >= " + min : "valid range " + min + ".." + max;
-      throw error(where + ": " + what + " " + v + " out of range (" + range + ")");
+      throw error(where + ": " + what + " " + v + LinkCollector.outOfRange(min, max));
     }
     return v;
   }

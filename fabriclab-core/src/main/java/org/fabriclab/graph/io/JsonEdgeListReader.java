@@ -227,8 +227,7 @@ final class JsonEdgeListReader {
     }
     long v = p.getLongValue();
     if (v < min || v > max) {
-      String range = max == Long.MAX_VALUE ? "must be >= " + min : "valid range " + min + ".." + max;
-      throw error(what + " " + v + " out of range (" + range + ")");
+      throw error(what + " " + v + LinkCollector.outOfRange(min, max));
     }
     return v;
   }

@@ -16,8 +16,8 @@ import org.fabriclab.graph.TopologyBuilder;
 /**
  * What an importer has read so far: nodes (role, optional label) and links (ends, optional ports,
  * capacity, delay, one-way flag), in primitive lists. {@link #build} checks everything a file can
- * get wrong — ids out of range, self-loops, non-positive capacities, label widths, ports given for
- * some links only, ports out of range or used twice — and reports the first problem as a
+ * get wrong (ids out of range, self-loops, non-positive capacities, label widths, ports given
+ * for some links only, ports out of range or used twice) and reports the first problem as a
  * {@link MalformedInputException} naming the file and the item, before {@link TopologyBuilder}
  * could throw a bare {@link IllegalArgumentException}. All checks are O(n + m).
  */
@@ -82,7 +82,8 @@ final class LinkCollector {
   }
 
   /** Adds a link; ends may be placeholders fixed later by {@link #setEnd}. Checked in build. */
-  int addLink(int s, int t, int sPort, int tPort, long capacityBps, long delayPs, boolean directed) {
+  int addLink(
+      int s, int t, int sPort, int tPort, long capacityBps, long delayPs, boolean directed) {
     int i = src.size();
     src.add(s);
     dst.add(t);
@@ -104,6 +105,12 @@ final class LinkCollector {
   /** The role named {@code id} (its file name or enum name); {@code null} when unknown. */
   static NodeRole role(String id) {
     return id == null ? null : NodeRole.fromId(id);
+  }
+
+  /** {@code " out of range (valid range 0..7)"} or {@code " out of range (must be >= 1)"}. */
+  static String outOfRange(long min, long max) {
+    String range = max == Long.MAX_VALUE ? "must be >= " + min : "valid range " + min + ".." + max;
+    return " out of range (" + range + ")";
   }
 
   static String validRoles() {

@@ -27,8 +27,9 @@ import org.fabriclab.graph.Topology;
  * place atomically (as {@link org.fabriclab.table.TableWriter#writeAtomically} does), so a failed
  * or interrupted write never leaves a partial file; {@link #read} detects JSON or GraphML from the
  * first non-blank character ({@code {} or {@code <}), falling back on the extension only to
- * explain what it cannot read. Problems with the path are {@link FabriclabException}s whose one-line
- * message names the file; problems with the content are {@link MalformedInputException}s.
+ * explain what it cannot read. Problems with the path are {@link FabriclabException}s whose
+ * one-line message names the file; problems with the content are {@link
+ * MalformedInputException}s.
  */
 public final class TopologyFiles {
   private static final Set<PosixFilePermission> READABLE =

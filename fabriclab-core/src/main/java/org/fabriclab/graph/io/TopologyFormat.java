@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.fabriclab.error.InvalidParameterException;
 
-/** The topology file formats: name (as the CLI spells it), file extension, and whether it imports. */
+/** Topology file formats: name (as the CLI spells it, also the extension), importable or not. */
 public enum TopologyFormat {
   /** The fabriclab JSON edge list ({@link JsonEdgeList}); export and import. */
   JSON("json", true),

@@ -121,7 +121,14 @@ class TopologyFilesTest {
     Files.write(latin1, "{\"family\":\"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1));
     assertThatThrownBy(() -> TopologyFiles.read(latin1))
         .isInstanceOf(MalformedInputException.class)
-        .hasMessageStartingWith("malformed " + latin1 + ": ");
+        .hasMessage("malformed " + latin1 + ": not UTF-8 text");
+    Path latin1Xml = dir.resolve("latin1.graphml");
+    Files.write(
+        latin1Xml,
+        "<graphml><!-- caf\u00e9 --></graphml>".getBytes(StandardCharsets.ISO_8859_1));
+    assertThatThrownBy(() -> TopologyFiles.read(latin1Xml))
+        .isInstanceOf(MalformedInputException.class)
+        .hasMessage("malformed " + latin1Xml + ": not UTF-8 text");
   }
 
   @Test
