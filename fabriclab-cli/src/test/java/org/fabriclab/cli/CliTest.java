@@ -46,12 +46,13 @@ class CliTest {
 
   @Test
   void bcubeJsonCountsServerHopsThroughSwitches() throws Exception {
-    // BCube(4,1): 16 servers; 3 per server differ in one digit (2 hops), 9 in both (4 hops)
+    // BCube(4,1): from one server, C(2,1)*3 = 6 servers differ in one digit (2 hops: server,
+    // switch, server) and C(2,2)*3^2 = 9 in both (4 hops)
     JsonNode j = json(run("topo", "bcube", "--n", "4", "--k", "1", "--json"));
     assertThat(j.get("servers").asLong()).isEqualTo(16);
     assertThat(j.get("switches").asLong()).isEqualTo(8);
     assertThat(j.get("links").asLong()).isEqualTo(32);
-    assertThat(j.get("avgServerPathLength").asDouble()).isCloseTo((3 * 2 + 9 * 4) / 15.0,
+    assertThat(j.get("avgServerPathLength").asDouble()).isCloseTo((6 * 2 + 9 * 4) / 15.0,
         org.assertj.core.data.Offset.offset(1e-12));
     assertThat(j.get("diameter").asLong()).isEqualTo(4);
   }
@@ -142,7 +143,8 @@ class CliTest {
       assertThat(r.code()).isZero();
       assertThat(r.out()).contains("Usage:");
     }
-    assertThat(run("topo", "fattree", "--help").out()).contains("--k").contains("2..256");
+    assertThat(run("topo", "fattree", "--help").out().replaceAll("\\s+", ""))
+        .contains("--k").contains("[2..256;default4]");
   }
 
   @Test

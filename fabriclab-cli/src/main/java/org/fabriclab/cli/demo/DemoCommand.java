@@ -76,7 +76,7 @@ public final class DemoCommand implements Runnable {
             .stringColumn("fabric").stringColumn("family").stringColumn("parameters")
             .longColumn("servers").longColumn("switches").longColumn("links")
             .doubleColumn("avgServerPathLength").longColumn("diameter")
-            .longColumn("maxSwitchDegree");
+            .longColumn("maxSwitchDegree").longColumn("switchPorts");
     Table.Builder hops =
         Table.builder("hop-distribution")
             .stringColumn("fabric").longColumn("hops").longColumn("pairs")
@@ -92,7 +92,7 @@ public final class DemoCommand implements Runnable {
       Map<String, Object> m = st.toMap();
       stats.row(p.name(), t.family(), t.parameters(), t.serverCount(), t.switchCount(),
           t.cableCount(), m.get("avgServerPathLength"), m.get("diameter"),
-          m.get("maxSwitchDegree"));
+          m.get("maxSwitchDegree"), switchPorts(t));
       Table ht = h.toTable("h");
       for (int r = 0; r < ht.rowCount(); r++) {
         hops.row(p.name(), ht.get(r, "hops"), ht.get(r, "pairs"), ht.get(r, "fraction"),
@@ -112,10 +112,43 @@ public final class DemoCommand implements Runnable {
         "hops", "fraction of server pairs", out.resolve("hop-cdf"));
     TableWriter.writeAtomically(out.resolve("summary.md"), summary(st));
     PrintWriter o = spec.commandLine().getOut();
-    o.print(TableWriter.text(st));
+    o.print(TableWriter.text(brief(st)));
     o.println();
     o.println("wrote " + out + "/{topologies.csv,topologies.json,hop-distribution.csv,"
         + "avg-path-length.png,avg-path-length.svg,hop-cdf.png,hop-cdf.svg,summary.md}");
+  }
+
+  /** Ports in use on switches (server-to-switch and switch-to-switch link ends): equipment. */
+  static long switchPorts(Topology t) {
+    long ports = 0;
+    for (int v = 0; v < t.nodeCount(); v++) {
+      if (!t.isServer(v)) {
+        ports += t.degree(v);
+      }
+    }
+    return ports;
+  }
+
+  /** The table without its parameters column, for the terminal. */
+  private static Table brief(Table st) {
+    Table.Builder b = Table.builder(st.name());
+    int skip = st.columnIndex("parameters");
+    for (int c = 0; c < st.columns().size(); c++) {
+      if (c != skip) {
+        b.column(st.columns().get(c).name(), st.columns().get(c).type());
+      }
+    }
+    for (int r = 0; r < st.rowCount(); r++) {
+      Object[] row = st.row(r);
+      Object[] out = new Object[row.length - 1];
+      for (int c = 0, i = 0; c < row.length; c++) {
+        if (c != skip) {
+          out[i++] = row[c];
+        }
+      }
+      b.row(out);
+    }
+    return b.build();
   }
 
   private String summary(Table st) {
@@ -123,7 +156,11 @@ public final class DemoCommand implements Runnable {
         + "Made by `./fabriclab demo --seed " + seed + "` (every number below comes from that command).\n"
         + "Path lengths are exact: all server pairs, hops counted switch to switch and server to\n"
         + "switch (in BCube a relay through a server counts its two links).\n\n"
-        + TableWriter.markdown(st)
+        + TableWriter.markdown(brief(st))
+        + "\n`switchPorts` counts switch ports in use (server and switch links): the equipment each"
+        + " fabric spends on the same 128 servers; in the"
+        + " server-centric BCube and the direct-connect torus the servers' own ports (7 and 6 each)"
+        + " carry the fabric instead. Generator parameters are in `topologies.csv`.\n"
         + "\nFiles: `topologies.csv|json` (this table), `hop-distribution.csv` (per fabric and hop"
         + " count: ordered server pairs, fraction, cumulative), `avg-path-length.png|svg`,"
         + " `hop-cdf.png|svg`.\n";
