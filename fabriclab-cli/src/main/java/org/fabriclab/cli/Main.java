@@ -22,7 +22,16 @@ public final class Main {
     CommandLine cl = commandLine();
     cl.setOut(out);
     cl.setErr(err);
-    int code = cl.execute(args);
+    int code;
+    try {
+      code = cl.execute(args);
+    } catch (OutOfMemoryError oom) {
+      err.println(
+          "fabriclab: error: out of memory ("
+              + Runtime.getRuntime().maxMemory() / (1 << 20)
+              + " MiB heap); use smaller parameters or raise FABRICLAB_HEAP (e.g. FABRICLAB_HEAP=16g)");
+      code = 2;
+    }
     out.flush();
     err.flush();
     return code;
@@ -41,13 +50,23 @@ public final class Main {
   private static int badArguments(CommandLine.ParameterException e, String[] args) {
     CommandLine cmd = e.getCommandLine();
     String msg = firstLine(e.getMessage());
+    if (e instanceof CommandLine.UnmatchedArgumentException u
+        && !cmd.getSubcommands().isEmpty()
+        && !u.getUnmatched().isEmpty()
+        && !u.getUnmatched().get(0).startsWith("-")) {
+      msg =
+          "unknown command '"
+              + u.getUnmatched().get(0)
+              + "'; valid: "
+              + String.join(", ", cmd.getSubcommands().keySet());
+    }
     cmd.getErr()
         .println(
             "fabriclab: error: "
                 + msg
                 + " (see 'fabriclab "
-                + qualifiedName(cmd)
-                + " --help')");
+                + (qualifiedName(cmd).isEmpty() ? "" : qualifiedName(cmd) + " ")
+                + "--help')");
     return 2;
   }
 
@@ -79,6 +98,9 @@ public final class Main {
 
   private static String qualifiedName(CommandLine cmd) {
     String q = cmd.getCommandSpec().qualifiedName(" ");
+    if (q.equals("fabriclab")) {
+      return "";
+    }
     return q.startsWith("fabriclab ") ? q.substring("fabriclab ".length()) : q;
   }
 }

@@ -103,7 +103,8 @@ public final class Params {
 
   private static void checkRange(String p, ParamSpec s, double v, String text) {
     if (v < s.min() || v > s.max()) {
-      throw new InvalidParameterException(p, text, "valid range " + s.rangeText());
+      String range = s.type() == ParamSpec.Type.INT_LIST ? "expected " : "valid range ";
+      throw new InvalidParameterException(p, text, range + s.rangeText());
     }
   }
 

@@ -49,11 +49,19 @@ public final class OutputOptions {
   @Option(
       names = "--max-sources",
       paramLabel = "N",
-      defaultValue = "20000",
       description =
-          "BFS sources beyond which path lengths are estimated from a seeded sample"
-              + " (default: ${DEFAULT-VALUE}; results then say estimated=true)")
-  long maxSources;
+          "BFS sources beyond which path lengths are estimated from a seeded sample (results"
+              + " then say estimated=true). Default: exact up to about 4e9 node+link visits,"
+              + " i.e. min(20000, max(64, 4e9 / (nodes + directed links))) sources")
+  Long maxSources;
+
+  /** Work budget: symmetric families need 1 BFS; others are exact until it gets slow. */
+  long maxSources(long nodes, long directedLinks) {
+    if (maxSources != null) {
+      return maxSources;
+    }
+    return Math.min(20_000L, Math.max(64L, 4_000_000_000L / Math.max(1, nodes + directedLinks)));
+  }
 
   int threads() {
     return threads == null ? Runtime.getRuntime().availableProcessors() : threads;

@@ -36,12 +36,13 @@ final class TopoReport {
     if (o.threads != null && (o.threads < 1 || o.threads > 1024)) {
       throw new InvalidParameterException("--threads", o.threads, "valid range 1..1024");
     }
-    if (o.maxSources < 1) {
+    if (o.maxSources != null && o.maxSources < 1) {
       throw new InvalidParameterException("--max-sources", o.maxSources, "must be >= 1");
     }
   }
 
   static void emit(Topology t, OutputOptions o, long seed, PrintWriter out, PrintWriter err) {
+    long maxSources = o.maxSources(t.nodeCount(), t.linkCount());
     if (o.export != null) {
       TopologyFormat fmt = TopologyFormat.fromName(o.export);
       TopologyFiles.write(t, fmt, o.out);
@@ -61,13 +62,13 @@ final class TopoReport {
       stats.put("switches", t.switchCount());
       stats.put("links", t.cableCount());
     } else {
-      TopologyStats ts = TopologyStats.of(t, o.threads(), o.maxSources, seed);
+      TopologyStats ts = TopologyStats.of(t, o.threads(), maxSources, seed);
       stats = new LinkedHashMap<>(ts.toMap());
       if (o.distribution) {
         serverHist = ts.serverHops();
       }
       if (o.switchPairs) {
-        switchHist = SwitchPairDistances.compute(t, o.threads(), o.maxSources, seed);
+        switchHist = SwitchPairDistances.compute(t, o.threads(), maxSources, seed);
         stats.put("avgSwitchPathLength", switchHist.mean());
         stats.put("switchDiameter", switchHist.max());
         stats.put("switchPairsEstimated", switchHist.estimated());
