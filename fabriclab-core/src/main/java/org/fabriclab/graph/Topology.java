@@ -190,6 +190,15 @@ public final class Topology {
   }
 
   /**
+   * The same topology without its {@link ServerOrbits} hint (arrays shared, O(1)): analyses then
+   * use their general method. For benchmarks and for checking a generator's symmetry claim.
+   */
+  public Topology withoutServerOrbits() {
+    return new Topology(family, parameters, roles, offsets, targets, reverse, capacity, delay,
+        labels, null);
+  }
+
+  /**
    * Direct read access to the CSR arrays for hot loops (BFS, engines). The arrays are shared, not
    * copied: callers must not write to them.
    */
