@@ -19,60 +19,60 @@ import org.jgrapht.graph.DirectedPseudograph;
  * Test helper: builds a topology by hand and keeps its own list of directed arcs, so oracles
  * (JGraphT, naive BFS, brute force) never read the Topology's CSR arrays.
  */
-final class HandGraph {
+public final class HandGraph {
   final List<NodeRole> roles = new ArrayList<>();
   final List<int[]> arcs = new ArrayList<>();
   private final TopologyBuilder b;
 
-  HandGraph(String family) {
+  public HandGraph(String family) {
     b = new TopologyBuilder(family, "test");
   }
 
-  int node(NodeRole r) {
+  public int node(NodeRole r) {
     roles.add(r);
     return b.addNode(r);
   }
 
-  int sw() {
+  public int sw() {
     return node(NodeRole.PACKET_SWITCH);
   }
 
-  int server() {
+  public int server() {
     return node(NodeRole.SERVER);
   }
 
-  HandGraph cable(int u, int v) {
+  public HandGraph cable(int u, int v) {
     b.addCable(u, v);
     arcs.add(new int[] {u, v});
     arcs.add(new int[] {v, u});
     return this;
   }
 
-  HandGraph oneWay(int u, int v) {
+  public HandGraph oneWay(int u, int v) {
     b.addLink(u, v);
     arcs.add(new int[] {u, v});
     return this;
   }
 
-  HandGraph orbits(ServerOrbits o) {
+  public HandGraph orbits(ServerOrbits o) {
     b.serverOrbits(o);
     return this;
   }
 
-  int n() {
+  public int n() {
     return roles.size();
   }
 
-  boolean isServer(int v) {
+  public boolean isServer(int v) {
     return roles.get(v) == NodeRole.SERVER;
   }
 
-  Topology build() {
+  public Topology build() {
     return b.build();
   }
 
   /** Out-neighbour lists from the arc list, parallel arcs repeated, in insertion order. */
-  int[][] adjacency() {
+  public int[][] adjacency() {
     int[] deg = new int[n()];
     for (int[] a : arcs) {
       deg[a[0]]++;
@@ -89,7 +89,7 @@ final class HandGraph {
   }
 
   /** Textbook BFS on the arc list. */
-  int[] naiveBfs(int src) {
+  public int[] naiveBfs(int src) {
     int[][] adj = adjacency();
     int[] d = new int[n()];
     Arrays.fill(d, -1);
@@ -109,7 +109,7 @@ final class HandGraph {
   }
 
   /** Histogram over ordered pairs of distinct members, by naive BFS from every member. */
-  HopHistogram naiveHistogram(IntPredicate member) {
+  public HopHistogram naiveHistogram(IntPredicate member) {
     long[] counts = new long[n() + 1];
     long unreachable = 0;
     for (int s = 0; s < n(); s++) {
@@ -131,7 +131,7 @@ final class HandGraph {
   }
 
   /** Histogram over ordered pairs of distinct members by JGraphT Floyd–Warshall. */
-  HopHistogram floydHistogram(IntPredicate member) {
+  public HopHistogram floydHistogram(IntPredicate member) {
     Graph<Integer, DefaultEdge> g = jgrapht();
     FloydWarshallShortestPaths<Integer, DefaultEdge> fw = new FloydWarshallShortestPaths<>(g);
     long[] counts = new long[n() + 1];
@@ -151,7 +151,7 @@ final class HandGraph {
     return new HopHistogram(counts, unreachable, false);
   }
 
-  Graph<Integer, DefaultEdge> jgrapht() {
+  public Graph<Integer, DefaultEdge> jgrapht() {
     Graph<Integer, DefaultEdge> g = new DirectedPseudograph<>(DefaultEdge.class);
     for (int v = 0; v < n(); v++) {
       g.addVertex(v);
@@ -168,7 +168,7 @@ final class HandGraph {
    * multi-homed, some cabled to other servers, some by one-way links, some with a cable and an
    * extra incoming one-way link, some isolated.
    */
-  static HandGraph random(SplittableRandom rnd, int switches, int servers, int extraCables) {
+  public static HandGraph random(SplittableRandom rnd, int switches, int servers, int extraCables) {
     HandGraph g = new HandGraph("random");
     for (int i = 0; i < switches; i++) {
       g.sw();
@@ -215,7 +215,7 @@ final class HandGraph {
    * cabled to aggregation switch j of every pod; every edge switch to every aggregation switch of
    * its pod and to k/2 servers.
    */
-  static HandGraph fatTree(int k, boolean declareOrbits) {
+  public static HandGraph fatTree(int k, boolean declareOrbits) {
     HandGraph g = new HandGraph("fattree");
     int h = k / 2;
     int core = g.n();
@@ -254,7 +254,7 @@ final class HandGraph {
    * each level l, n^k switches, switch (l, rest) cabled to the n servers that agree on every digit
    * but digit l. Servers first, in digit order.
    */
-  static HandGraph bcube(int n, int k, boolean declareOrbits) {
+  public static HandGraph bcube(int n, int k, boolean declareOrbits) {
     HandGraph g = new HandGraph("bcube");
     int servers = (int) Math.pow(n, k + 1);
     for (int i = 0; i < servers; i++) {
@@ -280,7 +280,7 @@ final class HandGraph {
   }
 
   /** Every node-simple path from src to dst over the arc list, parallel arcs giving repeats. */
-  List<int[]> allSimplePaths(int src, int dst) {
+  public List<int[]> allSimplePaths(int src, int dst) {
     List<int[]> out = new ArrayList<>();
     int[][] adj = adjacency();
     boolean[] on = new boolean[n()];

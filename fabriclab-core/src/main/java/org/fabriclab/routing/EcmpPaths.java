@@ -1,4 +1,4 @@
-package org.fabriclab.analysis;
+package org.fabriclab.routing;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;

@@ -1,4 +1,6 @@
-package org.fabriclab.analysis;
+package org.fabriclab.routing;
+
+import org.fabriclab.analysis.HandGraph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

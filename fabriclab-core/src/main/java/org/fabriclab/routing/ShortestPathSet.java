@@ -1,4 +1,4 @@
-package org.fabriclab.analysis;
+package org.fabriclab.routing;
 
 import java.util.Arrays;
 import java.util.List;
