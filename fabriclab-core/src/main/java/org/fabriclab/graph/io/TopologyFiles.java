@@ -70,7 +70,7 @@ public final class TopologyFiles {
   public static void write(Topology t, TopologyFormat f, Writer out) throws IOException {
     switch (f) {
       case JSON -> JsonEdgeList.write(t, out);
-      case GRAPHML -> GraphMl.write(t, out);
+      case GRAPHML -> GraphMl.write(t, out, GraphMl.Dialect.NETWORKX);
       case DOT -> Dot.write(t, out);
       default -> throw new IllegalStateException("unhandled format " + f);
     }
