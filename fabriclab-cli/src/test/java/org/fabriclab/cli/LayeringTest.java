@@ -17,7 +17,8 @@ class LayeringTest {
   private static final String[] CORE = {
     "org.fabriclab.units..", "org.fabriclab.rng..", "org.fabriclab.graph..",
     "org.fabriclab.topology..", "org.fabriclab.routing..", "org.fabriclab.traffic..",
-    "org.fabriclab.analysis..", "org.fabriclab.table..", "org.fabriclab.error.."
+    "org.fabriclab.analysis..", "org.fabriclab.table..", "org.fabriclab.error..",
+    "org.fabriclab.progress.."
   };
   private static final String[] SYSTEMS = {
     "org.fabriclab.shufflecast..", "org.fabriclab.flattree..", "org.fabriclab.gleam..",

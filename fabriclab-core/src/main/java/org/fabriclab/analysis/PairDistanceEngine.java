@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.rng.RandomStreams;
 
 /**
@@ -53,7 +54,8 @@ final class PairDistanceEngine {
 
   /** Pairs among the nodes marked in {@code member}: one unit per member, no hanging nodes. */
   static HopHistogram ofNodeSet(
-      Topology t, boolean[] member, int threads, long maxSources, long seed, String stream) {
+      Topology t, boolean[] member, int threads, long maxSources, long seed, String stream,
+      Progress progress) {
     checkArgs(threads, maxSources);
     int n = t.nodeCount();
     int[] dest0 = new int[n];
@@ -69,7 +71,7 @@ final class PairDistanceEngine {
         ready.addUnit(v, 1, 0);
       }
     }
-    return ready.run(threads, maxSources, seed, stream);
+    return ready.run(threads, maxSources, seed, stream, progress);
   }
 
   static void checkArgs(int threads, long maxSources) {
@@ -92,7 +94,7 @@ final class PairDistanceEngine {
    * {@code stream} of {@code RandomStreams(seed)}) scaled by total weight / sampled weight, so the
    * total number of pairs is kept. O(U (n + m)) for U units run.
    */
-  HopHistogram run(int threads, long maxSources, long seed, String stream) {
+  HopHistogram run(int threads, long maxSources, long seed, String stream, Progress progress) {
     int units = unitNode.size();
     int[] chosen;
     boolean estimated = units > maxSources;
@@ -117,7 +119,13 @@ final class PairDistanceEngine {
         chosen[i] = i;
       }
     }
-    Partial sum = execute(chosen, Math.max(1, Math.min(threads, chosen.length)));
+    Partial sum;
+    progress.begin(stream.replace("-sources", " distances") + " (BFS sources)", chosen.length);
+    try {
+      sum = execute(chosen, Math.max(1, Math.min(threads, chosen.length)), progress);
+    } finally {
+      progress.end();
+    }
     if (!estimated) {
       return new HopHistogram(sum.counts, sum.unreachable, false);
     }
@@ -137,16 +145,16 @@ final class PairDistanceEngine {
     return new HopHistogram(scaled, Math.round(sum.unreachable * scale), true);
   }
 
-  private Partial execute(int[] chosen, int threads) {
+  private Partial execute(int[] chosen, int threads, Progress progress) {
     AtomicInteger next = new AtomicInteger();
     if (threads == 1) {
-      return work(chosen, next);
+      return work(chosen, next, progress);
     }
     ForkJoinPool pool = new ForkJoinPool(threads);
     try {
       List<Callable<Partial>> tasks = new ArrayList<>();
       for (int i = 0; i < threads; i++) {
-        tasks.add(() -> work(chosen, next));
+        tasks.add(() -> work(chosen, next, progress));
       }
       Partial total = new Partial();
       for (Future<Partial> f : pool.invokeAll(tasks)) {
@@ -167,7 +175,7 @@ final class PairDistanceEngine {
   }
 
   /** One worker: pulls units until none is left. */
-  private Partial work(int[] chosen, AtomicInteger next) {
+  private Partial work(int[] chosen, AtomicInteger next, Progress progress) {
     int n = t.nodeCount();
     Bfs bfs = new Bfs(t, new int[n], new int[n], terminal);
     int[] dist = bfs.distances();
@@ -203,6 +211,7 @@ final class PairDistanceEngine {
       }
       p.accumulate(local, top, w);
       p.unreachable += w * (destTotal - 1 - found);
+      progress.advance(1);
     }
     return p;
   }

@@ -2,6 +2,7 @@ package org.fabriclab.analysis;
 
 import org.fabriclab.graph.ServerOrbits;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 
 /**
  * Hop-count histogram over ordered pairs of distinct servers, following directed links with
@@ -43,6 +44,12 @@ public final class ServerPairDistances {
    * @throws org.fabriclab.error.InvalidParameterException for threads or maxSources out of range
    */
   public static HopHistogram compute(Topology t, int threads, long maxSources, long seed) {
+    return compute(t, threads, maxSources, seed, Progress.NONE);
+  }
+
+  /** As {@link #compute(Topology, int, long, long)}, reporting one unit per BFS source. */
+  public static HopHistogram compute(
+      Topology t, int threads, long maxSources, long seed, Progress progress) {
     PairDistanceEngine.checkArgs(threads, maxSources);
     int n = t.nodeCount();
     if (t.serverCount() < 2) {
@@ -85,7 +92,7 @@ public final class ServerPairDistances {
         }
       }
     }
-    return engine.run(threads, maxSources, seed, "server-pair-sources");
+    return engine.run(threads, maxSources, seed, "server-pair-sources", progress);
   }
 
   /** Number of BFS runs {@link #compute} needs for an exact answer (before any sampling); O(n + m). */

@@ -1,6 +1,7 @@
 package org.fabriclab.analysis;
 
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 
 /**
  * Hop-count histogram over ordered pairs of distinct non-server nodes (packet, circuit and
@@ -23,11 +24,17 @@ public final class SwitchPairDistances {
    * @throws org.fabriclab.error.InvalidParameterException for threads or maxSources out of range
    */
   public static HopHistogram compute(Topology t, int threads, long maxSources, long seed) {
+    return compute(t, threads, maxSources, seed, Progress.NONE);
+  }
+
+  /** As {@link #compute(Topology, int, long, long)}, reporting one unit per BFS source. */
+  public static HopHistogram compute(
+      Topology t, int threads, long maxSources, long seed, Progress progress) {
     boolean[] member = new boolean[t.nodeCount()];
     for (int v = 0; v < member.length; v++) {
       member[v] = !t.isServer(v);
     }
     return PairDistanceEngine.ofNodeSet(
-        t, member, threads, maxSources, seed, "switch-pair-sources");
+        t, member, threads, maxSources, seed, "switch-pair-sources", progress);
   }
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.table.Table;
 
 /**
@@ -63,8 +64,14 @@ public record TopologyStats(
    * diameter) with the given threads, source budget and seed.
    */
   public static TopologyStats of(Topology t, int threads, long maxSources, long seed) {
+    return of(t, threads, maxSources, seed, Progress.NONE);
+  }
+
+  /** As {@link #of(Topology, int, long, long)}, reporting the BFS sources done. */
+  public static TopologyStats of(
+      Topology t, int threads, long maxSources, long seed, Progress progress) {
     DegreeStats deg = DegreeStats.of(t);
-    HopHistogram hops = ServerPairDistances.compute(t, threads, maxSources, seed);
+    HopHistogram hops = ServerPairDistances.compute(t, threads, maxSources, seed, progress);
     long s = t.serverCount();
     int diameter = hops.max();
     String scope = "servers";
@@ -73,7 +80,8 @@ public record TopologyStats(
       boolean[] all = new boolean[t.nodeCount()];
       Arrays.fill(all, true);
       HopHistogram nodes =
-          PairDistanceEngine.ofNodeSet(t, all, threads, maxSources, seed, "node-pair-sources");
+          PairDistanceEngine.ofNodeSet(
+              t, all, threads, maxSources, seed, "node-pair-sources", progress);
       diameter = nodes.max();
       scope = "nodes";
       estimated |= nodes.estimated();

@@ -63,6 +63,11 @@ public final class OutputOptions {
     return Math.min(20_000L, Math.max(64L, 4_000_000_000L / Math.max(1, nodes + directedLinks)));
   }
 
+  @Option(
+      names = "--no-progress",
+      description = "no progress bar or progress log lines on stderr")
+  boolean noProgress;
+
   int threads() {
     return threads == null ? Runtime.getRuntime().availableProcessors() : threads;
   }

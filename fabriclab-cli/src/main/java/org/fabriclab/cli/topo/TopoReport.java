@@ -10,10 +10,12 @@ import java.util.Map;
 import org.fabriclab.analysis.HopHistogram;
 import org.fabriclab.analysis.SwitchPairDistances;
 import org.fabriclab.analysis.TopologyStats;
+import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.graph.io.TopologyFormat;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 
@@ -43,6 +45,7 @@ final class TopoReport {
 
   static void emit(Topology t, OutputOptions o, long seed, PrintWriter out, PrintWriter err) {
     long maxSources = o.maxSources(t.nodeCount(), t.linkCount());
+    Progress progress = ProgressReporter.create(!o.noProgress, err);
     if (o.export != null) {
       TopologyFormat fmt = TopologyFormat.fromName(o.export);
       TopologyFiles.write(t, fmt, o.out);
@@ -62,13 +65,13 @@ final class TopoReport {
       stats.put("switches", t.switchCount());
       stats.put("links", t.cableCount());
     } else {
-      TopologyStats ts = TopologyStats.of(t, o.threads(), maxSources, seed);
+      TopologyStats ts = TopologyStats.of(t, o.threads(), maxSources, seed, progress);
       stats = new LinkedHashMap<>(ts.toMap());
       if (o.distribution) {
         serverHist = ts.serverHops();
       }
       if (o.switchPairs) {
-        switchHist = SwitchPairDistances.compute(t, o.threads(), maxSources, seed);
+        switchHist = SwitchPairDistances.compute(t, o.threads(), maxSources, seed, progress);
         stats.put("avgSwitchPathLength", switchHist.mean());
         stats.put("switchDiameter", switchHist.max());
         stats.put("switchPairsEstimated", switchHist.estimated());
