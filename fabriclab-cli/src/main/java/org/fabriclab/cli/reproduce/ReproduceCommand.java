@@ -1,0 +1,161 @@
+package org.fabriclab.cli.reproduce;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import org.fabriclab.cli.report.Plots;
+import org.fabriclab.cli.report.ProgressReporter;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.experiment.Comparison;
+import org.fabriclab.experiment.PlotSpec;
+import org.fabriclab.experiment.Reproduction;
+import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.ReproductionReport;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fabriclab reproduce <system> [--quick]}: runs a registered {@link Reproduction} and writes
+ * {@code results/<system>/}: one CSV per table, PNG + SVG per plot, and {@code summary.md} with
+ * each measured value beside the paper's. Every file is written atomically.
+ */
+@Command(
+    name = "reproduce",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Reproduce a paper's figures and tables: CSV + PNG/SVG + summary.md under results/<system>/.",
+      "SYSTEM is a registered reproduction (see --list) or 'all'."
+    })
+public final class ReproduceCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "SYSTEM", arity = "0..1", description = "system to reproduce, or all")
+  String system;
+
+  @Option(names = "--quick", description = "smaller sizes and fewer rounds (seconds, for CI)")
+  boolean quick;
+
+  @Option(names = "--list", description = "list the registered reproductions")
+  boolean list;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+      description = "parent folder of the results (default: ${DEFAULT-VALUE})")
+  Path out;
+
+  @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: all cores)")
+  Integer threads;
+
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines")
+  boolean noProgress;
+
+  static Map<String, Reproduction> registry() {
+    Map<String, Reproduction> m = new TreeMap<>();
+    for (Reproduction r : ServiceLoader.load(Reproduction.class)) {
+      m.put(r.system(), r);
+    }
+    return m;
+  }
+
+  @Override
+  public void run() {
+    Map<String, Reproduction> all = registry();
+    PrintWriter o = spec.commandLine().getOut();
+    if (list) {
+      for (Reproduction r : all.values()) {
+        o.printf("%-12s %s%n", r.system(), r.paper());
+      }
+      return;
+    }
+    if (system == null) {
+      throw new InvalidParameterException(
+          "SYSTEM", "missing SYSTEM; valid: " + String.join(", ", all.keySet()) + ", all");
+    }
+    List<Reproduction> chosen = new ArrayList<>();
+    if (system.equalsIgnoreCase("all")) {
+      chosen.addAll(all.values());
+    } else if (all.containsKey(system.toLowerCase(Locale.ROOT))) {
+      chosen.add(all.get(system.toLowerCase(Locale.ROOT)));
+    } else {
+      throw new InvalidParameterException(
+          "SYSTEM", system, "unknown system; valid: " + String.join(", ", all.keySet()) + ", all");
+    }
+    int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    if (th < 1 || th > 1024) {
+      throw new InvalidParameterException("--threads", th, "valid range 1..1024");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    for (Reproduction r : chosen) {
+      long t0 = System.nanoTime();
+      ReproductionContext ctx =
+          new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err));
+      ReproductionReport report = r.run(ctx);
+      Path dir = out.resolve(r.system());
+      write(r, report, dir, (System.nanoTime() - t0) / 1e9);
+      long agree = report.comparisons().stream().filter(Comparison::agrees).count();
+      o.printf(Locale.ROOT, "%s: %d/%d values agree with the paper; wrote %s/summary.md%n",
+          r.system(), agree, report.comparisons().size(), dir);
+    }
+  }
+
+  private void write(Reproduction r, ReproductionReport report, Path dir, double seconds) {
+    for (Table t : report.tables()) {
+      TableWriter.write(t, TableWriter.Format.CSV, dir.resolve(t.name() + ".csv"));
+    }
+    for (PlotSpec p : report.plots()) {
+      Table t = report.table(p.table());
+      if (p.kind() == PlotSpec.Kind.BAR) {
+        Plots.bar(t, p.x(), p.y(), p.title(), p.yLabel(), dir.resolve(p.file()));
+      } else {
+        Plots.lines(t, p.x(), p.y(), p.series(), p.title(), p.xLabel(), p.yLabel(),
+            dir.resolve(p.file()));
+      }
+    }
+    TableWriter.writeAtomically(dir.resolve("summary.md"), summary(r, report, seconds));
+  }
+
+  private String summary(Reproduction r, ReproductionReport report, double seconds) {
+    StringBuilder b = new StringBuilder();
+    b.append("# Reproduction: ").append(r.system()).append("\n\n");
+    b.append(r.paper()).append("\n\n");
+    b.append("Made by `./fabriclab reproduce ").append(r.system()).append(quick ? " --quick" : "")
+        .append(" --seed ").append(seed).append("`")
+        .append(quick ? " (quick variant: smaller sizes, see notes)" : "")
+        .append(String.format(Locale.ROOT, "; %.1f s on %d threads.%n%n", seconds,
+            threads == null ? Runtime.getRuntime().availableProcessors() : threads));
+    Table.Builder t =
+        Table.builder("comparisons").stringColumn("where").stringColumn("metric")
+            .stringColumn("paper").stringColumn("fabriclab").stringColumn("agrees")
+            .stringColumn("note");
+    for (Comparison c : report.comparisons()) {
+      t.row(c.item(), c.metric(), c.paper(), c.measured(), c.agrees() ? "yes" : "NO", c.note());
+    }
+    b.append("## Measured beside the paper\n\n").append(TableWriter.markdown(t.build()));
+    if (!report.notes().isEmpty()) {
+      b.append("\n## Notes\n\n");
+      for (String n : report.notes()) {
+        b.append(n).append("\n\n");
+      }
+    }
+    b.append("## Files\n\n");
+    for (Table x : report.tables()) {
+      b.append("- `").append(x.name()).append(".csv`\n");
+    }
+    for (PlotSpec p : report.plots()) {
+      b.append("- `").append(p.file()).append(".png` / `.svg`: ").append(p.title()).append('\n');
+    }
+    return b.toString();
+  }
+}
