@@ -1,0 +1,46 @@
+package org.fabriclab.cli.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReproduceCommandTest {
+  private static int run(StringWriter out, StringWriter err, String... args) {
+    return Main.run(args, new PrintWriter(out), new PrintWriter(err));
+  }
+
+  @Test
+  void writesCsvPlotsAndASummaryWithThePapersValues(@TempDir Path dir) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = run(out, err, "reproduce", "selftest", "--quick", "--out", dir.toString());
+    assertThat(code).as(err.toString()).isZero();
+    Path d = dir.resolve("selftest");
+    List<String> csv = Files.readAllLines(d.resolve("squares.csv"));
+    assertThat(csv).containsExactly("x,square", "1,1", "2,4", "3,9", "4,16");
+    assertThat(d.resolve("squares.png")).isNotEmptyFile();
+    assertThat(d.resolve("squares.svg")).isNotEmptyFile();
+    String summary = Files.readString(d.resolve("summary.md"));
+    assertThat(summary)
+        .contains("reproduce selftest --quick")
+        .contains("| Eq. 2 | square of 4 | 15 | 16 | NO | the paper has a misprint |")
+        .contains("A note.");
+    assertThat(out.toString()).contains("1/2 values agree");
+  }
+
+  @Test
+  void unknownSystemIsOneLineExitTwo() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    assertThat(run(out, err, "reproduce", "nosuch")).isEqualTo(2);
+    assertThat(err.toString().strip().lines().count()).isEqualTo(1);
+    assertThat(err.toString()).contains("nosuch").contains("selftest");
+  }
+}

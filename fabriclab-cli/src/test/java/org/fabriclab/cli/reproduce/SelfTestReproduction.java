@@ -1,0 +1,37 @@
+package org.fabriclab.cli.reproduce;
+
+import org.fabriclab.experiment.PlotSpec;
+import org.fabriclab.experiment.Reproduction;
+import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.ReproductionReport;
+import org.fabriclab.table.Table;
+
+/** A tiny reproduction registered only on the test class path, to test the writer. */
+public final class SelfTestReproduction implements Reproduction {
+  @Override
+  public String system() {
+    return "selftest";
+  }
+
+  @Override
+  public String paper() {
+    return "Squares (test only)";
+  }
+
+  @Override
+  public ReproductionReport run(ReproductionContext ctx) {
+    int n = ctx.quick() ? 4 : 8;
+    Table.Builder t = Table.builder("squares").longColumn("x").longColumn("square");
+    for (int x = 1; x <= n; x++) {
+      t.row(x, x * x);
+    }
+    return ReproductionReport.builder()
+        .table(t.build())
+        .plot(new PlotSpec("squares", "squares", PlotSpec.Kind.LINE, "x", "square", null,
+            "Squares", "x", "x^2"))
+        .compare("Eq. 1", "square of 3", "9", "9", true, "")
+        .compare("Eq. 2", "square of 4", "15", "16", false, "the paper has a misprint")
+        .note("A note.")
+        .build();
+  }
+}
