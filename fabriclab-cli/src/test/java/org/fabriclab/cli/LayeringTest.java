@@ -18,7 +18,7 @@ class LayeringTest {
     "org.fabriclab.units..", "org.fabriclab.rng..", "org.fabriclab.graph..",
     "org.fabriclab.topology..", "org.fabriclab.routing..", "org.fabriclab.traffic..",
     "org.fabriclab.analysis..", "org.fabriclab.table..", "org.fabriclab.error..",
-    "org.fabriclab.progress..", "org.fabriclab.experiment.."
+    "org.fabriclab.progress..", "org.fabriclab.experiment..", "org.fabriclab.io.."
   };
   private static final String[] SYSTEMS = {
     "org.fabriclab.shufflecast..", "org.fabriclab.flattree..", "org.fabriclab.gleam..",

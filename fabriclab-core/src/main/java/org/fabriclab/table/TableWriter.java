@@ -7,14 +7,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.fabriclab.io.OutputFiles;
 
 /**
  * Renders a {@link Table} as aligned text, CSV (header row, RFC 4180 quoting), JSON (an array of
@@ -59,21 +56,9 @@ public final class TableWriter {
     writeAtomically(file, render(t, f));
   }
 
-  /** Writes text to a temp file beside {@code file} and moves it into place. */
+  /** Writes text atomically ({@link OutputFiles}): never half a file. */
   public static void writeAtomically(Path file, String content) {
-    try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-      try {
-        Files.writeString(tmp, content);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+    OutputFiles.writeString(file, content);
   }
 
   public static String csv(Table t) {

@@ -74,7 +74,7 @@ public final class Params {
       }
       case INT_LIST -> {
         List<Long> list = new ArrayList<>();
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
           try {
             long v = Long.parseLong(part.trim());
             checkRange(p, s, v, text);
@@ -106,6 +106,13 @@ public final class Params {
       String range = s.type() == ParamSpec.Type.INT_LIST ? "expected " : "valid range ";
       throw new InvalidParameterException(p, text, range + s.rangeText());
     }
+  }
+
+  /** A copy with integer parameter {@code name} set to {@code value} (not range-checked). */
+  Params withLong(String name, long value) {
+    Map<String, Object> copy = new LinkedHashMap<>(values);
+    copy.put(name, value);
+    return new Params(family, copy);
   }
 
   public String family() {

@@ -79,6 +79,22 @@ public final class SizeLimits {
    * @param others the other parameters as people read them, e.g. {@code "--n 64"}
    * @param estimate the size for a value of {@code parameter}, the others fixed
    */
+  /**
+   * Throws, blaming {@code parameter} (whose text value is {@code valueText}), when even the
+   * smallest values of the other parameters ({@code smallest}) exceed the limits.
+   */
+  public static void requireFitsAlone(
+      String family, String parameter, String valueText, SizeEstimate smallest) {
+    if (!fits(smallest)) {
+      String name = family + " --" + parameter;
+      throw new InvalidParameterException(
+          name,
+          name + " = " + valueText + " is too large: even with the smallest other parameters it"
+              + " exceeds 2^30 nodes or directed links (" + smallest.nodes() + " nodes, "
+              + smallest.directedLinks() + " directed links)");
+    }
+  }
+
   public static void requireFits(
       String family,
       String parameter,

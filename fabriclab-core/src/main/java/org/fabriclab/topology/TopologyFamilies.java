@@ -98,17 +98,78 @@ public final class TopologyFamilies {
               "%s(%s) would have %,d nodes and %,d directed links; at most 2^31-1 of each are supported",
               f.name(), p.describe(), e.nodes(), e.directedLinks()));
     }
-    if (e.peakBytes() > heapBytes * 0.85) {
+    long limit = (long) (heapBytes * 0.85);
+    if (e.peakBytes() > limit) {
       throw new InvalidParameterException(
           f.name(),
           String.format(
               Locale.ROOT,
-              "%s(%s) needs about %.1f GiB of heap to build (%,d nodes, %,d directed links) but"
-                  + " %.1f GiB is available; use smaller parameters or raise the heap (FABRICLAB_HEAP=8g)",
+              "%s(%s) needs about %.2f GiB of heap to build (%,d nodes, %,d directed links) but"
+                  + " at most %.2f GiB may be used (85%% of the %.2f GiB heap); %s, or raise the"
+                  + " heap (FABRICLAB_HEAP=16g)",
               f.name(), p.describe(), e.peakBytes() / 1073741824.0, e.nodes(), e.directedLinks(),
-              heapBytes / 1073741824.0));
+              limit / 1073741824.0, heapBytes / 1073741824.0, suggestion(f, p, limit)));
     }
     return f.build(p);
+  }
+
+  /**
+   * For the first integer parameter whose reduction makes the topology fit, the largest valid
+   * value that does ("valid range --k 2..180 with this heap"); O(log range) estimates.
+   */
+  private static String suggestion(TopologyFamily f, Params p, long limit) {
+    for (ParamSpec s : f.parameters()) {
+      if (s.type() != ParamSpec.Type.INT) {
+        continue;
+      }
+      long cur = p.getLong(s.name());
+      long min = (long) s.min();
+      while (min < cur && min < (long) s.min() + 8 && !fitsWith(f, p, s.name(), min, limit)) {
+        min++;
+      }
+      if (cur <= min || !fitsWith(f, p, s.name(), min, limit)) {
+        continue;
+      }
+      long lo = min;
+      long hi = cur;
+      while (hi - lo > 1) {
+        long mid = lo + (hi - lo) / 2;
+        if (fitsWith(f, p, s.name(), mid, limit)) {
+          lo = mid;
+        } else {
+          hi = mid;
+        }
+      }
+      for (long v = lo; v >= min && v > lo - 64; v--) {
+        if (valid(f, p.withLong(s.name(), v))) {
+          return "valid range with this heap: --" + s.name() + " " + min + ".." + v;
+        }
+      }
+    }
+    return "use smaller parameters";
+  }
+
+  /** Whether value v or v-1 gives an estimate within the limit (v-1 covers parity rules). */
+  private static boolean fitsWith(TopologyFamily f, Params p, String name, long v, long limit) {
+    for (long x = v; x >= v - 1; x--) {
+      try {
+        if (f.estimate(p.withLong(name, x)).peakBytes() <= limit) {
+          return true;
+        }
+      } catch (RuntimeException ex) {
+        // not a valid value: try the next one
+      }
+    }
+    return false;
+  }
+
+  private static boolean valid(TopologyFamily f, Params p) {
+    try {
+      f.validate(p);
+      return true;
+    } catch (InvalidParameterException ex) {
+      return false;
+    }
   }
 
   /** A builder whose default capacity and delay come from the common link parameters. */

@@ -11,6 +11,7 @@ import org.fabriclab.analysis.TopologyStats;
 import org.fabriclab.cli.report.Plots;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.io.OutputFiles;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.TopologyFamilies;
@@ -66,8 +67,11 @@ public final class DemoCommand implements Runnable {
   @Override
   public void run() {
     int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (th < 1) {
+    if (th < 1 || th > 1024) {
       throw new InvalidParameterException("--threads", th, "valid range 1..1024");
+    }
+    if (seed < 0) {
+      throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
     PrintWriter log = spec.commandLine().getErr();
     TopologyFamilies families = TopologyFamilies.load();
@@ -103,14 +107,19 @@ public final class DemoCommand implements Runnable {
     }
     Table st = stats.build();
     Table ht = hops.build();
-    TableWriter.write(st, TableWriter.Format.CSV, out.resolve("topologies.csv"));
-    TableWriter.write(st, TableWriter.Format.JSON, out.resolve("topologies.json"));
-    TableWriter.write(ht, TableWriter.Format.CSV, out.resolve("hop-distribution.csv"));
-    Plots.bar(st, "fabric", "avgServerPathLength", "Average server-pair path length, 128 servers",
-        "hops", out.resolve("avg-path-length"));
-    Plots.lines(ht, "hops", "cumulative", "fabric", "Server-pair hop distance (CDF), 128 servers",
-        "hops", "fraction of server pairs", out.resolve("hop-cdf"));
-    TableWriter.writeAtomically(out.resolve("summary.md"), summary(st));
+    OutputFiles.writeFolder(
+        out,
+        dir -> {
+          TableWriter.write(st, TableWriter.Format.CSV, dir.resolve("topologies.csv"));
+          TableWriter.write(st, TableWriter.Format.JSON, dir.resolve("topologies.json"));
+          TableWriter.write(ht, TableWriter.Format.CSV, dir.resolve("hop-distribution.csv"));
+          Plots.bar(st, "fabric", "avgServerPathLength",
+              "Average server-pair path length, 128 servers", "hops", dir.resolve("avg-path-length"));
+          Plots.lines(ht, "hops", "cumulative", "fabric",
+              "Server-pair hop distance (CDF), 128 servers", "hops", "fraction of server pairs",
+              dir.resolve("hop-cdf"));
+          TableWriter.writeAtomically(dir.resolve("summary.md"), summary(st));
+        });
     PrintWriter o = spec.commandLine().getOut();
     o.print(TableWriter.text(brief(st)));
     o.println();

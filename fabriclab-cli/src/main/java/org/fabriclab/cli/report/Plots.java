@@ -1,15 +1,11 @@
 package org.fabriclab.cli.report;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.io.OutputFiles;
 import org.fabriclab.table.Table;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -78,25 +74,7 @@ public final class Plots {
     writeAtomically(base.resolveSibling(base.getFileName() + ".svg"), os -> VectorGraphicsEncoder.saveVectorGraphic(chart, os, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
   }
 
-  private interface Writer {
-    void write(OutputStream os) throws IOException;
-  }
-
-  private static void writeAtomically(Path file, Writer w) {
-    try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-      try {
-        try (OutputStream os = Files.newOutputStream(tmp)) {
-          w.write(os);
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-    }
+  private static void writeAtomically(Path file, OutputFiles.Body body) {
+    OutputFiles.write(file, body);
   }
 }

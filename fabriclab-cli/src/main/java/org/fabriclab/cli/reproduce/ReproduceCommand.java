@@ -12,6 +12,7 @@ import org.fabriclab.cli.report.Plots;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.experiment.Comparison;
+import org.fabriclab.io.OutputFiles;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.Reproduction;
 import org.fabriclab.experiment.ReproductionContext;
@@ -96,6 +97,9 @@ public final class ReproduceCommand implements Runnable {
     if (th < 1 || th > 1024) {
       throw new InvalidParameterException("--threads", th, "valid range 1..1024");
     }
+    if (seed < 0) {
+      throw new InvalidParameterException("--seed", seed, "must be >= 0");
+    }
     PrintWriter err = spec.commandLine().getErr();
     for (Reproduction r : chosen) {
       long t0 = System.nanoTime();
@@ -110,7 +114,11 @@ public final class ReproduceCommand implements Runnable {
     }
   }
 
-  private void write(Reproduction r, ReproductionReport report, Path dir, double seconds) {
+  private void write(Reproduction r, ReproductionReport report, Path out, double seconds) {
+    OutputFiles.writeFolder(out, dir -> writeInto(r, report, dir, seconds));
+  }
+
+  private void writeInto(Reproduction r, ReproductionReport report, Path dir, double seconds) {
     for (Table t : report.tables()) {
       TableWriter.write(t, TableWriter.Format.CSV, dir.resolve(t.name() + ".csv"));
     }

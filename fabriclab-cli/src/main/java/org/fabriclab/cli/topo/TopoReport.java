@@ -15,6 +15,7 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.graph.io.TopologyFormat;
+import org.fabriclab.io.OutputFiles;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
@@ -34,6 +35,7 @@ final class TopoReport {
     }
     if (o.export != null) {
       TopologyFormat.fromName(o.export);
+      OutputFiles.checkTarget(o.out);
     }
     if (o.threads != null && (o.threads < 1 || o.threads > 1024)) {
       throw new InvalidParameterException("--threads", o.threads, "valid range 1..1024");
@@ -72,12 +74,12 @@ final class TopoReport {
       }
       if (o.switchPairs) {
         switchHist = SwitchPairDistances.compute(t, o.threads(), maxSources, seed, progress);
-        stats.put("avgSwitchPathLength", switchHist.mean());
+        stats.put("avgSwitchPathLength", Double.isNaN(switchHist.mean()) ? null : switchHist.mean());
         stats.put("switchDiameter", switchHist.max());
         stats.put("switchPairsEstimated", switchHist.estimated());
       }
     }
-    if (o.json) {
+    if (o.json || o.format == TableWriter.Format.JSON) {
       Map<String, Object> json = new LinkedHashMap<>(stats);
       if (serverHist != null) {
         json.put("serverHopDistribution", rows(serverHist.toTable("server-hops")));
@@ -88,11 +90,7 @@ final class TopoReport {
       out.println(toJson(json));
       return;
     }
-    Table.Builder b = Table.builder("topology").stringColumn("statistic").stringColumn("value");
-    for (Map.Entry<String, Object> e : stats.entrySet()) {
-      b.row(e.getKey(), TableWriter.format(e.getValue()));
-    }
-    out.print(TableWriter.render(b.build(), o.format));
+    out.print(TableWriter.render(statsTable(stats, o.format), o.format));
     if (serverHist != null) {
       out.println();
       out.print(TableWriter.render(serverHist.toTable("server-hops"), o.format));
@@ -101,6 +99,24 @@ final class TopoReport {
       out.println();
       out.print(TableWriter.render(switchHist.toTable("switch-hops"), o.format));
     }
+  }
+
+  /** CSV: one typed row, keys as columns (pandas-friendly); text, Markdown: one line per key. */
+  private static Table statsTable(Map<String, Object> stats, TableWriter.Format f) {
+    if (f == TableWriter.Format.CSV) {
+      Table.Builder b = Table.builder("topology");
+      for (Map.Entry<String, Object> e : stats.entrySet()) {
+        Object v = e.getValue();
+        b.column(e.getKey(), v instanceof Double ? Table.Type.DOUBLE
+            : v instanceof Number ? Table.Type.LONG : Table.Type.STRING);
+      }
+      return b.row(stats.values().toArray()).build();
+    }
+    Table.Builder b = Table.builder("topology").stringColumn("statistic").stringColumn("value");
+    for (Map.Entry<String, Object> e : stats.entrySet()) {
+      b.row(e.getKey(), TableWriter.format(e.getValue()));
+    }
+    return b.build();
   }
 
   private static Object rows(Table t) {

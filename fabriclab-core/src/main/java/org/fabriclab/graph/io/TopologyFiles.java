@@ -1,7 +1,11 @@
 package org.fabriclab.graph.io;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.CharacterCodingException;
@@ -13,14 +17,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
-import java.util.Set;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.error.MalformedInputException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.io.OutputFiles;
 
 /**
  * Topology files: {@link #write} streams into a temp file beside the target and moves it into
@@ -32,38 +33,19 @@ import org.fabriclab.graph.Topology;
  * MalformedInputException}s.
  */
 public final class TopologyFiles {
-  private static final Set<PosixFilePermission> READABLE =
-      PosixFilePermissions.fromString("rw-r--r--");
-
   private TopologyFiles() {}
 
-  /** Writes {@code t} to {@code file} in format {@code f}, atomically. O(n + m). */
+  /**
+   * Writes {@code t} to {@code file} in format {@code f}, atomically ({@link OutputFiles}). O(n + m).
+   */
   public static void write(Topology t, TopologyFormat f, Path file) {
-    Path dir = file.toAbsolutePath().getParent();
-    Path tmp;
-    try {
-      Files.createDirectories(dir);
-      tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-    } catch (IOException e) {
-      throw cannot("write", file, e);
-    }
-    try {
-      try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-        write(t, f, w);
-      }
-      if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-        Files.setPosixFilePermissions(tmp, READABLE);
-      }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw cannot("write", file, e);
-    } finally {
-      try {
-        Files.deleteIfExists(tmp);
-      } catch (IOException ignored) {
-        // best effort: the temp file is hidden and named after the target
-      }
-    }
+    OutputFiles.write(
+        file,
+        os -> {
+          Writer w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8));
+          write(t, f, w);
+          w.flush();
+        });
   }
 
   /** Writes {@code t} to {@code out} in format {@code f} (flushed, not closed). */
@@ -86,7 +68,16 @@ public final class TopologyFiles {
     String name = file.toString();
     try {
       TopologyFormat f = detect(file);
-      try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      try (InputStream raw = new BufferedInputStream(Files.newInputStream(file))) {
+        raw.mark(3);
+        byte[] head = raw.readNBytes(3);
+        boolean bom =
+            head.length == 3 && (head[0] & 0xff) == 0xef && (head[1] & 0xff) == 0xbb
+                && (head[2] & 0xff) == 0xbf;
+        if (!bom) {
+          raw.reset();
+        }
+        Reader in = new InputStreamReader(raw, StandardCharsets.UTF_8.newDecoder());
         return read(in, f, name);
       }
     } catch (CharacterCodingException e) {
@@ -110,7 +101,7 @@ public final class TopologyFiles {
       while (i < head.length && Character.isWhitespace(head[i])) {
         i++;
       }
-      first = i < head.length ? head[i] : -1;
+      first = i < head.length ? head[i] & 0xff : -1;
     }
     if (first == '{') {
       return TopologyFormat.JSON;

@@ -39,6 +39,7 @@ public final class FlattenedButterfly {
     InvalidParameterException.requireRange("fbfly --k", k, 2, MAX_K);
     InvalidParameterException.requireRange("fbfly --n", n, 2, MAX_N);
     InvalidParameterException.requireRange("fbfly --c", c, 1, HyperX.MAX_SERVERS_PER_SWITCH);
+    SizeLimits.requireFitsAlone("fbfly", "k", Integer.toString(k), estimate(k, 2, 1));
     SizeLimits.requireFits(
         "fbfly", "n", n, 2, MAX_N, "--k " + k + " --c " + c, nn -> estimate(k, (int) nn, c));
     this.k = k;

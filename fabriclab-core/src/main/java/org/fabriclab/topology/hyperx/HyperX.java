@@ -60,6 +60,9 @@ public final class HyperX {
     InvalidParameterException.requireRange(
         "hyperx --servers-per-switch", serversPerSwitch, 1, MAX_SERVERS_PER_SWITCH);
     int[] d = dims.clone();
+    SizeLimits.requireFitsAlone("hyperx", "dims", text(d), estimate(d, 1, 1));
+    SizeLimits.requireFitsAlone(
+        "hyperx", "trunk", Integer.toString(trunk), estimate(d, trunk, 1));
     SizeLimits.requireFits(
         "hyperx", "servers-per-switch", serversPerSwitch, 1, MAX_SERVERS_PER_SWITCH,
         "--dims " + text(d) + " --trunk " + trunk, t -> estimate(d, trunk, (int) t));

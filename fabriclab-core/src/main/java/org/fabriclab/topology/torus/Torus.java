@@ -55,6 +55,7 @@ public final class Torus {
     InvalidParameterException.requireRange(
         "torus --servers-per-node", serversPerNode, 0, MAX_SERVERS_PER_NODE);
     int[] d = dims.clone();
+    SizeLimits.requireFitsAlone("torus", "dims", text(d), estimate(d, 0));
     SizeLimits.requireFits(
         "torus", "servers-per-node", serversPerNode, 0, MAX_SERVERS_PER_NODE,
         "--dims " + text(d), s -> estimate(d, (int) s));
