@@ -28,6 +28,10 @@ import org.fabriclab.topology.SizeEstimate;
  * a server is {@code (0, its switch, its rank at that switch)}, a switch is
  * {@code (1, its index, ABSENT)}. Ports of a switch: its servers first, then its network links to
  * switches in ascending id order. Building costs O(n + m) expected (see {@link JellyfishWiring}).
+ *
+ * <p>Connectivity: after wiring, {@link ConnectingSwaps} joins components by degree-preserving
+ * double-edge swaps (Jellyfish itself does not guarantee a connected graph), so every instance
+ * with network degree >= 2 is connected; degree 1 (a matching) is left as wired.
  */
 public final class Jellyfish {
   /** The family's name and the random stream it draws from. */
@@ -168,8 +172,9 @@ public final class Jellyfish {
         b.addCable(server++, firstSwitch + i);
       }
     }
-    for (int e = 0; e < w.linkCount(); e++) {
-      b.addCable(firstSwitch + w.from(e), firstSwitch + w.to(e));
+    long[] links = w.connected(rnd);
+    for (long link : links) {
+      b.addCable(firstSwitch + (int) (link >>> 32), firstSwitch + (int) link);
     }
     return b.build();
   }

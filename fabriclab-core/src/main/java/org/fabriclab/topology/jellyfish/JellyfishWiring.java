@@ -32,7 +32,8 @@ import java.util.SplittableRandom;
  *
  * <p>Complexity: O(m) expected for m links while random pairs mostly succeed (adjacency is one
  * hash look-up); each time 16 consecutive random pairs fail, one O(f²) scan over the f nodes that
- * still have free ports; each repair samples random links, then scans all m links at worst. Memory:
+ * still have free ports, which joins a random greedy matching of the allowed pairs it finds (so
+ * dense graphs need few scans); each repair samples random links, then scans all m links at worst. Memory:
  * primitive arrays and one {@code long→int} hash map of the links.
  */
 public final class JellyfishWiring {
@@ -50,11 +51,13 @@ public final class JellyfishWiring {
   private final int[] from;
   private final int[] to;
   private final int unused;
+  private final int nodes;
 
-  private JellyfishWiring(int[] from, int[] to, int unused) {
+  private JellyfishWiring(int[] from, int[] to, int unused, int nodes) {
     this.from = from;
     this.to = to;
     this.unused = unused;
+    this.nodes = nodes;
   }
 
   /**
@@ -84,6 +87,40 @@ public final class JellyfishWiring {
   /** Higher end of link {@code i}. */
   public int to(int i) {
     return to[i];
+  }
+
+  /**
+   * The links after {@link ConnectingSwaps} made the graph connected (when it can), as
+   * {@code (lower << 32) | higher}, sorted; the first {@code fixed} of {@code extra} links (given
+   * the same way, e.g. the intra-Pod graphs of the two-stage random graph) are taken into account
+   * for connectivity but never swapped and not returned.
+   */
+  public long[] connected(int nodes, long[] extra, SplittableRandom rnd) {
+    int m = extra.length + from.length;
+    int[] a = new int[m];
+    int[] b = new int[m];
+    for (int i = 0; i < extra.length; i++) {
+      a[i] = (int) (extra[i] >>> 32);
+      b[i] = (int) extra[i];
+    }
+    for (int i = 0; i < from.length; i++) {
+      a[extra.length + i] = from[i];
+      b[extra.length + i] = to[i];
+    }
+    ConnectingSwaps.connect(nodes, a, b, extra.length, rnd);
+    long[] out = new long[from.length];
+    for (int i = 0; i < from.length; i++) {
+      int x = a[extra.length + i];
+      int y = b[extra.length + i];
+      out[i] = ((long) Math.min(x, y) << 32) | Math.max(x, y);
+    }
+    Arrays.sort(out);
+    return out;
+  }
+
+  /** {@link #connected(int, long[], SplittableRandom)} with no extra links, over the wired nodes. */
+  public long[] connected(SplittableRandom rnd) {
+    return connected(nodes, new long[0], rnd);
   }
 
   /** Ports left free: 0, or 1 when the degree sum is odd (more only for extreme sequences). */
@@ -168,10 +205,30 @@ public final class JellyfishWiring {
         long possible = (long) f.length * (f.length - 1) / 2;
         IntArrayList pairs = allowedPairs(f);
         if (!pairs.isEmpty()) {
-          int p = rnd.nextInt(pairs.size() / 2);
-          join(pairs.getInt(2 * p), pairs.getInt(2 * p + 1));
+          // join a random greedy matching of the allowed pairs, not just one pair: in dense
+          // graphs one O(f²) scan per link would make the wiring cubic
+          int count = pairs.size() / 2;
+          int[] order = new int[count];
+          for (int q = 0; q < count; q++) {
+            order[q] = q;
+          }
+          for (int q = count - 1; q > 0; q--) {
+            int r = rnd.nextInt(q + 1);
+            int tmp = order[q];
+            order[q] = order[r];
+            order[r] = tmp;
+          }
+          int joined = 0;
+          for (int q : order) {
+            int u = pairs.getInt(2 * q);
+            int v = pairs.getInt(2 * q + 1);
+            if (free[u] > 0 && free[v] > 0 && allowed(u, v)) {
+              join(u, v);
+              joined++;
+            }
+          }
           // keep scanning while random pairs would mostly fail
-          fails = pairs.size() / 2 * 4 < possible ? FAILS_BEFORE_SCAN : 0;
+          fails = (long) joined * 4 < possible ? FAILS_BEFORE_SCAN : 0;
           continue;
         }
         if (!repairOne(f) && !repairTwo(f)) {
@@ -352,7 +409,7 @@ public final class JellyfishWiring {
         a[i] = (int) (keys[i] >>> 32);
         b[i] = (int) keys[i];
       }
-      return new JellyfishWiring(a, b, (int) totalFree);
+      return new JellyfishWiring(a, b, (int) totalFree, n);
     }
   }
 }

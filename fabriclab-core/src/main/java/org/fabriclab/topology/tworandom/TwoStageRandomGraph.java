@@ -152,12 +152,14 @@ public final class TwoStageRandomGraph {
     }
     int[] podDegrees = new int[k];
     Arrays.fill(podDegrees, podDegree());
+    it.unimi.dsi.fastutil.longs.LongArrayList podLinks = new it.unimi.dsi.fastutil.longs.LongArrayList();
     for (int p = 0; p < k; p++) {
       SplittableRandom rnd = streams.stream(NAME + "/pod", p);
       JellyfishWiring w = JellyfishWiring.wire(podDegrees, null, JellyfishWiring.Selection.NODE, rnd);
       requireComplete(w, "Pod " + p);
       for (int e = 0; e < w.linkCount(); e++) {
         b.addCable(firstPodSwitch + p * k + w.from(e), firstPodSwitch + p * k + w.to(e));
+        podLinks.add(((long) (p * k + w.from(e)) << 32) | (p * k + w.to(e)));
       }
     }
     int superNodes = podSwitchCount() + coreCount();
@@ -175,9 +177,13 @@ public final class TwoStageRandomGraph {
         JellyfishWiring.wire(
             degree, group, JellyfishWiring.Selection.PORT, streams.stream(NAME + "/super"));
     requireComplete(w, "stage 2");
-    // stage-2 indices are node ids minus firstPodSwitch: Pod switches then cores
-    for (int e = 0; e < w.linkCount(); e++) {
-      b.addCable(firstPodSwitch + w.from(e), firstPodSwitch + w.to(e));
+    // stage-2 indices are node ids minus firstPodSwitch: Pod switches then cores. Pods are
+    // connected inside (a (k/2)-regular graph on k nodes cannot split: each part would need
+    // k/2+1 nodes), so swapping stage-2 links only can connect the whole network.
+    long[] stage2 =
+        w.connected(superNodes, podLinks.toLongArray(), streams.stream(NAME + "/connect"));
+    for (long link : stage2) {
+      b.addCable(firstPodSwitch + (int) (link >>> 32), firstPodSwitch + (int) link);
     }
     return b.build();
   }

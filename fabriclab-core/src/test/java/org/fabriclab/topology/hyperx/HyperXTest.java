@@ -138,8 +138,8 @@ class HyperXTest {
         .hasMessageContaining("hyperx --dims");
     assertThatThrownBy(() -> families.parse("hyperx", Map.of("dims", "1024,1024,1024")))
         .isInstanceOf(InvalidParameterException.class)
-        .hasMessageContaining("hyperx --servers-per-switch")
-        .hasMessageContaining("reduce the other parameters");
+        .hasMessageContaining("hyperx --dims")
+        .hasMessageContaining("too large");
     // 32^4 switches = 2^20; directed links 2^20 * (2T + 4*31) <= 2^30  <=>  T <= 450
     assertThatThrownBy(() -> families.parse("hyperx", Map.of("dims", "32,32,32,32", "servers-per-switch", "1000")))
         .hasMessageContaining("valid range 1..450");
