@@ -3,6 +3,8 @@ package org.fabriclab.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import org.fabriclab.graph.ServerOrbits;
 import org.fabriclab.graph.Topology;
 
@@ -113,5 +115,41 @@ public final class TopologyChecks {
       }
     }
     return m;
+  }
+
+  /** True when no node has a self-loop or two links to the same neighbour. */
+  public static boolean isSimple(Topology t) {
+    for (int v = 0; v < t.nodeCount(); v++) {
+      Set<Integer> seen = new HashSet<>();
+      for (int p = 0; p < t.degree(v); p++) {
+        int w = t.neighbor(v, p);
+        if (w == v || !seen.add(w)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** True when every link has a reverse that points back (every link is half of a cable). */
+  public static boolean isSymmetric(Topology t) {
+    for (int e = 0; e < t.linkCount(); e++) {
+      int r = t.reverse(e);
+      if (r < 0 || t.reverse(r) != e || t.target(r) != t.source(e) || t.target(e) != t.source(r)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Number of neighbours of {@code v} that are switches. */
+  public static int switchNeighbors(Topology t, int v) {
+    int c = 0;
+    for (int p = 0; p < t.degree(v); p++) {
+      if (!t.isServer(t.neighbor(v, p))) {
+        c++;
+      }
+    }
+    return c;
   }
 }

@@ -2,10 +2,10 @@ package org.fabriclab.topology.jellyfish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.fabriclab.topology.GraphChecks.isConnected;
-import static org.fabriclab.topology.GraphChecks.isSimple;
-import static org.fabriclab.topology.GraphChecks.isSymmetric;
-import static org.fabriclab.topology.GraphChecks.switchNeighbors;
+import static org.fabriclab.topology.TopologyChecks.connected;
+import static org.fabriclab.topology.TopologyChecks.isSimple;
+import static org.fabriclab.topology.TopologyChecks.isSymmetric;
+import static org.fabriclab.topology.TopologyChecks.switchNeighbors;
 
 import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
@@ -86,8 +86,8 @@ class JellyfishTest {
   @Test
   void typicalInstancesAreConnected() {
     for (long seed = 1; seed <= 20; seed++) {
-      assertThat(isConnected(Jellyfish.uniform(80, 8, 2).build(seed))).isTrue();
-      assertThat(isConnected(Jellyfish.uniform(500, 13, 3).build(seed))).isTrue();
+      assertThat(connected(Jellyfish.uniform(80, 8, 2).build(seed))).isTrue();
+      assertThat(connected(Jellyfish.uniform(500, 13, 3).build(seed))).isTrue();
     }
   }
 
@@ -119,7 +119,7 @@ class JellyfishTest {
     }
     assertThat(max - min).isLessThanOrEqualTo(1);
     assertThat(isSimple(t)).isTrue();
-    assertThat(isConnected(t)).isTrue();
+    assertThat(connected(t)).isTrue();
   }
 
   @Test

@@ -2,9 +2,9 @@ package org.fabriclab.topology.tworandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.fabriclab.topology.GraphChecks.isConnected;
-import static org.fabriclab.topology.GraphChecks.isSimple;
-import static org.fabriclab.topology.GraphChecks.isSymmetric;
+import static org.fabriclab.topology.TopologyChecks.connected;
+import static org.fabriclab.topology.TopologyChecks.isSimple;
+import static org.fabriclab.topology.TopologyChecks.isSymmetric;
 
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.LabelIndex;
@@ -68,7 +68,7 @@ class TwoStageRandomGraphTest {
     for (long seed = 1; seed <= 3; seed++) {
       Topology t = TwoStageRandomGraph.of(k).build(seed);
       assertStructure(t, k);
-      assertThat(isConnected(t)).isTrue();
+      assertThat(connected(t)).isTrue();
     }
   }
 
