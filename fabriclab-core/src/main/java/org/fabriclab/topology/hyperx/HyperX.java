@@ -1,13 +1,12 @@
 package org.fabriclab.topology.hyperx;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Labels;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.ServerOrbits;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.topology.Lattice;
 import org.fabriclab.topology.SizeEstimate;
 import org.fabriclab.topology.SizeLimits;
 
@@ -60,33 +59,23 @@ public final class HyperX {
     InvalidParameterException.requireRange(
         "hyperx --servers-per-switch", serversPerSwitch, 1, MAX_SERVERS_PER_SWITCH);
     int[] d = dims.clone();
-    SizeLimits.requireFitsAlone("hyperx", "dims", text(d), estimate(d, 1, 1));
+    SizeLimits.requireFitsAlone("hyperx", "dims", Lattice.text(d), estimate(d, 1, 1));
     SizeLimits.requireFitsAlone(
         "hyperx", "trunk", Integer.toString(trunk), estimate(d, trunk, 1));
     SizeLimits.requireFits(
         "hyperx", "servers-per-switch", serversPerSwitch, 1, MAX_SERVERS_PER_SWITCH,
-        "--dims " + text(d) + " --trunk " + trunk, t -> estimate(d, trunk, (int) t));
+        "--dims " + Lattice.text(d) + " --trunk " + trunk, t -> estimate(d, trunk, (int) t));
     this.dims = d;
     this.trunk = trunk;
     this.perSwitch = serversPerSwitch;
-    this.switches = (int) switchCount(d);
+    this.switches = (int) Lattice.size(d);
   }
 
-  static String text(int[] a) {
-    return Arrays.stream(a).mapToObj(Integer::toString).collect(Collectors.joining(","));
-  }
 
-  private static long switchCount(int[] dims) {
-    long n = 1;
-    for (int s : dims) {
-      n = SizeLimits.mul(n, s);
-    }
-    return n;
-  }
 
   /** Size, saturating: {@code N·(T+1)} nodes, {@code N·(2T + K·Σ(S_i−1))} directed links. */
   public static SizeEstimate estimate(int[] dims, int trunk, int serversPerSwitch) {
-    long n = switchCount(dims);
+    long n = Lattice.size(dims);
     long degree = serversPerSwitch;
     for (int s : dims) {
       degree += (long) trunk * (s - 1);
@@ -165,7 +154,7 @@ public final class HyperX {
     return build(
         new TopologyBuilder(
             "hyperx",
-            "dims=" + text(dims) + ", trunk=" + trunk + ", servers-per-switch=" + perSwitch,
+            "dims=" + Lattice.text(dims) + ", trunk=" + trunk + ", servers-per-switch=" + perSwitch,
             (int) e.nodes(),
             (int) e.directedLinks()));
   }
@@ -176,13 +165,7 @@ public final class HyperX {
       throw new IllegalStateException("builder must be empty");
     }
     int l = dims.length;
-    String[] fields = new String[l + 2];
-    fields[0] = "tier";
-    for (int i = 0; i < l; i++) {
-      fields[i + 1] = "x" + i;
-    }
-    fields[l + 1] = "index";
-    b.labelFields(fields);
+    b.labelFields(Lattice.labelFields(l));
     int servers = serverCount();
     int[] label = new int[l + 2];
     for (int tier = 0; tier <= 1; tier++) {
@@ -190,10 +173,7 @@ public final class HyperX {
       for (int v = 0; v < count; v++) {
         int w = tier == 0 ? v / perSwitch : v;
         label[0] = tier;
-        for (int i = 0; i < l; i++) {
-          label[i + 1] = w % dims[i];
-          w /= dims[i];
-        }
+        Lattice.coordinates(w, dims, label);
         label[l + 1] = tier == 0 ? v % perSwitch : Labels.ABSENT;
         b.addNode(tier == 0 ? NodeRole.SERVER : NodeRole.PACKET_SWITCH, label);
       }

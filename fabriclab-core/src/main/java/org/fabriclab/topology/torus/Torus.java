@@ -1,13 +1,12 @@
 package org.fabriclab.topology.torus;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Labels;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.ServerOrbits;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.topology.Lattice;
 import org.fabriclab.topology.SizeEstimate;
 import org.fabriclab.topology.SizeLimits;
 
@@ -55,26 +54,16 @@ public final class Torus {
     InvalidParameterException.requireRange(
         "torus --servers-per-node", serversPerNode, 0, MAX_SERVERS_PER_NODE);
     int[] d = dims.clone();
-    SizeLimits.requireFitsAlone("torus", "dims", text(d), estimate(d, 0));
+    SizeLimits.requireFitsAlone("torus", "dims", Lattice.text(d), estimate(d, 0));
     SizeLimits.requireFits(
         "torus", "servers-per-node", serversPerNode, 0, MAX_SERVERS_PER_NODE,
-        "--dims " + text(d), s -> estimate(d, (int) s));
+        "--dims " + Lattice.text(d), s -> estimate(d, (int) s));
     this.dims = d;
     this.perNode = serversPerNode;
-    this.nodes = (int) torusNodes(d);
+    this.nodes = (int) Lattice.size(d);
   }
 
-  private static String text(int[] a) {
-    return Arrays.stream(a).mapToObj(Integer::toString).collect(Collectors.joining(","));
-  }
 
-  private static long torusNodes(int[] dims) {
-    long n = 1;
-    for (int s : dims) {
-      n = SizeLimits.mul(n, s);
-    }
-    return n;
-  }
 
   /** Torus links per node: 2 per dimension of size ≥ 3, 1 per dimension of size 2. */
   private static int ringDegree(int[] dims) {
@@ -87,7 +76,7 @@ public final class Torus {
 
   /** Size, saturating: {@code N(1+s)} nodes, {@code N·(ringDegree + 2s)} directed links. */
   public static SizeEstimate estimate(int[] dims, int serversPerNode) {
-    long n = torusNodes(dims);
+    long n = Lattice.size(dims);
     return new SizeEstimate(
         SizeLimits.mul(n, 1L + serversPerNode),
         SizeLimits.mul(n, ringDegree(dims) + 2L * serversPerNode));
@@ -135,7 +124,7 @@ public final class Torus {
     return build(
         new TopologyBuilder(
             "torus",
-            "dims=" + text(dims) + ", servers-per-node=" + perNode,
+            "dims=" + Lattice.text(dims) + ", servers-per-node=" + perNode,
             (int) e.nodes(),
             (int) e.directedLinks()));
   }
@@ -146,23 +135,14 @@ public final class Torus {
       throw new IllegalStateException("builder must be empty");
     }
     int l = dims.length;
-    String[] fields = new String[l + 2];
-    fields[0] = "tier";
-    for (int i = 0; i < l; i++) {
-      fields[i + 1] = "x" + i;
-    }
-    fields[l + 1] = "index";
-    b.labelFields(fields);
+    b.labelFields(Lattice.labelFields(l));
     int attached = perNode == 0 ? 0 : nodes * perNode;
     int[] label = new int[l + 2];
     for (int v = 0; v < attached + nodes; v++) {
       boolean server = v < attached;
       int w = server ? v / perNode : v - attached;
       label[0] = server || perNode == 0 ? 0 : 1;
-      for (int i = 0; i < l; i++) {
-        label[i + 1] = w % dims[i];
-        w /= dims[i];
-      }
+      Lattice.coordinates(w, dims, label);
       label[l + 1] = server ? v % perNode : Labels.ABSENT;
       b.addNode(
           server || perNode == 0 ? NodeRole.SERVER : NodeRole.PACKET_SWITCH, label);
