@@ -139,6 +139,11 @@ public final class ShufflecastRouting {
    * iff {@code r} is in {@code s}'s relay set. Each ToR holds {@code k·p^(k−1)} of them.
    */
   public RelayRules rules() {
+    if (t.tors() > 16_384) {
+      throw new org.fabriclab.error.InvalidParameterException(
+          "shufflecast --k",
+          "complete relay tables are built for at most 16384 ToRs (got " + t.tors() + ")");
+    }
     RelayRules.Builder b = new RelayRules.Builder(t.tors());
     boolean[] relay = new boolean[t.tors()];
     for (int s = 0; s < t.tors(); s++) {
