@@ -25,8 +25,11 @@ import org.fabriclab.topology.mltree.MinimalLayerTree;
  * IP-multicast hop count O(T²·layers), Shufflecast O(N·k).
  */
 public final class PowerCostModel {
-  /** Per-hop latency of §VI-A(a) in µs: 1 + 0.5 + 64·8 bit / 100 Gbps. */
-  public static final double HOP_LATENCY_US = 1.0 + 100 * 0.005 + 64 * 8 / 100e3;
+  /**
+   * Per-hop latency of §VI-A(a) in µs as the paper rounds it: 1 µs forwarding + 0.5 µs for 100 m
+   * of fibre + 0.005 µs to send 64 B at 100 Gbps (exactly 0.00512 µs).
+   */
+  public static final double HOP_LATENCY_US = 1.0 + 0.5 + 0.005;
 
   private final ComponentCatalog catalog;
 
