@@ -13,8 +13,8 @@ package org.fabriclab.shufflecast;
  * every (relay, source) pair: O(N³) — see docs/benchmarks-shufflecast.md for measured times.
  */
 public final class FailureAnalysis {
-  /** Largest instance analysed (N² bytes of healthy hop counts). */
-  public static final int MAX_TORS = 16_384;
+  /** Largest instance analysed (6·N² bytes of healthy-tree data: 100 MB at 4,096 ToRs). */
+  public static final int MAX_TORS = 4_096;
   private final ShufflecastTopology t;
   private final RelayRules rules;
   private final MulticastDelivery delivery;
@@ -23,6 +23,12 @@ public final class FailureAnalysis {
   private final int[] countAtMax;
   private final int[] secondMax;
   private final byte[] hops; // healthy hops, row-major by source: N² bytes
+  // healthy delivery tree of each source in DFS order: entry/exit positions of every ToR, and the
+  // largest depth before / after each position (row-major by source)
+  private final short[] tin;
+  private final short[] tout;
+  private final byte[] prefixMax;
+  private final byte[] suffixMax;
 
   /**
    * Per-source outcome of one failed relay.
@@ -63,11 +69,16 @@ public final class FailureAnalysis {
     countAtMax = new int[n];
     secondMax = new int[n];
     hops = new byte[n * n];
+    tin = new short[n * n];
+    tout = new short[n * n];
+    prefixMax = new byte[n * n];
+    suffixMax = new byte[n * n];
     for (int s = 0; s < n; s++) {
       int[] h = delivery.follow(rules, s, null).hops();
       for (int v = 0; v < n; v++) {
         hops[s * n + v] = (byte) h[v];
       }
+      tour(s, h);
       int max = 0;
       int count = 0;
       int second = 0;
@@ -85,6 +96,73 @@ public final class FailureAnalysis {
       healthyMax[s] = max;
       countAtMax[s] = count;
       secondMax[s] = second;
+    }
+  }
+
+  /** Euler tour of source s's healthy delivery tree (each ToR has one relay predecessor). O(N·p). */
+  private void tour(int s, int[] h) {
+    int n = t.tors();
+    int p = t.p();
+    int[] childCount = new int[n + 1];
+    int[] parent = new int[n];
+    for (int v = 0; v < n; v++) {
+      parent[v] = -1;
+      if (v == s || h[v] < 0) {
+        continue;
+      }
+      for (int q = 0; q < p; q++) {
+        int u = t.predecessor(v, q);
+        if (h[u] == h[v] - 1 && (u == s || rules.has(u, s))) {
+          parent[v] = u;
+          break;
+        }
+      }
+      if (parent[v] < 0) {
+        throw new IllegalStateException("no relay predecessor of " + v + " for source " + s);
+      }
+      childCount[parent[v] + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      childCount[v + 1] += childCount[v];
+    }
+    int[] children = new int[n];
+    int[] fill = java.util.Arrays.copyOf(childCount, n);
+    for (int v = 0; v < n; v++) {
+      if (parent[v] >= 0) {
+        children[fill[parent[v]]++] = v;
+      }
+    }
+    int[] stack = new int[n];
+    int[] next = new int[n];
+    int[] order = new int[n];
+    int top = 0;
+    int pos = 0;
+    stack[top++] = s;
+    next[s] = childCount[s];
+    tin[s * n + s] = (short) pos;
+    order[pos++] = s;
+    while (top > 0) {
+      int u = stack[top - 1];
+      if (next[u] < childCount[u + 1]) {
+        int c = children[next[u]++];
+        next[c] = childCount[c];
+        tin[s * n + c] = (short) pos;
+        order[pos++] = c;
+        stack[top++] = c;
+      } else {
+        tout[s * n + u] = (short) (pos - 1);
+        top--;
+      }
+    }
+    int m = 0;
+    for (int i = 0; i < pos; i++) {
+      m = Math.max(m, h[order[i]]);
+      prefixMax[s * n + i] = (byte) m;
+    }
+    m = 0;
+    for (int i = pos - 1; i >= 0; i--) {
+      m = Math.max(m, h[order[i]]);
+      suffixMax[s * n + i] = (byte) m;
     }
   }
 
@@ -117,6 +195,8 @@ public final class FailureAnalysis {
     int[] hb = new int[n];
     int[] ua = new int[n];
     int[] ha = new int[n];
+    int[] hopBuf = new int[n];
+    int[] queueBuf = new int[n];
     for (int s = 0; s < n; s++) {
       if (!affected[s]) {
         // the failed ToR is a leaf of s's tree: it alone is lost, and it is not unreachable
@@ -126,12 +206,21 @@ public final class FailureAnalysis {
         ha[s] = max;
         continue;
       }
-      MulticastDelivery.Reach before = delivery.follow(rules, s, mask);
-      MulticastDelivery.Reach after = delivery.follow(out.rules(), s, mask);
-      ub[s] = before.unreachable().length;
-      hb[s] = before.maxHops();
-      ua[s] = after.unreachable().length;
-      ha[s] = after.maxHops();
+      if (s == failed) {
+        ub[s] = n - 1;
+        ua[s] = n - 1;
+        continue;
+      }
+      // without recovery: the failed relay's subtree of s's healthy tree is lost
+      int a = tin[s * n + failed];
+      int b = tout[s * n + failed];
+      ub[s] = b - a;
+      int left = a > 0 ? prefixMax[s * n + a - 1] : 0;
+      int right = b + 1 < n ? suffixMax[s * n + b + 1] : 0;
+      hb[s] = Math.max(left, right);
+      long r = delivery.countUnreachable(out.rules(), s, mask, hopBuf, queueBuf);
+      ua[s] = (int) (r >>> 32);
+      ha[s] = (int) r;
     }
     return new Impact(failed, ub, hb, ua, ha, healthyMax.clone(), out);
   }

@@ -35,6 +35,49 @@ public final class MulticastDelivery {
     this.t = topology;
   }
 
+  /**
+   * The same search without allocation, for analyses that only need counts: returns
+   * {@code unreachable << 32 | maxHops}. {@code hops} and {@code queue} are caller-owned buffers
+   * of length N (overwritten).
+   */
+  public long countUnreachable(RelayRules rules, int source, boolean[] failed, int[] hops, int[] queue) {
+    int n = t.tors();
+    java.util.Arrays.fill(hops, 0, n, -1);
+    int head = 0;
+    int tail = 0;
+    int max = 0;
+    int reached = 0;
+    int p = t.p();
+    if (failed == null || !failed[source]) {
+      hops[source] = 0;
+      queue[tail++] = source;
+    }
+    while (head < tail) {
+      int u = queue[head++];
+      if (u != source && !rules.has(u, source)) {
+        continue;
+      }
+      int base = t.successorBase(u);
+      int hu = hops[u] + 1;
+      for (int v = base; v < base + p; v++) {
+        if (hops[v] >= 0 || (failed != null && failed[v])) {
+          continue;
+        }
+        hops[v] = hu;
+        max = Math.max(max, hu);
+        reached++;
+        queue[tail++] = v;
+      }
+    }
+    int alive = 0;
+    for (int v = 0; v < n; v++) {
+      if (v != source && (failed == null || !failed[v])) {
+        alive++;
+      }
+    }
+    return (long) (alive - reached) << 32 | max;
+  }
+
   /** Follows {@code rules} from {@code source}; {@code failed[i]} marks failed ToRs (may be null). */
   public Reach follow(RelayRules rules, int source, boolean[] failed) {
     int n = t.tors();

@@ -159,6 +159,12 @@ public final class ShufflecastTopology {
     return id((c + 1) % k, (row(tor) * p) % rows + m);
   }
 
+  /** {@code successor(tor, 0)}; successor {@code m} is this plus {@code m}. */
+  public int successorBase(int tor) {
+    int c = tor / rows;
+    return (c + 1 == k ? 0 : (c + 1) * rows) + (tor - c * rows) * p % rows;
+  }
+
   /** Predecessor in partition {@code q}: {@code (c−1, q r_{k-1}..r_1)}. */
   public int predecessor(int tor, int q) {
     int c = column(tor);

@@ -75,11 +75,37 @@ class RelayFailureRecoveryTest {
           // the shortcut for unaffected sources agrees with following the rules
           MulticastDelivery.Reach r = m.follow(im.recovered().rules(), s, down);
           assertThat(r.maxHops()).isEqualTo(im.maxHopsAfter()[s]);
-          assertThat(m.follow(fa.healthyRules(), s, down).unreachable().length)
-              .isEqualTo(im.unreachableBefore()[s]);
+          MulticastDelivery.Reach before = m.follow(fa.healthyRules(), s, down);
+          assertThat(before.unreachable().length).isEqualTo(im.unreachableBefore()[s]);
+          assertThat(before.maxHops()).isEqualTo(im.maxHopsBefore()[s]);
+          assertThat(r.unreachable().length).isEqualTo(im.unreachableAfter()[s]);
         }
       }
     }
+  }
+
+  @Test
+  void everyFailedRelayHasTheSameImpactDistributionAsRelay0() {
+    // the reproduction's quick mode lets relay 0 stand for all relays; check the symmetry
+    for (int[] pk : new int[][] {{2, 3}, {3, 2}, {4, 2}, {3, 3}}) {
+      ShufflecastTopology t = new ShufflecastTopology(pk[0], pk[1]);
+      FailureAnalysis fa = new FailureAnalysis(t);
+      String ref = profile(fa.impact(0));
+      for (int f = 1; f < t.tors(); f++) {
+        assertThat(profile(fa.impact(f))).as("%d,%d relay %d", pk[0], pk[1], f).isEqualTo(ref);
+      }
+    }
+  }
+
+  private static String profile(FailureAnalysis.Impact im) {
+    int n = im.unreachableBefore().length;
+    String[] rows = new String[n];
+    for (int s = 0; s < n; s++) {
+      rows[s] = im.unreachableBefore()[s] + "/" + im.maxHopsBefore()[s] + "/" + im.unreachableAfter()[s]
+          + "/" + (im.maxHopsAfter()[s] - im.healthyMaxHops()[s]);
+    }
+    Arrays.sort(rows);
+    return String.join(" ", rows);
   }
 
   @Test

@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
       RelaysCommand.class,
       ConcurrentCommand.class,
       FailureCommand.class,
-      CostCommand.class
+      CostCommand.class,
+      BenchCommand.class
     })
 public final class ShufflecastCommand implements Runnable {
   @Spec CommandSpec spec;
