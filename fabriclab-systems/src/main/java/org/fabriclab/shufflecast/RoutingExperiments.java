@@ -15,7 +15,37 @@ final class RoutingExperiments {
     fig3(rep);
     rules(ctx, rep);
     lemma3(rep);
+    fig6d(rep);
     control(rep);
+  }
+
+  /**
+   * Fig. 6(d) theoretical fair share: G concurrent 1:15 groups on 2,2-Shufflecast with 2 servers
+   * per ToR, senders on servers 0..G−1 (ToR = server / 2); every receiving server's downlink
+   * carries all G groups, so each group gets min(max-min relay share, 1/G).
+   */
+  private static void fig6d(ReproductionReport.Builder rep) {
+    ShufflecastRouting r = new ShufflecastRouting(new ShufflecastTopology(2, 2));
+    ConcurrentMulticast c = new ConcurrentMulticast(8);
+    Table.Builder t = Table.builder("fig6d_theoretical_share").longColumn("groups")
+        .doubleColumn("relay_share").doubleColumn("fair_share").doubleColumn("aggregate");
+    boolean lineRate = true;
+    for (int g = 1; g <= 16; g++) {
+      int[][] sets = new int[g][];
+      for (int i = 0; i < g; i++) {
+        sets[i] = r.relaySet(i / 2);
+      }
+      double relay = Arrays.stream(c.maxMinShares(sets)).min().getAsDouble();
+      double share = Math.min(relay, 1.0 / g);
+      t.row(g, relay, share, share * g);
+      lineRate &= Math.abs(share * g - 1) < 1e-12;
+    }
+    rep.table(t.build());
+    rep.plot(new PlotSpec("fig6d", "fig6d_theoretical_share", PlotSpec.Kind.LINE, "groups", "fair_share", null,
+        "Fig. 6(d) theoretical fair share per group, 2,2-Shufflecast", "concurrent groups", "share of line rate"));
+    rep.compare("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups", "close to line rate",
+        lineRate ? "line rate for every G" : "below line rate for some G", lineRate,
+        "theory only; the NORM testbed curve needs the packet-level engine");
   }
 
   private static String set(int[] a) {
