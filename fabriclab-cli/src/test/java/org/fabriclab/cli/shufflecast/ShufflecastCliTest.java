@@ -96,6 +96,25 @@ class ShufflecastCliTest {
   }
 
   @Test
+  void topoFamilyBuildsAndExportsEveryFormat(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    JsonNode j = json("topo", "shufflecast", "--p", "2", "--k", "3", "--json");
+    // 24 servers + 24 ToRs + 24 splitters; 24 server cables, 24 ToR->splitter, 48 splitter->ToR
+    assertThat(j.get("nodes").asInt()).isEqualTo(72);
+    assertThat(j.get("directedLinks").asInt()).isEqualTo(48 + 24 + 48);
+    assertThat(j.get("unreachableServerPairs").asInt()).isZero();
+    for (String format : new String[] {"graphml", "dot", "json"}) {
+      java.nio.file.Path out = dir.resolve("sc." + format);
+      Result r = run("topo", "shufflecast", "--p", "2", "--k", "2", "--no-stats", "--export", format,
+          "--out", out.toString());
+      assertThat(r.code()).as(r.err()).isZero();
+      assertThat(java.nio.file.Files.size(out)).isPositive();
+    }
+    JsonNode back = json("topo", "import", dir.resolve("sc.json").toString(), "--json");
+    assertThat(back.get("nodes").asInt()).isEqualTo(24);
+  }
+
+  @Test
   void badInputIsOneLineAndExitCode2() {
     for (String[] args : new String[][] {
         {"shufflecast", "routes", "--p", "1", "--k", "2", "--source", "0"},
