@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
     name = "shufflecast",
     mixinStandardHelpOptions = true,
     description = {
-      "Shufflecast optical-splitter multicast fabric (seed 000): Algorithm 1 routes and relay sets,",
-      "concurrent multicast shares (Lemma 3), relay failures and Algorithm 2 recovery, power/cost.",
+      "Shufflecast optical-splitter multicast fabric (seed 000): Algorithm 1 routes",
+      "and relay sets, concurrent multicast shares (Lemma 3), relay failures and",
+      "Algorithm 2 recovery, power and cost (§VI-A).",
       "",
       "Examples:",
       "  fabriclab shufflecast routes --p 2 --k 2 --source 0",
