@@ -1,0 +1,73 @@
+package org.fabriclab.cli.shufflecast;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+import org.fabriclab.shufflecast.FailureAnalysis;
+import org.fabriclab.shufflecast.RelayRules;
+import org.fabriclab.shufflecast.ShufflecastRouting;
+import org.fabriclab.shufflecast.ShufflecastTopology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shufflecast bench}: wall-clock time of the large analyses (issue 3 item 8): complete
+ * Algorithm 1 relay tables and the single-relay-failure analysis with Algorithm 2 recovery over
+ * every (failed relay, source) pair, for 4,4- and 8,3-Shufflecast by default.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = "time complete routing tables and the all-pairs single-failure analysis")
+public final class BenchCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--instances", split = ",", defaultValue = "4:4,8:3",
+      description = "p:k instances (default: ${DEFAULT-VALUE})")
+  String[] instances;
+
+  @Option(names = "--threads", description = "threads for the failure analysis (default: all cores)")
+  Integer threads;
+
+  @Override
+  public void run() {
+    PrintWriter o = spec.commandLine().getOut();
+    int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    o.printf("%-8s %-6s %-18s %-28s %s%n", "instance", "ToRs", "routing tables (s)",
+        "failure pairs with recovery", "time (s)");
+    for (String in : instances) {
+      String[] f = in.split(":");
+      ShufflecastTopology t = new ShufflecastTopology(Integer.parseInt(f[0].trim()), Integer.parseInt(f[1].trim()));
+      long t0 = System.nanoTime();
+      RelayRules rules = new ShufflecastRouting(t).rules();
+      double routing = (System.nanoTime() - t0) / 1e9;
+      long t1 = System.nanoTime();
+      FailureAnalysis fa = new FailureAnalysis(t, rules);
+      AtomicLong restored = new AtomicLong();
+      ForkJoinPool pool = new ForkJoinPool(th);
+      try {
+        pool.submit(() -> IntStream.range(0, t.tors()).parallel().forEach(x -> {
+          FailureAnalysis.Impact im = fa.impact(x);
+          long ok = 0;
+          for (int s = 0; s < t.tors(); s++) {
+            ok += s != x && im.unreachableAfter()[s] == 0 ? 1 : 0;
+          }
+          restored.addAndGet(ok);
+        })).get();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      } finally {
+        pool.shutdown();
+      }
+      double failure = (System.nanoTime() - t1) / 1e9;
+      long pairs = (long) t.tors() * (t.tors() - 1);
+      o.printf(Locale.ROOT, "%-8s %-6d %-18.3f %-28s %.3f%n", t.p() + "," + t.k(), t.tors(), routing,
+          restored.get() + "/" + pairs + " restored", failure);
+    }
+    o.printf("threads: %d%n", th);
+  }
+}

@@ -1,0 +1,102 @@
+package org.fabriclab.cli.shufflecast;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.shufflecast.ComponentCatalog;
+import org.fabriclab.shufflecast.PowerCostModel;
+import org.fabriclab.shufflecast.ShufflecastTopology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code shufflecast cost --tors T --switch-ports P --rate R}: §VI-A(b)(c) for one ToR count. */
+@Command(
+    name = "cost",
+    mixinStandardHelpOptions = true,
+    description = {
+      "active ports, transceivers, power and capital cost of one one-to-all multicast tree:",
+      "overlay, ipMulticast (minimal-layer core of P-port switches), shufflecast (JSON keys:",
+      "overlay, ipMulticast, shufflecast, improvement)"
+    })
+public final class CostCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--tors", required = true, description = "ToR count T: k·p^k with p <= min(8, ports-1), else the nearest larger instance")
+  int tors;
+
+  @Option(names = "--switch-ports", required = true, description = "port count of ToRs and core switches, >= 3")
+  int switchPorts;
+
+  @Option(names = "--rate", required = true, description = "data rate in Gbps: 10, 25 or 100")
+  int rate;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    InvalidParameterException.requireRange("--tors", tors, 2, ShufflecastTopology.MAX_TORS);
+    PowerCostModel m = new PowerCostModel(ComponentCatalog.tableI());
+    m.catalog().switchPort(rate);
+    int maxP = Math.max(2, Math.min(8, switchPorts - 1));
+    int[] pk = PowerCostModel.instanceFor(tors, maxP);
+    boolean exact = pk != null;
+    if (!exact) {
+      pk = nearestLarger(tors, maxP);
+    }
+    PowerCostModel.Tree ov = m.overlay(tors, rate);
+    PowerCostModel.Tree ip = m.ipMulticast(tors, switchPorts, rate);
+    PowerCostModel.Tree sc = m.shufflecast(pk[0], pk[1], rate);
+    Map<String, Object> imp = new LinkedHashMap<>();
+    imp.put("powerVsOverlay", ov.powerW() / sc.powerW());
+    imp.put("powerVsIpMulticast", ip.powerW() / sc.powerW());
+    imp.put("costVsIpMulticast", ip.capitalCostUsd() / sc.capitalCostUsd());
+    PrintWriter o = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("tors", tors);
+      j.put("switchPorts", switchPorts);
+      j.put("rateGbps", rate);
+      j.put("instance", Map.of("p", pk[0], "k", pk[1], "logicalTors", ShufflecastTopology.tors(pk[0], pk[1]), "exact", exact));
+      for (PowerCostModel.Tree t : List.of(ov, ip, sc)) {
+        j.put(t.architecture(), t);
+      }
+      j.put("improvement", imp);
+      j.put("perTorCostUsd", m.perTorCostUsd(pk[0], rate));
+      ShufflecastCommand.printJson(o, j);
+      return;
+    }
+    o.printf("%d ToRs (%s%d,%d-Shufflecast), %d-port switches, %d Gbps; one one-to-all tree%n",
+        tors, exact ? "" : "nearest larger instance ", pk[0], pk[1], switchPorts, rate);
+    o.printf("%-12s %-12s %-13s %-10s %-7s %-11s %s%n", "architecture", "activePorts", "transceivers",
+        "splitters", "fibres", "power (W)", "capital cost (USD)");
+    for (PowerCostModel.Tree t : List.of(ov, ip, sc)) {
+      o.printf("%-12s %-12d %-13d %-10d %-7d %-11.2f %.2f%n", t.architecture(), t.activePorts(),
+          t.transceivers(), t.splitters(), t.fibres(), t.powerW(), t.capitalCostUsd());
+    }
+    o.printf("improvement: power x%.3f vs overlay, power x%.3f vs IP multicast, cost x%.3f vs IP multicast%n",
+        (double) imp.get("powerVsOverlay"), (double) imp.get("powerVsIpMulticast"),
+        (double) imp.get("costVsIpMulticast"));
+  }
+
+  private static int[] nearestLarger(int tors, int maxP) {
+    int[] best = null;
+    long bestN = Long.MAX_VALUE;
+    for (int p = 2; p <= maxP; p++) {
+      int k = ShufflecastTopology.smallestFor(p, tors);
+      long n = ShufflecastTopology.tors(p, k);
+      if (n < bestN && n <= ShufflecastTopology.MAX_TORS) {
+        bestN = n;
+        best = new int[] {p, k};
+      }
+    }
+    if (best == null) {
+      throw new InvalidParameterException("--tors", tors, "no Shufflecast instance with p <= 8 is small enough");
+    }
+    return best;
+  }
+}

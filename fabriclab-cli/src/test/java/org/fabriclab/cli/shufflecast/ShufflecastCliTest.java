@@ -1,0 +1,132 @@
+package org.fabriclab.cli.shufflecast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+
+/** {@code fabriclab shufflecast …} end to end against the paper's worked examples (seed 000). */
+class ShufflecastCliTest {
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static JsonNode json(String... args) throws Exception {
+    Result r = run(args);
+    assertThat(r.code()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  static List<Integer> ints(JsonNode array) {
+    List<Integer> out = new ArrayList<>();
+    array.forEach(x -> out.add(x.asInt()));
+    return out;
+  }
+
+  @Test
+  void routesOfFig3() throws Exception {
+    JsonNode j = json("shufflecast", "routes", "--p", "2", "--k", "2", "--source", "0", "--json");
+    assertThat(ints(j.get("routes").get(0))).containsExactly(0);
+    assertThat(ints(j.get("routes").get(6))).containsExactly(0, 4, 1, 6);
+    assertThat(ints(j.get("routes").get(3))).containsExactly(0, 5, 3);
+    assertThat(j.get("maxHops").asInt()).isEqualTo(3);
+    Result text = run("shufflecast", "routes", "--p", "2", "--k", "2", "--source", "3");
+    assertThat(text.out()).contains("3 -> 7 -> 2 -> 5").contains("relay set: {2,3,6,7}");
+  }
+
+  @Test
+  void relaySetsOfFig3AndRuleCounts() throws Exception {
+    JsonNode j = json("shufflecast", "relays", "--p", "2", "--k", "2", "--json");
+    assertThat(ints(j.get("relaySets").get(0))).containsExactly(0, 1, 4, 5);
+    assertThat(ints(j.get("relaySets").get(3))).containsExactly(2, 3, 6, 7);
+    assertThat(ints(j.get("rulesPerTor"))).hasSize(8).containsOnly(4);
+    JsonNode big = json("shufflecast", "relays", "--p", "4", "--k", "4", "--json");
+    assertThat(ints(big.get("rulesPerTor"))).hasSize(1024).containsOnly(256);
+  }
+
+  @Test
+  void concurrentSharesFollowLemma3() throws Exception {
+    // 0 (0,00) and 3 (0,11) have disjoint partitions: line rate; adding 1 (0,01) halves everyone
+    JsonNode two = json("shufflecast", "concurrent", "--p", "2", "--k", "2", "--sources", "0,3", "--json");
+    assertThat(two.get("shares").get("0").asDouble()).isEqualTo(1.0);
+    assertThat(two.get("shares").get("3").asDouble()).isEqualTo(1.0);
+    JsonNode column = json("shufflecast", "concurrent", "--p", "2", "--k", "3", "--sources",
+        "0,1,2,3,4,5,6,7", "--json");
+    column.get("shares").forEach(s -> assertThat(s.asDouble()).isEqualTo(0.25));
+  }
+
+  @Test
+  void failureOfRelay8WithAndWithoutRecovery() throws Exception {
+    JsonNode j = json("shufflecast", "failure", "--p", "2", "--k", "3", "--failed", "8", "--recover", "--json");
+    assertThat(j.get("allReachable").asBoolean()).isTrue();
+    assertThat(j.get("before").get(0).get("unreachable")).hasSize(15);
+    assertThat(j.get("before").get(16).get("unreachable")).hasSize(7);
+    assertThat(j.get("sources").get(0).get("unreachable")).isEmpty();
+    assertThat(j.get("sources").get(0).get("maxHops").asInt()).isLessThanOrEqualTo(8);
+    List<String> tors = new ArrayList<>();
+    j.get("ruleChanges").fieldNames().forEachRemaining(tors::add);
+    assertThat(tors).containsExactly("2", "6", "8", "12");
+    assertThat(ints(j.get("ruleChanges").get("6").get("activated"))).containsExactly(0, 16);
+    JsonNode plain = json("shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "0,2", "--json");
+    assertThat(plain.get("allReachable").asBoolean()).isFalse();
+    assertThat(ints(plain.get("sources").get(7).get("unreachable"))).containsExactly(4, 5);
+  }
+
+  @Test
+  void costOfTheEightToRExample() throws Exception {
+    JsonNode j = json("shufflecast", "cost", "--tors", "8", "--switch-ports", "4", "--rate", "10", "--json");
+    assertThat(j.get("overlay").get("activePorts").asInt()).isEqualTo(16);
+    assertThat(j.get("ipMulticast").get("activePorts").asInt()).isEqualTo(22);
+    assertThat(j.get("shufflecast").get("activePorts").asInt()).isEqualTo(12);
+    assertThat(j.get("shufflecast").get("transceivers").asInt()).isEqualTo(12);
+    // power per port 2.64 W + 1 W transceiver at 10 Gbps
+    assertThat(j.get("shufflecast").get("powerW").asDouble()).isCloseTo(12 * 3.64, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(j.get("improvement").get("powerVsOverlay").asDouble()).isCloseTo(16.0 / 12, org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
+  void topoFamilyBuildsAndExportsEveryFormat(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    JsonNode j = json("topo", "shufflecast", "--p", "2", "--k", "3", "--json");
+    // 24 servers + 24 ToRs + 24 splitters; 24 server cables, 24 ToR->splitter, 48 splitter->ToR
+    assertThat(j.get("nodes").asInt()).isEqualTo(72);
+    assertThat(j.get("directedLinks").asInt()).isEqualTo(48 + 24 + 48);
+    assertThat(j.get("unreachableServerPairs").asInt()).isZero();
+    for (String format : new String[] {"graphml", "dot", "json"}) {
+      java.nio.file.Path out = dir.resolve("sc." + format);
+      Result r = run("topo", "shufflecast", "--p", "2", "--k", "2", "--no-stats", "--export", format,
+          "--out", out.toString());
+      assertThat(r.code()).as(r.err()).isZero();
+      assertThat(java.nio.file.Files.size(out)).isPositive();
+    }
+    JsonNode back = json("topo", "import", dir.resolve("sc.json").toString(), "--json");
+    assertThat(back.get("nodes").asInt()).isEqualTo(24);
+  }
+
+  @Test
+  void badInputIsOneLineAndExitCode2() {
+    for (String[] args : new String[][] {
+        {"shufflecast", "routes", "--p", "1", "--k", "2", "--source", "0"},
+        {"shufflecast", "routes", "--p", "2", "--k", "0", "--source", "0"},
+        {"shufflecast", "routes", "--p", "2", "--k", "2", "--source", "8"},
+        {"shufflecast", "concurrent", "--p", "2", "--k", "2", "--sources", "0,0"},
+        {"shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "-1"},
+        {"shufflecast", "cost", "--tors", "8", "--switch-ports", "4", "--rate", "40"}}) {
+      Result r = run(args);
+      assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.err().trim().lines().count()).isEqualTo(1);
+      assertThat(r.err()).startsWith("fabriclab: error:");
+    }
+  }
+}
