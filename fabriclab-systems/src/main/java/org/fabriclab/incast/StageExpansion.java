@@ -29,6 +29,7 @@ final class StageExpansion {
   private final IncastTransfer t;
   private final BCubeLabels L;
   private final int[] active;
+  private long parentEvaluations;
 
   StageExpansion(IncastTransfer transfer) {
     this.t = transfer;
@@ -38,6 +39,11 @@ final class StageExpansion {
 
   int[] activeDims() {
     return active;
+  }
+
+  /** Definition-3 parent computations so far (the unit of work of Thm. 2 and Thm. 3). */
+  long parentEvaluations() {
+    return parentEvaluations;
   }
 
   /**
@@ -163,6 +169,7 @@ final class StageExpansion {
 
   /** Definition 3: the parent at stage j-1 of server x at stage j. */
   int parentOf(int x, int e, int[] seq, int j, int d) {
+    parentEvaluations++;
     int r = t.receiver();
     int re = L.digit(r, e);
     if (L.digit(x, e) != re) {
