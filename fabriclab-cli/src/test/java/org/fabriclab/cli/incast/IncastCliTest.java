@@ -1,0 +1,113 @@
+package org.fabriclab.cli.incast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+
+/** {@code fabriclab incast ...} end to end against the paper's worked example (seed 004 Fig. 3/4). */
+class IncastCliTest {
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static JsonNode json(String... args) throws Exception {
+    Result r = run(args);
+    assertThat(r.code()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  private static final String[] FIG3 = {"--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14"};
+
+  private static String[] args(String... extra) {
+    String[] a = new String[3 + FIG3.length + extra.length];
+    a[0] = "incast";
+    a[1] = "tree";
+    a[2] = "--json";
+    System.arraycopy(FIG3, 0, a, 3, FIG3.length);
+    System.arraycopy(extra, 0, a, 3 + FIG3.length, extra.length);
+    return a;
+  }
+
+  @Test
+  void workedExampleCostsAndLinks() throws Exception {
+    assertThat(json(args("--method", "rs", "--sequence", "10")).get("cost").asDouble()).isEqualTo(18);
+    assertThat(json(args("--method", "rs", "--sequence", "10")).get("links").asInt()).isEqualTo(14);
+    JsonNode rs01 = json(args("--method", "rs", "--sequence", "01"));
+    assertThat(rs01.get("cost").asDouble()).isEqualTo(16);
+    assertThat(rs01.get("links").asInt()).isEqualTo(12);
+    JsonNode intra = json(args("--method", "ars+intra"));
+    assertThat(intra.get("cost").asDouble()).isEqualTo(14);
+    assertThat(intra.get("links").asInt()).isEqualTo(11);
+    assertThat(json(args("--method", "existing")).get("cost").asDouble()).isEqualTo(22);
+  }
+
+  @Test
+  void edgesFormATreeToTheReceiver() throws Exception {
+    JsonNode j = json(args("--method", "rs", "--sequence", "01"));
+    assertThat(j.get("receiver").asInt()).isZero();
+    assertThat(j.get("senders")).hasSize(6);
+    Map<Integer, Integer> parent = new HashMap<>();
+    for (JsonNode e : j.get("edges")) {
+      parent.put(e.get("child").asInt(), e.get("parent").asInt());
+    }
+    for (JsonNode s : j.get("senders")) {
+      int v = s.asInt();
+      int hops = 0;
+      while (v != 0 && hops < 20) {
+        v = parent.get(v);
+        hops++;
+      }
+      assertThat(v).isZero();
+    }
+    assertThat(j.get("aggregating")).hasSize(2);
+    assertThat(j.get("receiverInput").asDouble()).isEqualTo(3);
+  }
+
+  @Test
+  void randomSendersAtScaleFromLabels() throws Exception {
+    JsonNode j = json("incast", "tree", "--json", "--bcube", "8,5", "--random-senders", "4000",
+        "--seed", "3", "--method", "ars");
+    assertThat(j.get("senders")).hasSize(4000);
+    assertThat(j.get("cost").asDouble()).isPositive();
+  }
+
+  @Test
+  void badInputIsOneLineExitTwo() {
+    String[][] bad = {
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "16", "--senders", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "0,1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,1"},
+      {"incast", "tree", "--bcube", "1,1", "--receiver", "0", "--senders", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--method", "magic"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--alpha", "2"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "5", "--method", "rs", "--sequence", "00"},
+    };
+    for (String[] a : bad) {
+      Result r = run(a);
+      assertThat(r.code()).as(String.join(" ", a)).isEqualTo(2);
+      assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+      assertThat(r.err()).doesNotContain("Exception");
+    }
+  }
+
+  @Test
+  void textOutputListsStages() {
+    Result r = run("incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14",
+        "--method", "rs", "--sequence", "01");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("stage 2:").contains("stage 1:").contains("cost 16, links 12");
+  }
+}
