@@ -92,7 +92,7 @@ public record IncastTransfer(BCubeLabels labels, int receiver, int[] senders, do
   public static int[] randomOthers(int total, int m, int receiver, SplittableRandom rnd) {
     it.unimi.dsi.fastutil.ints.IntOpenHashSet set = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
     if (m > total / 2) {
-      int[] all = new int[total - 1];
+      int[] all = new int[receiver >= 0 && receiver < total ? total - 1 : total];
       for (int i = 0, j = 0; i < total; i++) {
         if (i != receiver) {
           all[j++] = i;
