@@ -110,4 +110,42 @@ class IncastCliTest {
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("stage 2:").contains("stage 1:").contains("cost 16, links 12");
   }
+
+  @Test
+  void shuffleSumsOneTreePerReceiver() throws Exception {
+    JsonNode j = json("incast", "shuffle", "--json", "--bcube", "4,1", "--senders", "2,5,9,10,11,14",
+        "--receivers", "0,3", "--method", "rs");
+    // receiver 0: RS tree of the identity sequence 01 costs 16; receiver 3 likewise by symmetry
+    assertThat(j.get("incasts")).hasSize(2);
+    assertThat(j.get("incasts").get(0).get("cost").asDouble()).isEqualTo(16);
+    double sum = j.get("incasts").get(0).get("cost").asDouble() + j.get("incasts").get(1).get("cost").asDouble();
+    assertThat(j.get("cost").asDouble()).isEqualTo(sum);
+    JsonNode managed = json("incast", "shuffle", "--json", "--bcube", "8,5", "--random-senders", "500",
+        "--random-receivers", "3", "--placement", "managed");
+    assertThat(managed.get("incasts")).hasSize(3);
+  }
+
+  @Test
+  void updateReportsChanges() throws Exception {
+    String[] base = {"incast", "update", "--json", "--bcube", "4,1", "--receiver", "0", "--senders",
+        "2,5,9,10,11,14", "--method", "rs"};
+    JsonNode join = json(concat(base, "--join", "15"));
+    assertThat(join.get("removed")).isEmpty();
+    assertThat(join.get("added").size()).isBetween(1, 2);
+    JsonNode replace = json(concat(base, "--replace", "3"));
+    assertThat(replace.get("reusedEdges").asInt()).isEqualTo(5);
+    JsonNode fail = json(concat(base, "--fail-server", "1"));
+    assertThat(fail.get("resentTraffic").asDouble()).isEqualTo(4);
+    JsonNode sw = json(concat(base, "--fail-switch", "0/0"));
+    assertThat(sw.get("detours")).hasSize(3);
+    assertThat(sw.get("costAfter").asDouble()).isEqualTo(16 + 12);
+    Result bad = run(concat(base, "--leave", "4"));
+    assertThat(bad.code()).isEqualTo(2);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
 }
