@@ -158,13 +158,20 @@ final class StageExpansion {
     }
   }
 
+  private final IntOpenHashSet scratch = new IntOpenHashSet();
+
   private int nextStageSize(IntArrayList servers, IntOpenHashSet below, int e, int[] seq, int j, int d) {
-    IntOpenHashSet next = new IntOpenHashSet(below);
+    IntOpenHashSet next = scratch;
+    next.clear();
     seq[j - 1] = e;
+    int extra = 0;
     for (int i = 0; i < servers.size(); i++) {
-      next.add(parentOf(servers.getInt(i), e, seq, j, d));
+      int p = parentOf(servers.getInt(i), e, seq, j, d);
+      if (!below.contains(p) && next.add(p)) {
+        extra++;
+      }
     }
-    return next.size();
+    return below.size() + extra;
   }
 
   /** Definition 3: the parent at stage j-1 of server x at stage j. */
