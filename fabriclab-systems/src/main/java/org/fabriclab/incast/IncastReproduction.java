@@ -36,8 +36,10 @@ public final class IncastReproduction implements Reproduction {
         + "at the receiver only. Unicast-driven: each sender a seeded random digit-correction "
         + "order; forwarding state is per transfer and server, so a path reaching a server that "
         + "already carries the transfer follows it and aggregates there.");
-    b.note("Definition 3 rule 2 ('the rightmost such dimension'): we correct the differing "
-        + "dimension with the largest index in e_1…e_d as written. ARS ties go to the lowest "
+    b.note("Definition 3 rule 2 ('differ in at least one dimension from e_{k+1} to e_{j+1}; let "
+        + "the rightmost such dimension be ē_j'): we take the rightmost of that list as written, "
+        + "i.e. the first differing one of e_{j+1}, e_{j+2}, …; the other reading (largest index) "
+        + "costs about 1% more on BCube(8,5) with 1,000 senders. ARS ties go to the lowest "
         + "dimension. Intra-stage: a server alone in its group whose next hop would be a pure "
         + "relay re-parents to a same-stage one-hop neighbour that keeps its route.");
     return b.build();

@@ -42,7 +42,7 @@ public final class IncastTreeUpdater {
         p = L.withDigit(v, e, L.digit(r, e));
       } else {
         p = -1;
-        for (int i = seq.length; i > j && p < 0; i--) {
+        for (int i = j + 1; i <= seq.length && p < 0; i++) {
           int dim = seq[i - 1];
           if (L.digit(v, dim) != L.digit(r, dim)) {
             p = L.withDigit(v, dim, L.digit(r, dim));

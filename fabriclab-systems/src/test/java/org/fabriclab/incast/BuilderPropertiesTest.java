@@ -119,6 +119,16 @@ class BuilderPropertiesTest {
   }
 
   @Test
+  void definition3Rule2CorrectsTheNearestLaterSymbol() {
+    // BCube(2,3), e1e2e3e4 = 0123, receiver 0000, sender 1100 (id 12) sits at stage 2 and agrees
+    // with the receiver on e2 = 1: it corrects the first differing one of e3, e4 — dimension 2
+    BCubeLabels L = new BCubeLabels(2, 3);
+    IncastTree t = new RsTreeBuilder(new int[] {0, 1, 2, 3}).build(IncastTransfer.unit(L, 0, 1, 2, 12)); // 1, 2 make dims 0, 1 active (§V-B)
+    assertThat(t.parentServer(t.indexOf(12))).isEqualTo(8);
+    assertThat(t.parentServer(t.indexOf(8))).isEqualTo(0);
+  }
+
+  @Test
   void tasksOnOneServerCollapse() {
     BCubeLabels L = new BCubeLabels(4, 1);
     IncastTransfer t =
