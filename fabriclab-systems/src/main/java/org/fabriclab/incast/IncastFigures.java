@@ -88,8 +88,8 @@ final class IncastFigures {
   private static String unicastNote() {
     return "; our unicast-driven tree aggregates wherever a random shortest path reaches a server "
         + "already carrying the transfer (another sender or relay) and then follows it; the paper "
-        + "does not say how its unicast paths were drawn nor where they may merge, and a stricter "
-        + "rule would save less";
+        + "does not say how its unicast paths were drawn nor where they may merge, so this "
+        + "baseline's saving is a modelling choice";
   }
 
   private void table1() {
