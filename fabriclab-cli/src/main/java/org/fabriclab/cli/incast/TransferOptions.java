@@ -18,6 +18,9 @@ public final class TransferOptions {
   @Option(names = "--senders", paramLabel = "S1,S2,...", split = ",", description = "sender server ids")
   long[] senders;
 
+  @Option(names = "--sizes", paramLabel = "Z1,Z2,...", split = ",", description = "data size of each sender (MB; default 1 each)")
+  double[] sizes;
+
   @Option(names = "--random-senders", paramLabel = "M", description = "M random distinct senders instead of --senders")
   Integer randomSenders;
 
@@ -51,6 +54,12 @@ public final class TransferOptions {
       }
       double[] z = new double[s.length];
       java.util.Arrays.fill(z, 1.0);
+      if (sizes != null) {
+        if (sizes.length != s.length) {
+          throw new InvalidParameterException("--sizes", "needs one size per sender (" + s.length + ")");
+        }
+        z = sizes.clone();
+      }
       return new IncastTransfer(L, r, s, z);
     }
     SplittableRandom rnd = new RandomStreams(seed).stream("incast-members");

@@ -94,6 +94,10 @@ class IncastCliTest {
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--method", "magic"},
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--alpha", "2"},
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "5", "--method", "rs", "--sequence", "00"},
+      {"incast", "tree", "--bcube", "6,9", "--random-senders", "50", "--method", "best-rs"},
+      {"incast", "tree", "--bcube", "8,5", "--random-senders", "40", "--method", "exact"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1,-1"},
     };
     for (String[] a : bad) {
       Result r = run(a);
@@ -101,6 +105,16 @@ class IncastCliTest {
       assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
       assertThat(r.err()).doesNotContain("Exception");
     }
+  }
+
+  @Test
+  void sizesAndAlphaFollowTheAggregationFormula() throws Exception {
+    // 5 and 9 meet at v1 (sequence 01): v1 sends max + α(sum − max) = 3 + 0.5·2 = 4; cost =
+    // 2·(3 + 2) for the two senders' edges + 2·4 for v1 -> v0
+    JsonNode j = json("incast", "tree", "--json", "--bcube", "4,1", "--receiver", "0", "--senders", "5,9",
+        "--sizes", "3,2", "--alpha", "0.5", "--method", "rs", "--sequence", "01");
+    assertThat(j.get("cost").asDouble()).isEqualTo(18);
+    assertThat(j.get("receiverInput").asDouble()).isEqualTo(4);
   }
 
   @Test
