@@ -90,9 +90,13 @@ public final class BCubeLabels {
     return found;
   }
 
-  /** Node id of the level-{@code level} switch of {@code server} (as {@link BCube} numbers it). */
-  public int switchId(int level, int server) {
-    return BCube.switchId(n, k, level, server);
+  /**
+   * Node id of the level-{@code level} switch of {@code server}, numbered as {@link BCube} does
+   * ({@code n^(k+1) + level·n^k + switchIndex}); a long, since for the largest label spaces the
+   * switch ids pass 2^31. O(k).
+   */
+  public long switchId(int level, int server) {
+    return (long) serverCount() + (long) level * pow[k] + BCube.switchIndex(n, level, server);
   }
 
   /** Checks a server id; the parameter name appears in the message. */

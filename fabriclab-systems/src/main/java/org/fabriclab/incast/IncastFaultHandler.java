@@ -49,7 +49,7 @@ public final class IncastFaultHandler {
   public static TreeUpdate failSwitch(IncastTree tree, IncastTransfer t, int server, int level) {
     BCubeLabels L = t.labels();
     InvalidParameterException.requireRange("--level", level, 0, L.k());
-    int sw = L.switchId(level, server);
+    long sw = L.switchId(level, server);
     List<int[]> detours = new ArrayList<>();
     for (int i = 1; i < tree.size(); i++) {
       int c = tree.nodes()[i];

@@ -100,6 +100,16 @@ class WorkedExampleTest {
     assertThat(t.metrics(0).cost()).isEqualTo(BruteForce.minimumEdges(fig3) * 2.0);
   }
 
+  @Test
+  void switchIdsFollowTheBCubeNumbering() {
+    // Fig. 1: 16 servers, then level-0 switches 16..19, level-1 switches 20..23; v11 = 23 sits on
+    // level-0 switch index 2 (digits 2,*) and level-1 switch index 3 (digits *,3)
+    assertThat(bcube.switchId(0, 11)).isEqualTo(16 + 2);
+    assertThat(bcube.switchId(1, 11)).isEqualTo(20 + 3);
+    assertThat(bcube.switchId(1, 11))
+        .isEqualTo(org.fabriclab.topology.bcube.BCube.switchId(4, 1, 1, 11));
+  }
+
   private static java.util.List<Integer> stageOne(IncastTree t) {
     java.util.List<Integer> s = new java.util.ArrayList<>();
     for (int i = 1; i < t.size(); i++) {
