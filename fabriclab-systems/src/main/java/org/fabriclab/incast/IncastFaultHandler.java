@@ -61,7 +61,7 @@ public final class IncastFaultHandler {
     return TreeUpdate.diff("fail switch " + sw, tree, tree, t, detours, 0);
   }
 
-  private static int[] detour(BCubeLabels L, int c, int p, int failedSwitch, int j) {
+  private static int[] detour(BCubeLabels L, int c, int p, long failedSwitch, int j) {
     for (int i = 0; i < L.dims(); i++) {
       if (i == j) {
         continue;
