@@ -175,8 +175,8 @@ public final class HyperXIncast {
     return new Result(tree, cost, links, a, toReceiver);
   }
 
-  /** Switch id of an agent label. */
-  int switchOf(int lab) {
+  /** Switch id of an agent label (as the switch tree's nodes are labelled). */
+  public int switchOf(int lab) {
     int w = 0;
     int p = 1;
     for (int i = 0; i < dims.length; i++) {

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
     name = "incast",
     mixinStandardHelpOptions = true,
     description = "Incast aggregation trees on BCube (seed 004): tree, shuffle, update.",
-    subcommands = {IncastTreeCommand.class, IncastShuffleCommand.class, IncastUpdateCommand.class, IncastBenchCommand.class})
+    subcommands = {IncastTreeCommand.class, IncastShuffleCommand.class, IncastUpdateCommand.class, IncastBenchCommand.class, IncastFbflyCommand.class})
 public final class IncastCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -118,6 +118,16 @@ class IncastCliTest {
   }
 
   @Test
+  void fbflySwitchLevelTree() throws Exception {
+    // 4-ary 3-flat, c = 2: servers 10, 11 on switch 5 = (1,1); receiver 0 on switch 0: the agent
+    // aggregates both, 2 switch hops, then the receiver: 2 + 2 + 1
+    JsonNode j = json("incast", "fbfly", "--json", "--fbfly", "4,3,2", "--receiver", "0", "--senders", "10,11");
+    assertThat(j.get("cost").asDouble()).isEqualTo(5);
+    assertThat(j.get("switchEdges")).hasSize(2);
+    assertThat(run("incast", "fbfly", "--fbfly", "4,3", "--receiver", "0", "--senders", "1").code()).isEqualTo(2);
+  }
+
+  @Test
   void textOutputListsStages() {
     Result r = run("incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14",
         "--method", "rs", "--sequence", "01");
