@@ -30,6 +30,7 @@ public final class IncastReproduction implements Reproduction {
     new IncastFigures(ctx, b).all();
     DataPlaneFigure.run(ctx, b);
     FbflyFigure.run(ctx, b);
+    ApproximationGapFigure.run(ctx, b);
     b.note("Cost model (Def. 1): every vertex but the receiver sends its output once; a server "
         + "with ≥ 2 input flows (its own counts) aggregates them to max + α·(sum − max) (§VI-D); "
         + "switches forward, so each server-level edge is paid twice. Unit = one sender's flow "

@@ -129,6 +129,19 @@ class BuilderPropertiesTest {
   }
 
   @Test
+  void bcube69FromLabelsAlone() {
+    // 60,466,176 servers: never materialised; the tree is valid and has ≤ 10 stages
+    BCubeLabels L = new BCubeLabels(6, 9);
+    assertThat(L.serverCount()).isEqualTo(60_466_176);
+    IncastTransfer t = IncastTransfer.random(L, 120, new SplittableRandom(1));
+    for (IncastTreeBuilder b : List.of(new ArsTreeBuilder(), new IntraStageOptimization(), new UnicastDrivenTreeBuilder(1))) {
+      IncastTree tree = b.build(t);
+      assertThat(tree.problem()).isNull();
+      assertThat(tree.senders()).containsExactly(t.senders());
+    }
+  }
+
+  @Test
   void tasksOnOneServerCollapse() {
     BCubeLabels L = new BCubeLabels(4, 1);
     IncastTransfer t =
