@@ -74,6 +74,39 @@ class DataPlaneTest {
     assertThat(x.networkBytes()).isEqualTo(14 * (2 + 6 + 8));
   }
 
+  @Test
+  void shufflePartitionsReduceToTheWordTotals() {
+    // a shuffle = one incast per reducer over that reducer's key partition (§II-B); the reducers'
+    // sums add up to the number of words written, and no key reaches two reducers
+    SplittableRandom rnd = new SplittableRandom(3);
+    WordCountWorkload w = new WordCountWorkload(1000, rnd);
+    BCubeLabels L = new BCubeLabels(4, 3);
+    ShuffleTransfer sh = ShuffleTransfer.random(L, 40, 3, rnd);
+    Map<Integer, Object2LongOpenHashMap<String>> outputs = new HashMap<>();
+    long words = 0;
+    for (int s : sh.senders()) {
+      outputs.put(s, w.mapOutput(500, rnd));
+      words += 500;
+    }
+    AggregationDataPlane dp = new AggregationDataPlane(ReduceFunction.SUM);
+    long total = 0;
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    List<IncastTransfer> incasts = sh.incasts();
+    for (int r = 0; r < incasts.size(); r++) {
+      Map<Integer, Object2LongOpenHashMap<String>> part = new HashMap<>();
+      for (int s : incasts.get(r).senders()) {
+        part.put(s, WordCountWorkload.partition(outputs.get(s), r, incasts.size()));
+      }
+      AggregationDataPlane.Execution x = dp.execute(new ArsTreeBuilder().build(incasts.get(r)), part);
+      assertThat(x.result()).isEqualTo(dp.merge(part.values()));
+      for (var e : x.result().object2LongEntrySet()) {
+        assertThat(seen.add(e.getKey())).isTrue();
+        total += e.getLongValue();
+      }
+    }
+    assertThat(total).isEqualTo(words);
+  }
+
   static IncastTree withSizes(IncastTree tree, IncastTransfer t, double[] sizes) {
     double[] own = new double[tree.size()];
     for (int i = 0; i < tree.size(); i++) {
