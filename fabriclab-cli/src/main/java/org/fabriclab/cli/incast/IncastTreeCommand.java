@@ -1,7 +1,5 @@
 package org.fabriclab.cli.incast;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.BCubeLabels;
 import org.fabriclab.incast.IncastMethod;
@@ -34,6 +32,12 @@ public final class IncastTreeCommand implements Runnable {
   @Option(names = "--alpha", defaultValue = "0", description = "aggregation ratio 0..1 (default: ${DEFAULT-VALUE})")
   double alpha;
 
+  @Option(names = "--link-gbps", description = "also report the shuffle + reduce delay (Table I model) at this cable bandwidth")
+  Double linkGbps;
+
+  @Option(names = "--reduce-mbps", defaultValue = "1", description = "receiver reduce rate in MB/s for the delay (default: ${DEFAULT-VALUE})")
+  double reduceMBps;
+
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
@@ -46,15 +50,21 @@ public final class IncastTreeCommand implements Runnable {
     IncastTransfer t = transfer.transfer(L);
     IncastTree tree = m.builder(seq, L.dims(), transfer.seed, alpha).build(t);
     var out = spec.commandLine().getOut();
+    org.fabriclab.incast.ShuffleDelayModel delay =
+        linkGbps == null ? null : new org.fabriclab.incast.ShuffleDelayModel(linkGbps, reduceMBps);
     if (json) {
-      try {
-        out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValueAsString(TreeView.toMap(tree, alpha, true)));
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        throw new IllegalStateException(e);
+      var map = TreeView.toMap(tree, alpha, true);
+      if (delay != null) {
+        map.put("shuffleSeconds", delay.shuffleSeconds(tree, alpha));
+        map.put("shuffleAndReduceSeconds", delay.totalSeconds(tree, alpha));
       }
+      out.println(Json.of(map));
     } else {
       TreeView.text(tree, alpha, out);
+      if (delay != null) {
+        out.printf(java.util.Locale.ROOT, "delay: shuffle %.3f s, shuffle + reduce %.3f s%n",
+            delay.shuffleSeconds(tree, alpha), delay.totalSeconds(tree, alpha));
+      }
     }
   }
 }

@@ -118,6 +118,14 @@ class IncastCliTest {
   }
 
   @Test
+  void delayAtALinkBandwidth() throws Exception {
+    // Fig. 3(c) tree at 1 MB/s cables: 5 s shuffle (see ShuffleDelayModelTest), + 3 MB at 1 MB/s
+    JsonNode j = json(args("--method", "rs", "--sequence", "01", "--link-gbps", "0.008"));
+    assertThat(j.get("shuffleSeconds").asDouble()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(j.get("shuffleAndReduceSeconds").asDouble()).isCloseTo(8.0, org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
   void fbflySwitchLevelTree() throws Exception {
     // 4-ary 3-flat, c = 2: servers 10, 11 on switch 5 = (1,1); receiver 0 on switch 0: the agent
     // aggregates both, 2 switch hops, then the receiver: 2 + 2 + 1
