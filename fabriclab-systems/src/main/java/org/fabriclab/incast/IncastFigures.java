@@ -164,11 +164,12 @@ final class IncastFigures {
 
   private void fig7() {
     double[] alphas = quick ? new double[] {0, 0.5, 1} : new double[] {0, .1, .2, .3, .4, .5, .6, .7, .8, .9, 1};
-    Table.Builder t = Table.builder("fig7-alpha").longColumn("senders").doubleColumn("alpha")
-        .stringColumn("method").doubleColumn("traffic");
     BCubeLabels L = new BCubeLabels(8, 5);
     int rounds = quick ? 1 : 5;
     for (int m : new int[] {500, 4000}) {
+      String name = m == 500 ? "fig7a-alpha-500-senders" : "fig7b-alpha-4000-senders";
+      Table.Builder t = Table.builder(name).longColumn("senders").doubleColumn("alpha")
+          .stringColumn("method").doubleColumn("traffic");
       double save = 0;
       for (double a : alphas) {
         IncastEvaluation.Mean[] r = eval.random(L, m, rounds, a, "fig7-m" + m);
@@ -182,20 +183,22 @@ final class IncastFigures {
           Math.abs(save - Double.parseDouble(paper.replace("%", "")) / 100) <= 0.05,
           String.format(Locale.ROOT, "mean over α ∈ {%s}, BCube(8,5), %d rounds; the same sender "
               + "sets for every α", alphaList(alphas), rounds));
+      b.table(t.build());
+      b.plot(new org.fabriclab.experiment.PlotSpec(name, name,
+          org.fabriclab.experiment.PlotSpec.Kind.LINE, "alpha", "traffic", "method",
+          "Fig. 7(" + (m == 500 ? "a" : "b") + ") traffic vs aggregation ratio, " + m + " senders, BCube(8,5)",
+          "α", "traffic (MB)"));
     }
-    Table tt = t.build();
-    b.table(tt);
-    b.plot(new org.fabriclab.experiment.PlotSpec("fig7-alpha", "fig7-alpha",
-        org.fabriclab.experiment.PlotSpec.Kind.LINE, "alpha", "traffic", "method",
-        "Fig. 7 traffic vs aggregation ratio, 500 and 4000 senders, BCube(8,5)", "α", "traffic (MB)"));
   }
 
   private void fig8() {
     int[] rs = quick ? new int[] {1, 5, 10} : range(1, 30, 1);
     int m = 500;
     BCubeLabels L = new BCubeLabels(8, 5);
-    Table.Builder t = Table.builder("fig8-shuffle").longColumn("receivers").stringColumn("placement")
-        .stringColumn("method").doubleColumn("traffic");
+    Table.Builder tr = Table.builder("fig8a-shuffle-random").longColumn("receivers")
+        .stringColumn("placement").stringColumn("method").doubleColumn("traffic");
+    Table.Builder tm = Table.builder("fig8b-shuffle-managed").longColumn("receivers")
+        .stringColumn("placement").stringColumn("method").doubleColumn("traffic");
     double saveRandom = 0;
     double saveManaged = 0;
     RandomStreams streams = new RandomStreams(ctx.seed());
@@ -207,7 +210,7 @@ final class IncastFigures {
             ? ShuffleTransfer.random(L, m, r, rnd) : ShuffleTransfer.managed(L, m, r, rnd);
         IncastEvaluation.Mean[] x = eval.shuffles(List.of(s), 0);
         for (IncastEvaluation.Mean y : x) {
-          t.row((long) r, placement, y.method().cliName(), y.traffic());
+          (placement.equals("random") ? tr : tm).row((long) r, placement, y.method().cliName(), y.traffic());
         }
         if (placement.equals("random")) {
           saveRandom += saving(x, 2) / rs.length;
@@ -218,10 +221,14 @@ final class IncastFigures {
       ctx.progress().advance(1);
     }
     ctx.progress().end();
-    b.table(t.build());
-    b.plot(new org.fabriclab.experiment.PlotSpec("fig8-shuffle", "fig8-shuffle",
+    b.table(tr.build());
+    b.table(tm.build());
+    b.plot(new org.fabriclab.experiment.PlotSpec("fig8a-shuffle-random", "fig8a-shuffle-random",
         org.fabriclab.experiment.PlotSpec.Kind.LINE, "receivers", "traffic", "method",
-        "Fig. 8 shuffle traffic, 500 senders, BCube(8,5) (random and managed rows)", "receivers", "traffic (MB)"));
+        "Fig. 8(a) shuffle traffic, 500 senders, random placement, BCube(8,5)", "receivers", "traffic (MB)"));
+    b.plot(new org.fabriclab.experiment.PlotSpec("fig8b-shuffle-managed", "fig8b-shuffle-managed",
+        org.fabriclab.experiment.PlotSpec.Kind.LINE, "receivers", "traffic", "method",
+        "Fig. 8(b) shuffle traffic, 500 senders, managed placement, BCube(8,5)", "receivers", "traffic (MB)"));
     String sizes = String.format(Locale.ROOT, "500 senders, receivers %d..%d, one shuffle each", rs[0], rs[rs.length - 1]);
     b.compare("Fig. 8(b)", "ARS saving vs existing, managed placement", "62%", pct(saveManaged),
         Math.abs(saveManaged - 0.62) <= 0.05, sizes + "; members in the smallest sub-BCube(8,k1) holding them");

@@ -13,7 +13,8 @@ class IncastReproductionTest {
   void quickRunWritesEveryFigureAndAgreesOnTheWorkedExample() {
     ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
     for (String t : new String[] {"fig3-worked-example", "fig5-bcube6-120-senders", "table1-delay",
-        "fig6-bcube8-5", "fig7-alpha", "fig8-shuffle"}) {
+        "fig6-bcube8-5", "fig7a-alpha-500-senders", "fig7b-alpha-4000-senders", "fig8a-shuffle-random",
+        "fig8b-shuffle-managed", "dataplane-wordcount", "fbfly-hyperx", "approximation-gap"}) {
       assertThat(r.table(t).rowCount()).isPositive();
     }
     for (Comparison c : r.comparisons()) {
