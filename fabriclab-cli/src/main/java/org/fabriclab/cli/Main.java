@@ -42,6 +42,7 @@ public final class Main {
     CommandLine cl = new CommandLine(new FabriclabCommand());
     cl.addSubcommand(org.fabriclab.cli.topo.TopoCommand.commandLine());
     cl.addSubcommand(new org.fabriclab.cli.shufflecast.ShufflecastCommand());
+    cl.addSubcommand(new org.fabriclab.cli.incast.IncastCommand());
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -1,0 +1,107 @@
+package org.fabriclab.cli.incast;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.incast.Aggregation;
+import org.fabriclab.incast.HyperXIncast;
+import org.fabriclab.incast.IncastMethod;
+import org.fabriclab.incast.IncastTree;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fabriclab incast fbfly}: switch-level incast trees with agent switches (seed 004 §V-C). */
+@Command(name = "fbfly", mixinStandardHelpOptions = true,
+    description = "Build a switch-level incast tree on a k-ary n-flat FBFLY or a HyperX (agent switches).")
+public final class IncastFbflyCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--fbfly", paramLabel = "K,N,C", description = "k-ary n-flat with c servers per switch, e.g. 4,3,2")
+  String fbfly;
+
+  @Option(names = "--hyperx", paramLabel = "S1xS2x..,T", description = "HyperX lattice and servers per switch, e.g. 4x6x8,4")
+  String hyperx;
+
+  @Option(names = "--receiver", required = true, description = "receiver server id")
+  int receiver;
+
+  @Option(names = "--senders", required = true, split = ",", description = "sender server ids")
+  int[] senders;
+
+  @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
+  String method;
+
+  @Option(names = "--alpha", defaultValue = "0", description = "aggregation ratio 0..1")
+  double alpha;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed of unicast paths")
+  long seed;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    Aggregation.requireAlpha(alpha);
+    HyperXIncast h = fabric();
+    IncastMethod m = IncastMethod.parse(method);
+    HyperXIncast.Result r = h.build(receiver, senders, m, seed, alpha);
+    List<Map<String, Integer>> edges = new ArrayList<>();
+    IncastTree t = r.switchTree();
+    if (t != null) {
+      for (int i = 1; i < t.size(); i++) {
+        edges.add(Map.of("child", h.switchOf(t.nodes()[i]), "parent", h.switchOf(t.parentServer(i))));
+      }
+    }
+    var out = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("method", m.cliName());
+      j.put("receiver", receiver);
+      j.put("receiverAgent", h.agent(receiver));
+      j.put("cost", r.cost());
+      j.put("links", r.links());
+      j.put("aggregating", r.aggregatingSwitches());
+      j.put("receiverInput", r.receiverInput());
+      j.put("switchEdges", edges);
+      out.println(Json.of(j));
+    } else {
+      for (Map<String, Integer> e : edges) {
+        out.println("  switch " + e.get("child") + " -> " + e.get("parent"));
+      }
+      out.printf(Locale.ROOT, "cost %s, links %d, aggregating switches %s, receiver input %s%n",
+          TreeView.fmt(r.cost()), r.links(), java.util.Arrays.toString(r.aggregatingSwitches()),
+          TreeView.fmt(r.receiverInput()));
+    }
+  }
+
+  private HyperXIncast fabric() {
+    try {
+      if (fbfly != null && hyperx == null) {
+        String[] p = fbfly.split(",");
+        if (p.length == 3) {
+          return HyperXIncast.flattenedButterfly(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()),
+              Integer.parseInt(p[2].trim()));
+        }
+      } else if (hyperx != null && fbfly == null) {
+        String[] p = hyperx.split(",");
+        if (p.length == 2) {
+          String[] d = p[0].split("x");
+          int[] dims = new int[d.length];
+          for (int i = 0; i < d.length; i++) {
+            dims[i] = Integer.parseInt(d[i].trim());
+          }
+          return new HyperXIncast(dims, Integer.parseInt(p[1].trim()));
+        }
+      }
+    } catch (NumberFormatException e) {
+      // fall through
+    }
+    throw new InvalidParameterException("--fbfly", "give exactly one of --fbfly K,N,C and --hyperx S1xS2x..,T");
+  }
+}

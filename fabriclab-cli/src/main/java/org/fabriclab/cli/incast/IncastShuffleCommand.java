@@ -1,0 +1,118 @@
+package org.fabriclab.cli.incast;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.incast.Aggregation;
+import org.fabriclab.incast.BCubeLabels;
+import org.fabriclab.incast.IncastMethod;
+import org.fabriclab.incast.IncastTransfer;
+import org.fabriclab.incast.IncastTree;
+import org.fabriclab.incast.ShuffleTransfer;
+import org.fabriclab.rng.RandomStreams;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fabriclab incast shuffle}: a shuffle as one incast tree per receiver (seed 004 §II-B, §VI-E). */
+@Command(
+    name = "shuffle",
+    mixinStandardHelpOptions = true,
+    description = "Build one incast tree per receiver of a shuffle and sum their traffic.")
+public final class IncastShuffleCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--bcube", paramLabel = "N,K", required = true, description = "BCube(n,k), e.g. 8,5")
+  String bcube;
+
+  @Option(names = "--senders", split = ",", description = "sender server ids")
+  long[] senders;
+
+  @Option(names = "--receivers", split = ",", description = "receiver server ids")
+  long[] receivers;
+
+  @Option(names = "--random-senders", description = "M random senders (with --random-receivers)")
+  Integer randomSenders;
+
+  @Option(names = "--random-receivers", description = "R random receivers")
+  Integer randomReceivers;
+
+  @Option(names = "--placement", defaultValue = "random", description = "random|managed (smallest sub-BCube), for random members")
+  String placement;
+
+  @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|rs|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
+  String method;
+
+  @Option(names = "--alpha", defaultValue = "0", description = "aggregation ratio 0..1")
+  double alpha;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    Aggregation.requireAlpha(alpha);
+    TransferOptions o = new TransferOptions();
+    o.bcube = bcube;
+    BCubeLabels L = o.labels();
+    IncastMethod m = IncastMethod.parse(method);
+    ShuffleTransfer s;
+    if (senders != null && receivers != null) {
+      s = new ShuffleTransfer(L, ids(L, senders, "--senders"), ids(L, receivers, "--receivers"));
+    } else if (randomSenders != null && randomReceivers != null) {
+      var rnd = new RandomStreams(seed).stream("incast-shuffle");
+      s = switch (placement) {
+        case "random" -> ShuffleTransfer.random(L, randomSenders, randomReceivers, rnd);
+        case "managed" -> ShuffleTransfer.managed(L, randomSenders, randomReceivers, rnd);
+        default -> throw new InvalidParameterException("--placement", placement, "random or managed");
+      };
+    } else {
+      throw new InvalidParameterException("--senders", "give --senders and --receivers, or --random-senders and --random-receivers");
+    }
+    double total = 0;
+    long links = 0;
+    List<Map<String, Object>> per = new ArrayList<>();
+    for (IncastTransfer t : s.incasts()) {
+      IncastTree tree = m.builder(null, L.dims(), seed, alpha).build(t);
+      Map<String, Object> x = TreeView.toMap(tree, alpha, false);
+      x.remove("senders");
+      per.add(x);
+      total += tree.metrics(alpha).cost();
+      links += tree.metrics(alpha).links();
+    }
+    var out = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("bcube", List.of(L.n(), L.k()));
+      j.put("method", m.cliName());
+      j.put("senders", s.senders().length);
+      j.put("receivers", s.receivers());
+      j.put("cost", total);
+      j.put("linksSummedOverIncasts", links);
+      j.put("incasts", per);
+      out.println(Json.of(j));
+    } else {
+      for (Map<String, Object> x : per) {
+        out.printf(Locale.ROOT, "receiver %s: cost %s, links %s, aggregating %d%n", x.get("receiver"),
+            TreeView.fmt((double) x.get("cost")), x.get("links"), ((int[]) x.get("aggregating")).length);
+      }
+      out.printf(Locale.ROOT, "shuffle of %d senders to %d receivers, method %s: total cost %s%n",
+          s.senders().length, s.receivers().length, m.cliName(), TreeView.fmt(total));
+    }
+  }
+
+  private static int[] ids(BCubeLabels L, long[] v, String name) {
+    int[] r = new int[v.length];
+    for (int i = 0; i < v.length; i++) {
+      r[i] = L.requireServer(name, v[i]);
+    }
+    return r;
+  }
+}

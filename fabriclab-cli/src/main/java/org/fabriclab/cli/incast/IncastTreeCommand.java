@@ -1,0 +1,70 @@
+package org.fabriclab.cli.incast;
+
+import org.fabriclab.incast.Aggregation;
+import org.fabriclab.incast.BCubeLabels;
+import org.fabriclab.incast.IncastMethod;
+import org.fabriclab.incast.IncastTransfer;
+import org.fabriclab.incast.IncastTree;
+import org.fabriclab.incast.RoutingSequence;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fabriclab incast tree}: builds one incast tree (seed 004 §IV) and prints it. */
+@Command(
+    name = "tree",
+    mixinStandardHelpOptions = true,
+    description = "Build an incast aggregation tree on BCube(n,k) and print stages, edges, cost, links.")
+public final class IncastTreeCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Mixin TransferOptions transfer;
+
+  @Option(names = "--method", defaultValue = "ars+intra",
+      description = "existing|unicast|rs|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
+  String method;
+
+  @Option(names = "--sequence", paramLabel = "E1E2..", description = "routing sequence for rs (and ars+intra over it), e.g. 01")
+  String sequence;
+
+  @Option(names = "--alpha", defaultValue = "0", description = "aggregation ratio 0..1 (default: ${DEFAULT-VALUE})")
+  double alpha;
+
+  @Option(names = "--link-gbps", description = "also report the shuffle + reduce delay (Table I model) at this cable bandwidth")
+  Double linkGbps;
+
+  @Option(names = "--reduce-mbps", defaultValue = "1", description = "receiver reduce rate in MB/s for the delay (default: ${DEFAULT-VALUE})")
+  double reduceMBps;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    Aggregation.requireAlpha(alpha);
+    BCubeLabels L = transfer.labels();
+    IncastMethod m = IncastMethod.parse(method);
+    int[] seq = sequence == null ? null : RoutingSequence.parse(sequence, L.dims());
+    IncastTransfer t = transfer.transfer(L);
+    IncastTree tree = m.builder(seq, L.dims(), transfer.seed, alpha).build(t);
+    var out = spec.commandLine().getOut();
+    org.fabriclab.incast.ShuffleDelayModel delay =
+        linkGbps == null ? null : new org.fabriclab.incast.ShuffleDelayModel(linkGbps, reduceMBps);
+    if (json) {
+      var map = TreeView.toMap(tree, alpha, true);
+      if (delay != null) {
+        map.put("shuffleSeconds", delay.shuffleSeconds(tree, alpha));
+        map.put("shuffleAndReduceSeconds", delay.totalSeconds(tree, alpha));
+      }
+      out.println(Json.of(map));
+    } else {
+      TreeView.text(tree, alpha, out);
+      if (delay != null) {
+        out.printf(java.util.Locale.ROOT, "delay: shuffle %.3f s, shuffle + reduce %.3f s%n",
+            delay.shuffleSeconds(tree, alpha), delay.totalSeconds(tree, alpha));
+      }
+    }
+  }
+}

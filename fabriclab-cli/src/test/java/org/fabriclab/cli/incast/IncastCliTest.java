@@ -1,0 +1,183 @@
+package org.fabriclab.cli.incast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+
+/** {@code fabriclab incast ...} end to end against the paper's worked example (seed 004 Fig. 3/4). */
+class IncastCliTest {
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static JsonNode json(String... args) throws Exception {
+    Result r = run(args);
+    assertThat(r.code()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  private static final String[] FIG3 = {"--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14"};
+
+  private static String[] args(String... extra) {
+    String[] a = new String[3 + FIG3.length + extra.length];
+    a[0] = "incast";
+    a[1] = "tree";
+    a[2] = "--json";
+    System.arraycopy(FIG3, 0, a, 3, FIG3.length);
+    System.arraycopy(extra, 0, a, 3 + FIG3.length, extra.length);
+    return a;
+  }
+
+  @Test
+  void workedExampleCostsAndLinks() throws Exception {
+    assertThat(json(args("--method", "rs", "--sequence", "10")).get("cost").asDouble()).isEqualTo(18);
+    assertThat(json(args("--method", "rs", "--sequence", "10")).get("links").asInt()).isEqualTo(14);
+    JsonNode rs01 = json(args("--method", "rs", "--sequence", "01"));
+    assertThat(rs01.get("cost").asDouble()).isEqualTo(16);
+    assertThat(rs01.get("links").asInt()).isEqualTo(12);
+    JsonNode intra = json(args("--method", "ars+intra"));
+    assertThat(intra.get("cost").asDouble()).isEqualTo(14);
+    assertThat(intra.get("links").asInt()).isEqualTo(11);
+    assertThat(json(args("--method", "existing")).get("cost").asDouble()).isEqualTo(22);
+  }
+
+  @Test
+  void edgesFormATreeToTheReceiver() throws Exception {
+    JsonNode j = json(args("--method", "rs", "--sequence", "01"));
+    assertThat(j.get("receiver").asInt()).isZero();
+    assertThat(j.get("senders")).hasSize(6);
+    Map<Integer, Integer> parent = new HashMap<>();
+    for (JsonNode e : j.get("edges")) {
+      parent.put(e.get("child").asInt(), e.get("parent").asInt());
+    }
+    for (JsonNode s : j.get("senders")) {
+      int v = s.asInt();
+      int hops = 0;
+      while (v != 0 && hops < 20) {
+        v = parent.get(v);
+        hops++;
+      }
+      assertThat(v).isZero();
+    }
+    assertThat(j.get("aggregating")).hasSize(2);
+    assertThat(j.get("receiverInput").asDouble()).isEqualTo(3);
+  }
+
+  @Test
+  void randomSendersAtScaleFromLabels() throws Exception {
+    JsonNode j = json("incast", "tree", "--json", "--bcube", "8,5", "--random-senders", "4000",
+        "--seed", "3", "--method", "ars");
+    assertThat(j.get("senders")).hasSize(4000);
+    assertThat(j.get("cost").asDouble()).isPositive();
+  }
+
+  @Test
+  void badInputIsOneLineExitTwo() {
+    String[][] bad = {
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "16", "--senders", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "0,1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,1"},
+      {"incast", "tree", "--bcube", "1,1", "--receiver", "0", "--senders", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--method", "magic"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--alpha", "2"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "5", "--method", "rs", "--sequence", "00"},
+      {"incast", "tree", "--bcube", "6,9", "--random-senders", "50", "--method", "best-rs"},
+      {"incast", "tree", "--bcube", "8,5", "--random-senders", "40", "--method", "exact"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1,-1"},
+    };
+    for (String[] a : bad) {
+      Result r = run(a);
+      assertThat(r.code()).as(String.join(" ", a)).isEqualTo(2);
+      assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+      assertThat(r.err()).doesNotContain("Exception");
+    }
+  }
+
+  @Test
+  void sizesAndAlphaFollowTheAggregationFormula() throws Exception {
+    // 5 and 9 meet at v1 (sequence 01): v1 sends max + α(sum − max) = 3 + 0.5·2 = 4; cost =
+    // 2·(3 + 2) for the two senders' edges + 2·4 for v1 -> v0
+    JsonNode j = json("incast", "tree", "--json", "--bcube", "4,1", "--receiver", "0", "--senders", "5,9",
+        "--sizes", "3,2", "--alpha", "0.5", "--method", "rs", "--sequence", "01");
+    assertThat(j.get("cost").asDouble()).isEqualTo(18);
+    assertThat(j.get("receiverInput").asDouble()).isEqualTo(4);
+  }
+
+  @Test
+  void delayAtALinkBandwidth() throws Exception {
+    // Fig. 3(c) tree at 1 MB/s cables: 5 s shuffle (see ShuffleDelayModelTest), + 3 MB at 1 MB/s
+    JsonNode j = json(args("--method", "rs", "--sequence", "01", "--link-gbps", "0.008"));
+    assertThat(j.get("shuffleSeconds").asDouble()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(j.get("shuffleAndReduceSeconds").asDouble()).isCloseTo(8.0, org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
+  void fbflySwitchLevelTree() throws Exception {
+    // 4-ary 3-flat, c = 2: servers 10, 11 on switch 5 = (1,1); receiver 0 on switch 0: the agent
+    // aggregates both, 2 switch hops, then the receiver: 2 + 2 + 1
+    JsonNode j = json("incast", "fbfly", "--json", "--fbfly", "4,3,2", "--receiver", "0", "--senders", "10,11");
+    assertThat(j.get("cost").asDouble()).isEqualTo(5);
+    assertThat(j.get("switchEdges")).hasSize(2);
+    assertThat(run("incast", "fbfly", "--fbfly", "4,3", "--receiver", "0", "--senders", "1").code()).isEqualTo(2);
+  }
+
+  @Test
+  void textOutputListsStages() {
+    Result r = run("incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14",
+        "--method", "rs", "--sequence", "01");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("stage 2:").contains("stage 1:").contains("cost 16, links 12");
+  }
+
+  @Test
+  void shuffleSumsOneTreePerReceiver() throws Exception {
+    JsonNode j = json("incast", "shuffle", "--json", "--bcube", "4,1", "--senders", "2,5,9,10,11,14",
+        "--receivers", "0,3", "--method", "rs");
+    // receiver 0: RS tree of the identity sequence 01 costs 16; receiver 3 likewise by symmetry
+    assertThat(j.get("incasts")).hasSize(2);
+    assertThat(j.get("incasts").get(0).get("cost").asDouble()).isEqualTo(16);
+    double sum = j.get("incasts").get(0).get("cost").asDouble() + j.get("incasts").get(1).get("cost").asDouble();
+    assertThat(j.get("cost").asDouble()).isEqualTo(sum);
+    JsonNode managed = json("incast", "shuffle", "--json", "--bcube", "8,5", "--random-senders", "500",
+        "--random-receivers", "3", "--placement", "managed");
+    assertThat(managed.get("incasts")).hasSize(3);
+  }
+
+  @Test
+  void updateReportsChanges() throws Exception {
+    String[] base = {"incast", "update", "--json", "--bcube", "4,1", "--receiver", "0", "--senders",
+        "2,5,9,10,11,14", "--method", "rs"};
+    JsonNode join = json(concat(base, "--join", "15"));
+    assertThat(join.get("removed")).isEmpty();
+    assertThat(join.get("added").size()).isBetween(1, 2);
+    JsonNode replace = json(concat(base, "--replace", "3"));
+    assertThat(replace.get("reusedEdges").asInt()).isEqualTo(5);
+    JsonNode fail = json(concat(base, "--fail-server", "1"));
+    assertThat(fail.get("resentTraffic").asDouble()).isEqualTo(4);
+    JsonNode sw = json(concat(base, "--fail-switch", "0/0"));
+    assertThat(sw.get("detours")).hasSize(3);
+    assertThat(sw.get("costAfter").asDouble()).isEqualTo(16 + 12);
+    Result bad = run(concat(base, "--leave", "4"));
+    assertThat(bad.code()).isEqualTo(2);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+}

@@ -1,0 +1,187 @@
+package org.fabriclab.incast;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+
+/**
+ * Robustness of an incast tree against failures, seed 004 §IV-E.
+ *
+ * <ul>
+ *   <li>Link or switch failure: a server whose edge to its parent crosses the failed cable or
+ *       switch keeps its parent and reaches it along a disjoint 3-hop path through another
+ *       dimension {@code i}: {@code x → x[i:=v] → x[i:=v][j:=p_j] → p}, which avoids the
+ *       level-{@code j} switch of the edge (its digit {@code i} differs). Each detour adds two
+ *       server hops: {@code 4·traffic} to the cost. O(k·n) per affected edge.
+ *   <li>Inner server failure: each child of the failed server reroutes along the shortest path,
+ *       avoiding the failed server and its subtree, to the nearest server of the remaining tree (the
+ *       next aggregating server or the receiver, or an earlier server of the tree, where it then
+ *       aggregates). If the failed server aggregated, the senders below it re-deliver their data:
+ *       the traffic of its subtree is sent again ({@link TreeUpdate#resentTraffic()}). A failed
+ *       sender leaves (§IV-C); the receiver is replaced (§IV-D). Breadth-first search over labels,
+ *       bounded to {@value #SEARCH_LIMIT} servers.
+ * </ul>
+ */
+public final class IncastFaultHandler {
+  public static final int SEARCH_LIMIT = 2_000_000;
+
+  private IncastFaultHandler() {}
+
+  /** The cable between {@code server} and its level-{@code level} switch fails. */
+  public static TreeUpdate failLink(IncastTree tree, IncastTransfer t, int server, int level) {
+    BCubeLabels L = t.labels();
+    InvalidParameterException.requireRange("--level", level, 0, L.k());
+    List<int[]> detours = new ArrayList<>();
+    for (int i = 1; i < tree.size(); i++) {
+      int c = tree.nodes()[i];
+      int p = tree.parentServer(i);
+      if (L.differingDigit(c, p) == level && (c == server || p == server)) {
+        detours.add(detour(L, c, p, -1, level));
+      }
+    }
+    return TreeUpdate.diff("fail link " + server + "/level " + level, tree, tree, t, detours, 0);
+  }
+
+  /** The level-{@code level} switch of {@code server} fails. */
+  public static TreeUpdate failSwitch(IncastTree tree, IncastTransfer t, int server, int level) {
+    BCubeLabels L = t.labels();
+    InvalidParameterException.requireRange("--level", level, 0, L.k());
+    long sw = L.switchId(level, server);
+    List<int[]> detours = new ArrayList<>();
+    for (int i = 1; i < tree.size(); i++) {
+      int c = tree.nodes()[i];
+      int p = tree.parentServer(i);
+      if (L.differingDigit(c, p) == level && L.switchId(level, c) == sw) {
+        detours.add(detour(L, c, p, sw, level));
+      }
+    }
+    return TreeUpdate.diff("fail switch " + sw, tree, tree, t, detours, 0);
+  }
+
+  private static int[] detour(BCubeLabels L, int c, int p, long failedSwitch, int j) {
+    for (int i = 0; i < L.dims(); i++) {
+      if (i == j) {
+        continue;
+      }
+      int v = (L.digit(c, i) + 1) % L.n();
+      int a = L.withDigit(c, i, v);
+      int b = L.withDigit(a, j, L.digit(p, j));
+      return new int[] {c, a, b, p};
+    }
+    throw new InvalidParameterException("--level", "BCube(n,0) has no disjoint path");
+  }
+
+  /** Extra Def. 1 cost of the detours of an update: two extra server hops each. */
+  public static double detourCost(TreeUpdate u, double alpha) {
+    IncastTree.TreeMetrics m = u.before().metrics(alpha);
+    Int2IntOpenHashMap idx = u.before().indexMap();
+    double extra = 0;
+    for (int[] d : u.detours()) {
+      extra += 2.0 * (d.length - 2) * m.edgeTraffic()[idx.get(d[0])];
+    }
+    return extra;
+  }
+
+  /** Server {@code failed} fails. */
+  public static TreeUpdate failServer(IncastTree tree, IncastTransfer t, int failed, double alpha) {
+    if (failed == t.receiver()) {
+      throw new InvalidParameterException("--server", "the receiver failed: replace it (incast update replace)");
+    }
+    if (t.senderIndex(failed) >= 0) {
+      TreeUpdate u = IncastTreeUpdater.leave(tree, t, failed);
+      if (tree.indexOf(failed) >= 0 && hasChildren(tree, tree.indexOf(failed))) {
+        return reroute(u.after(), u.transfer(), failed, alpha, "fail sender " + failed, tree);
+      }
+      return TreeUpdate.diff("fail sender " + failed, tree, u.after(), u.transfer(), List.of(), 0);
+    }
+    if (tree.indexOf(failed) < 0) {
+      return TreeUpdate.diff("fail server " + failed + " (not in tree)", tree, tree, t, List.of(), 0);
+    }
+    return reroute(tree, t, failed, alpha, "fail server " + failed, tree);
+  }
+
+  private static boolean hasChildren(IncastTree tree, int idx) {
+    for (int p : tree.parent()) {
+      if (p == idx) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static TreeUpdate reroute(IncastTree tree, IncastTransfer t, int failed, double alpha,
+      String op, IncastTree original) {
+    BCubeLabels L = t.labels();
+    int fi = tree.indexOf(failed);
+    // subtree of the failed server
+    IntOpenHashSet sub = new IntOpenHashSet();
+    IncastTree.TreeMetrics m = tree.metrics(alpha);
+    boolean aggregated = java.util.Arrays.binarySearch(m.aggregating(), failed) >= 0;
+    double resent = 0;
+    int[] order = tree.bottomUpOrder();
+    boolean[] inSub = new boolean[tree.size()];
+    inSub[fi] = true;
+    for (int k = order.length - 1; k >= 0; k--) {
+      int v = order[k];
+      if (tree.parent()[v] >= 0 && inSub[tree.parent()[v]]) {
+        inSub[v] = true;
+      }
+    }
+    IntArrayList children = new IntArrayList();
+    for (int v = 0; v < tree.size(); v++) {
+      if (inSub[v]) {
+        sub.add(tree.nodes()[v]);
+        if (aggregated && v != fi) {
+          resent += 2 * m.edgeTraffic()[v];
+        }
+        if (tree.parent()[v] == fi) {
+          children.add(tree.nodes()[v]);
+        }
+      }
+    }
+    TreeAssembler a = IncastTreeUpdater.assembler(tree, t);
+    for (int c : children) {
+      IntArrayList path = bfs(L, c, sub, tree, failed);
+      for (int i = 0; i + 1 < path.size(); i++) {
+        a.setParent(path.getInt(i), path.getInt(i + 1));
+      }
+    }
+    IncastTree after = a.build(tree.method(), tree.sequence(), tree.inNetworkAggregation());
+    return TreeUpdate.diff(op, original, after, t, List.of(), resent);
+  }
+
+  /** Shortest path from {@code c} to the nearest tree server outside {@code avoid}. */
+  private static IntArrayList bfs(BCubeLabels L, int c, IntOpenHashSet avoid, IncastTree tree, int failed) {
+    Int2IntOpenHashMap prev = new Int2IntOpenHashMap();
+    Int2IntOpenHashMap inTree = tree.indexMap();
+    IntArrayList queue = new IntArrayList();
+    queue.add(c);
+    prev.put(c, c);
+    for (int h = 0; h < queue.size() && h < SEARCH_LIMIT; h++) {
+      int v = queue.getInt(h);
+      for (int j = 0; j < L.dims(); j++) {
+        for (int x = 0; x < L.n(); x++) {
+          int w = L.withDigit(v, j, x);
+          if (w == v || prev.containsKey(w) || w == failed || (avoid.contains(w))) {
+            continue;
+          }
+          prev.put(w, v);
+          if (inTree.get(w) >= 0) {
+            IntArrayList path = new IntArrayList();
+            for (int y = w; y != c; y = prev.get(y)) {
+              path.add(y);
+            }
+            path.add(c);
+            java.util.Collections.reverse(path);
+            return path;
+          }
+          queue.add(w);
+        }
+      }
+    }
+    throw new IllegalStateException("no path around failed server " + failed);
+  }
+}

@@ -1,0 +1,72 @@
+package org.fabriclab.incast;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.fabriclab.error.InvalidParameterException;
+
+/**
+ * A shuffle of seed 004 (§II-B, §VI-E): {@code m} senders and {@code r} receivers; it is the set
+ * of {@code r} independent incasts, one per receiver, each from all senders (a sender placed on
+ * the receiver's own server aggregates locally and leaves that incast, §V-A).
+ *
+ * @param labels the BCube
+ * @param senders sender servers
+ * @param receivers receiver servers
+ */
+public record ShuffleTransfer(BCubeLabels labels, int[] senders, int[] receivers) {
+  public ShuffleTransfer {
+    if (receivers.length == 0) {
+      throw new InvalidParameterException("--receivers", "must name at least one receiver");
+    }
+  }
+
+  /** The incasts, one per receiver, unit-size senders. */
+  public List<IncastTransfer> incasts() {
+    List<IncastTransfer> out = new ArrayList<>();
+    for (int r : receivers) {
+      int[] s = java.util.Arrays.stream(senders).filter(x -> x != r).toArray();
+      out.add(IncastTransfer.unit(labels, r, s));
+    }
+    return out;
+  }
+
+  /** Members (senders then receivers, all distinct) uniformly over the whole BCube. */
+  public static ShuffleTransfer random(BCubeLabels L, int m, int r, SplittableRandom rnd) {
+    return place(L, m, r, L.k(), rnd);
+  }
+
+  /**
+   * Managed placement of §VI-E: all members in the smallest sub-BCube(n,k1) — the servers sharing
+   * their top {@code k−k1} digits, drawn at random — that holds {@code m + r} servers.
+   */
+  public static ShuffleTransfer managed(BCubeLabels L, int m, int r, SplittableRandom rnd) {
+    int k1 = 0;
+    long size = L.n();
+    while (size < (long) m + r) {
+      k1++;
+      size *= L.n();
+    }
+    return place(L, m, r, k1, rnd);
+  }
+
+  private static ShuffleTransfer place(BCubeLabels L, int m, int r, int k1, SplittableRandom rnd) {
+    long sub = 1;
+    for (int i = 0; i <= k1; i++) {
+      sub *= L.n();
+    }
+    InvalidParameterException.requireRange("senders + receivers", (long) m + r, 2, sub);
+    int subSize = (int) sub;
+    int prefix = rnd.nextInt(L.serverCount() / subSize) * subSize;
+    int[] all = IncastTransfer.randomOthers(subSize, m + r, -1, rnd);
+    int[] s = new int[m];
+    int[] rc = new int[r];
+    for (int i = 0; i < m; i++) {
+      s[i] = prefix + all[i];
+    }
+    for (int i = 0; i < r; i++) {
+      rc[i] = prefix + all[m + i];
+    }
+    return new ShuffleTransfer(L, s, rc);
+  }
+}

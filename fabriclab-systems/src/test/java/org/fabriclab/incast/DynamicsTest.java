@@ -1,0 +1,112 @@
+package org.fabriclab.incast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import org.fabriclab.error.InvalidParameterException;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004 §IV-C–E: joins, leaves, receiver replacement and failures. */
+class DynamicsTest {
+  private final BCubeLabels L = new BCubeLabels(4, 1);
+  private final IncastTransfer fig3 = IncastTransfer.unit(L, 0, 2, 5, 9, 10, 11, 14);
+  private final IncastTree rs01 = new RsTreeBuilder(new int[] {0, 1}).build(fig3);
+
+  @Test
+  void joinAndLeaveKeepOtherPaths() {
+    SplittableRandom rnd = new SplittableRandom(4);
+    BCubeLabels big = new BCubeLabels(6, 4);
+    for (int round = 0; round < 50; round++) {
+      IncastTransfer t = IncastTransfer.random(big, 40, rnd);
+      IncastTree tree = new ArsTreeBuilder().build(t);
+      int s;
+      do {
+        s = rnd.nextInt(big.serverCount());
+      } while (s == t.receiver() || t.senderIndex(s) >= 0);
+      TreeUpdate join = IncastTreeUpdater.join(tree, t, s);
+      assertThat(join.after().problem()).isNull();
+      assertThat(join.removed()).isEmpty();
+      assertThat(join.added().size()).isLessThanOrEqualTo(big.hamming(s, t.receiver()));
+      TreeUpdate leave = IncastTreeUpdater.leave(join.after(), join.transfer(), s);
+      assertThat(leave.added()).isEmpty();
+      assertThat(TreeUpdate.parents(leave.after())).isEqualTo(TreeUpdate.parents(tree));
+      int gone = t.senders()[rnd.nextInt(t.senderCount())];
+      TreeUpdate l2 = IncastTreeUpdater.leave(tree, t, gone);
+      assertThat(l2.added()).isEmpty();
+      assertThat(l2.after().problem()).isNull();
+    }
+  }
+
+  @Test
+  void receiverV3ReusesTheUpperStage() {
+    // Fig. 4: v0 and v3 are neighbours in e1 = 0, so stage 2 -> 1 is reused
+    TreeUpdate u = IncastTreeUpdater.replaceReceiver(rs01, fig3, 3);
+    assertThat(u.after().problem()).isNull();
+    assertThat(u.after().receiver()).isEqualTo(3);
+    for (int s : new int[] {5, 9, 10, 11, 14}) {
+      assertThat(u.after().parentServer(u.after().indexOf(s))).isEqualTo(rs01.parentServer(rs01.indexOf(s)));
+    }
+    assertThat(u.reusedEdges()).isEqualTo(5);
+    // best substitutes: neighbours of v0 in e1 = 0 first (1, 3; 2 is a sender), then in e2 = 1
+    assertThat(IncastTreeUpdater.substitutes(rs01, fig3)).startsWith(1, 3, 4, 8, 12);
+  }
+
+  @Test
+  void failedRelayV3IsRoutedAround() {
+    // §IV-E: v3 fails in Fig. 3(c); v11 reroutes around it
+    TreeUpdate u = IncastFaultHandler.failServer(rs01, fig3, 3, 0);
+    assertThat(u.after().problem()).isNull();
+    assertThat(u.after().indexOf(3)).isEqualTo(-1);
+    assertThat(u.after().senders()).containsExactly(fig3.senders());
+    assertThat(u.resentTraffic()).isZero();
+  }
+
+  @Test
+  void failedAggregatorMakesItsSendersResend() {
+    // v1 aggregates v5 and v9: both flows (2 units each, switch included) are sent again
+    TreeUpdate u = IncastFaultHandler.failServer(rs01, fig3, 1, 0);
+    assertThat(u.after().problem()).isNull();
+    assertThat(u.after().indexOf(1)).isEqualTo(-1);
+    assertThat(u.resentTraffic()).isEqualTo(4.0);
+  }
+
+  @Test
+  void linkAndSwitchFailuresTakeDisjointDetours() {
+    // the level-0 switch of v0 carries 1->0, 2->0, 3->0 in Fig. 3(c)
+    TreeUpdate sw = IncastFaultHandler.failSwitch(rs01, fig3, 0, 0);
+    assertThat(sw.detours()).hasSize(3);
+    for (int[] d : sw.detours()) {
+      assertThat(d).hasSize(4);
+      for (int i = 0; i + 1 < d.length; i++) {
+        int level = L.differingDigit(d[i], d[i + 1]);
+        assertThat(level).isNotNegative();
+        assertThat(L.switchId(level, d[i])).isNotEqualTo(L.switchId(0, 0));
+      }
+    }
+    assertThat(IncastFaultHandler.detourCost(sw, 0)).isEqualTo(3 * 4.0);
+    TreeUpdate link = IncastFaultHandler.failLink(rs01, fig3, 2, 0);
+    assertThat(link.detours()).hasSize(1);
+  }
+
+  @Test
+  void randomFailuresKeepValidTrees() {
+    SplittableRandom rnd = new SplittableRandom(8);
+    BCubeLabels big = new BCubeLabels(5, 3);
+    for (int round = 0; round < 60; round++) {
+      IncastTransfer t = IncastTransfer.random(big, 30, rnd);
+      IncastTree tree = new IntraStageOptimization().build(t);
+      int victim = tree.nodes()[1 + rnd.nextInt(tree.size() - 1)];
+      TreeUpdate u = IncastFaultHandler.failServer(tree, t, victim, 0);
+      assertThat(u.after().problem()).isNull();
+      assertThat(u.after().indexOf(victim)).isEqualTo(-1);
+    }
+  }
+
+  @Test
+  void badUpdates() {
+    assertThatThrownBy(() -> IncastTreeUpdater.join(rs01, fig3, 5)).isInstanceOf(InvalidParameterException.class);
+    assertThatThrownBy(() -> IncastTreeUpdater.leave(rs01, fig3, 4)).isInstanceOf(InvalidParameterException.class);
+    assertThatThrownBy(() -> IncastFaultHandler.failServer(rs01, fig3, 0, 0)).isInstanceOf(InvalidParameterException.class);
+  }
+}

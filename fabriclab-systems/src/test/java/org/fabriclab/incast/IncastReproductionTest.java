@@ -1,0 +1,27 @@
+package org.fabriclab.incast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.fabriclab.experiment.Comparison;
+import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.ReproductionReport;
+import org.junit.jupiter.api.Test;
+
+/** The quick reproduction runs and the worked-example comparisons hold (seed 004 Fig. 3/4). */
+class IncastReproductionTest {
+  @Test
+  void quickRunWritesEveryFigureAndAgreesOnTheWorkedExample() {
+    ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
+    for (String t : new String[] {"fig3-worked-example", "fig5-bcube6-120-senders", "table1-delay",
+        "fig6-bcube8-5", "fig7a-alpha-500-senders", "fig7b-alpha-4000-senders", "fig8a-shuffle-random",
+        "fig8b-shuffle-managed", "dataplane-wordcount", "fbfly-hyperx", "approximation-gap"}) {
+      assertThat(r.table(t).rowCount()).isPositive();
+    }
+    for (Comparison c : r.comparisons()) {
+      if (c.metric().startsWith("cost, Fig.") || c.metric().contains("links, Fig. 3(b)")
+          || c.metric().contains("links, Fig. 3(c)") || c.metric().contains("links, Fig. 4")) {
+        assertThat(c.agrees()).as(c.metric()).isTrue();
+      }
+    }
+  }
+}
