@@ -108,10 +108,23 @@ public final class ReproduceCommand implements Runnable {
       ReproductionReport report = r.run(ctx);
       Path dir = out.resolve(r.system());
       write(r, report, dir, (System.nanoTime() - t0) / 1e9);
-      long agree = report.comparisons().stream().filter(Comparison::agrees).count();
-      o.printf(Locale.ROOT, "%s: %d/%d values agree with the paper; wrote %s/summary.md%n",
-          r.system(), agree, report.comparisons().size(), dir);
+      long withPaper = report.comparisons().stream().filter(ReproduceCommand::hasPaperValue).count();
+      long agree =
+          report.comparisons().stream()
+              .filter(ReproduceCommand::hasPaperValue)
+              .filter(Comparison::agrees)
+              .count();
+      o.printf(Locale.ROOT,
+          "%s: %d/%d of the paper's values agree (%d more measured values without one); wrote"
+              + " %s/summary.md%n",
+          r.system(), agree, withPaper, report.comparisons().size() - withPaper, dir);
     }
+  }
+
+  /** A comparison whose paper column holds a value ("—" or blank means the paper gives none). */
+  static boolean hasPaperValue(Comparison c) {
+    String p = c.paper().strip();
+    return !p.isEmpty() && !p.equals("—") && !p.equals("-");
   }
 
   private void write(Reproduction r, ReproductionReport report, Path out, double seconds) {
@@ -148,7 +161,8 @@ public final class ReproduceCommand implements Runnable {
             .stringColumn("paper").stringColumn("fabriclab").stringColumn("agrees")
             .stringColumn("note");
     for (Comparison c : report.comparisons()) {
-      t.row(c.item(), c.metric(), c.paper(), c.measured(), c.agrees() ? "yes" : "NO", c.note());
+      t.row(c.item(), c.metric(), c.paper(), c.measured(),
+          !hasPaperValue(c) ? "—" : c.agrees() ? "yes" : "NO", c.note());
     }
     b.append("## Measured beside the paper\n\n").append(TableWriter.markdown(t.build()));
     if (!report.notes().isEmpty()) {

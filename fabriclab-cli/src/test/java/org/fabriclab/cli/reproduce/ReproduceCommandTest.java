@@ -32,7 +32,7 @@ class ReproduceCommandTest {
         .contains("reproduce selftest --quick")
         .contains("| Eq. 2 | square of 4 | 15 | 16 | NO | the paper has a misprint |")
         .contains("A note.");
-    assertThat(out.toString()).contains("1/2 values agree");
+    assertThat(out.toString()).contains("1/2 of the paper's values agree");
   }
 
   @Test
