@@ -11,8 +11,7 @@ import java.util.Arrays;
 public final class EventQueue {
   private long[] time;
   private long[] seq;
-  private int[] handler;
-  private int[] a;
+  private long[] payload; // handler << 32 | a (unsigned)
   private int[] b;
   private int size;
   private long nextSeq;
@@ -21,8 +20,7 @@ public final class EventQueue {
     int c = Math.max(16, initialCapacity);
     time = new long[c];
     seq = new long[c];
-    handler = new int[c];
-    a = new int[c];
+    payload = new long[c];
     b = new int[c];
   }
 
@@ -40,11 +38,11 @@ public final class EventQueue {
   }
 
   public int peekHandler() {
-    return handler[0];
+    return (int) (payload[0] >>> 32);
   }
 
   public int peekA() {
-    return a[0];
+    return (int) payload[0];
   }
 
   public int peekB() {
@@ -67,7 +65,7 @@ public final class EventQueue {
       move(p, i);
       i = p;
     }
-    set(i, t, s, h, pa, pb);
+    set(i, t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb);
   }
 
   /** Removes the earliest event (read it first with the peek methods). */
@@ -78,8 +76,7 @@ public final class EventQueue {
     }
     long t = time[last];
     long s = seq[last];
-    int h = handler[last];
-    int pa = a[last];
+    long pl = payload[last];
     int pb = b[last];
     int i = 0;
     int half = last >>> 1;
@@ -95,22 +92,20 @@ public final class EventQueue {
       move(c, i);
       i = c;
     }
-    set(i, t, s, h, pa, pb);
+    set(i, t, s, pl, pb);
   }
 
   private void move(int from, int to) {
     time[to] = time[from];
     seq[to] = seq[from];
-    handler[to] = handler[from];
-    a[to] = a[from];
+    payload[to] = payload[from];
     b[to] = b[from];
   }
 
-  private void set(int i, long t, long s, int h, int pa, int pb) {
+  private void set(int i, long t, long s, long pl, int pb) {
     time[i] = t;
     seq[i] = s;
-    handler[i] = h;
-    a[i] = pa;
+    payload[i] = pl;
     b[i] = pb;
   }
 
@@ -118,8 +113,7 @@ public final class EventQueue {
     int c = time.length * 2;
     time = Arrays.copyOf(time, c);
     seq = Arrays.copyOf(seq, c);
-    handler = Arrays.copyOf(handler, c);
-    a = Arrays.copyOf(a, c);
+    payload = Arrays.copyOf(payload, c);
     b = Arrays.copyOf(b, c);
   }
 }

@@ -11,8 +11,8 @@ import org.fabriclab.graph.Topology;
  *
  * <p>A server with exactly one link (a fat-tree host, a leaf-spine host) shares the key of its
  * attachment switch, so a fat-tree k=8 needs 32 BFS, not 128; a multi-homed server (BCube) is its
- * own key. Precomputation O(K·(n+m)) time and 4·K·n bytes for K keys — fine for FT8 and moderate
- * sizes (fat-tree k=48: 1,152 keys × 30k nodes = 132 MB). Servers forward when they lie on a
+ * own key. Precomputation O(K·(n+m)) time and 8·K·n bytes (distances and candidate counts) for K keys — fine for FT8 and moderate
+ * sizes (fat-tree k=48: 1,152 keys × 30k nodes = 265 MB). Servers forward when they lie on a
  * shortest path (server-centric fabrics).
  */
 public final class EcmpTable {
@@ -21,6 +21,7 @@ public final class EcmpTable {
   private final int[] keyOf;
   private final int[] lastLink;
   private final int[] dist;
+  private final int[] count;
   private final int keys;
 
   public EcmpTable(Topology t) {
@@ -49,6 +50,7 @@ public final class EcmpTable {
     }
     keys = k;
     dist = new int[k * n];
+    count = new int[k * n];
     int[] off = t.csrOffsets();
     int[] tgt = t.csrTargets();
     int[] queue = new int[n];
@@ -71,6 +73,17 @@ public final class EcmpTable {
           }
           dist[base + v] = du + 1;
           queue[tail++] = v;
+        }
+      }
+      for (int u = 0; u < n; u++) {
+        int du = dist[base + u];
+        if (du == Integer.MAX_VALUE || du == 0) {
+          continue;
+        }
+        for (int e = off[u]; e < off[u + 1]; e++) {
+          if (dist[base + tgt[e]] == du - 1) {
+            count[base + u]++;
+          }
         }
       }
     }
@@ -114,13 +127,7 @@ public final class EcmpTable {
     int[] off = topo.csrOffsets();
     int[] tgt = topo.csrTargets();
     int want = du - 1;
-    int count = 0;
-    for (int e = off[u]; e < off[u + 1]; e++) {
-      if (dist[base + tgt[e]] == want) {
-        count++;
-      }
-    }
-    int pick = Integer.remainderUnsigned(choice, count);
+    int pick = Integer.remainderUnsigned(choice, count[base + u]);
     for (int e = off[u]; ; e++) {
       if (dist[base + tgt[e]] == want && pick-- == 0) {
         return e;
@@ -131,16 +138,6 @@ public final class EcmpTable {
   /** Number of candidate next hops of {@code u} towards {@code dstServer}. */
   public int candidates(int u, int dstServer) {
     int base = keyOf[dstServer] * n;
-    int du = dist[base + u];
-    if (du == 0) {
-      return 1;
-    }
-    int c = 0;
-    for (int e = topo.firstLink(u); e < topo.firstLink(u + 1); e++) {
-      if (dist[base + topo.target(e)] == du - 1) {
-        c++;
-      }
-    }
-    return c;
+    return dist[base + u] == 0 ? 1 : count[base + u];
   }
 }
