@@ -52,8 +52,10 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--topo", defaultValue = "fattree", description = "topology family (default: ${DEFAULT-VALUE})")
   String topo;
 
-  @Option(names = "--trace", paramLabel = "FILE", required = true, description = "flow trace CSV")
+  @Option(names = "--trace", paramLabel = "FILE", description = "flow trace CSV (or --workload)")
   Path trace;
+
+  @picocli.CommandLine.Mixin WorkloadOptions workload = new WorkloadOptions();
 
   @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp or newreno (default: ${DEFAULT-VALUE})")
   String transport;
@@ -99,6 +101,9 @@ public final class SimulateCommand implements Runnable {
     if (compat != null && !compat.equals("netbench")) {
       throw new InvalidParameterException("--compat", compat, "valid: netbench");
     }
+    if ((trace == null) == (workload.workload == null)) {
+      throw new InvalidParameterException("--trace", "give exactly one of --trace FILE and --workload NAME");
+    }
     if (seed < 0) {
       throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
@@ -113,7 +118,12 @@ public final class SimulateCommand implements Runnable {
     }
     PrintWriter err = spec.commandLine().getErr();
     Topology t = TopologyArgs.build(topo, topologyArgs, seed);
-    FlowTrace tr = TraceCsv.read(trace, t.serverCount());
+    FlowTrace tr;
+    if (trace != null) {
+      tr = TraceCsv.read(trace, t.serverCount());
+    } else {
+      tr = workload.generate(t.serverCount(), seed);
+    }
     Progress progress = ProgressReporter.create(!noProgress, err);
     long until = untilMs == null ? Long.MAX_VALUE : Time.seconds(untilMs / 1000);
     long budget = maxEvents == null ? Long.MAX_VALUE : maxEvents;

@@ -100,5 +100,22 @@ class SimulateCommandTest {
       assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
     }
     assertThat(run(cases[0]).err()).contains("line 3");
+    assertThat(run("simulate", "--k", "4").code()).isEqualTo(2);
+    assertThat(run("simulate", "--k", "4", "--workload", "poisson", "--sizes", "pareto:0.5:100").code())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void generatedWorkloads() throws Exception {
+    Result r = run("simulate", "--k", "4", "--workload", "incast", "--senders", "3",
+        "--flow-bytes", "1250000", "--engine", "flow", "--json", "--no-progress");
+    assertThat(r.code()).as(r.err()).isZero();
+    // three 1.25 MB flows into one 10 Gb/s host link: all end at 3 ms
+    assertThat(new ObjectMapper().readTree(r.out()).get("fctP99Ms").asDouble())
+        .isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
+    Result p = run("simulate", "--k", "4", "--workload", "poisson", "--flows", "50",
+        "--json", "--no-progress");
+    assertThat(p.code()).as(p.err()).isZero();
+    assertThat(new ObjectMapper().readTree(p.out()).get("completed").asInt()).isEqualTo(50);
   }
 }
