@@ -9,6 +9,9 @@ import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.net.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
+import org.fabriclab.sim.transport.Transport;
+import org.fabriclab.sim.transport.ndp.NdpConfig;
+import org.fabriclab.sim.transport.ndp.NdpTransport;
 import org.fabriclab.sim.transport.tcp.CongestionControl;
 import org.fabriclab.sim.transport.tcp.Dctcp;
 import org.fabriclab.sim.transport.tcp.NewReno;
@@ -23,11 +26,13 @@ import org.fabriclab.traffic.FlowTrace;
  */
 public final class PacketSimulation {
   /** The transports this runner knows. */
-  public static final String TRANSPORTS = "dctcp, newreno";
+  public static final String TRANSPORTS = "dctcp, newreno, ndp";
 
   private final Simulator sim = new Simulator();
   private final Network net;
   private final TcpTransport tcp;
+  private final NdpTransport ndp;
+  private final Transport transportImpl;
   private final FlowRecords records;
   private final String transport;
 
@@ -37,6 +42,13 @@ public final class PacketSimulation {
     this.transport = transport;
     net = new Network(sim, topo, ecmp, new Packets(1 << 16), netCfg);
     records = new FlowRecords(trace);
+    if (transport.equals("ndp")) {
+      tcp = null;
+      ndp = new NdpTransport(net, NdpConfig.benchmark(), trace, records, progress);
+      transportImpl = ndp;
+      return;
+    }
+    ndp = null;
     CongestionControl cc = switch (transport) {
       case "dctcp" -> new Dctcp(tcpCfg);
       case "newreno" -> new NewReno();
@@ -44,14 +56,18 @@ public final class PacketSimulation {
           "valid: " + TRANSPORTS);
     };
     tcp = new TcpTransport(net, tcpCfg, cc, trace, records, progress);
+    transportImpl = tcp;
   }
 
   /** The benchmark's DCTCP/NewReno profile on {@code topo}. */
   public static PacketSimulation benchmark(Topology topo, FlowTrace trace, String transport,
       boolean compat, long seed, Progress progress) {
-    NetworkConfig nc = "newreno".equals(transport)
-        ? new NetworkConfig(150_000, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed)
-        : NetworkConfig.dctcpBenchmark(seed);
+    NetworkConfig nc = switch (transport) {
+      case "newreno" ->
+          new NetworkConfig(150_000, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
+      case "ndp" -> NetworkConfig.ndpBenchmark(seed);
+      default -> NetworkConfig.dctcpBenchmark(seed);
+    };
     return new PacketSimulation(topo, new EcmpTable(topo), trace, transport, nc,
         TcpConfig.benchmark(compat), progress);
   }
@@ -64,8 +80,14 @@ public final class PacketSimulation {
     return net;
   }
 
+  /** The TCP transport, or null when the run uses NDP. */
   public TcpTransport transport() {
     return tcp;
+  }
+
+  /** The NDP transport, or null. */
+  public NdpTransport ndp() {
+    return ndp;
   }
 
   public FlowRecords records() {
@@ -74,16 +96,16 @@ public final class PacketSimulation {
 
   /** Runs until every flow is done, {@code untilPs}, or {@code eventBudget} events. */
   public SimulationResult run(long untilPs, long eventBudget) {
-    tcp.begin();
+    transportImpl.begin();
     long t0 = System.nanoTime();
     try {
       sim.run(untilPs, eventBudget);
     } finally {
-      tcp.progressEnd();
+      transportImpl.progressEnd();
     }
     double loop = (System.nanoTime() - t0) / 1e9;
     return new SimulationResult("packet", transport, records, net.portTable(), sim.now(),
-        sim.events(), tcp.dataPackets(), tcp.controlPackets(), net.packetHops(),
+        sim.events(), transportImpl.dataPackets(), transportImpl.controlPackets(), net.packetHops(),
         net.totalDrops(), net.deliveredBytes(), loop);
   }
 }

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code fabriclab bench engine}: the FT8-WS30-10k scenario of the benchmarks README (fat-tree
  * k=8, 10 Gb/s, 1 µs, the trace file) for the DCTCP profile (optionally in NetBench compatibility
- * mode) and the flow-level profile, one after the other in this JVM, each on one thread. Prints
+ * mode), the NDP profile and the flow-level profile, one after the other in this JVM, each on one thread. Prints
  * wall and event-loop time, simulated time, events, packets, events/s, packet-hops/s, the JVM's
  * peak RSS so far (Linux VmHWM: cumulative over the profiles run before) and the FCT statistics
  * overall and by size bin.
@@ -47,8 +47,8 @@ public final class EngineBenchCommand implements Runnable {
       description = "the benchmark trace (ft8_ws10k.trace.csv)")
   Path trace;
 
-  @Option(names = "--profiles", split = ",", defaultValue = "dctcp-compat,flow",
-      description = "comma list of dctcp, dctcp-compat, newreno, flow (default: ${DEFAULT-VALUE})")
+  @Option(names = "--profiles", split = ",", defaultValue = "dctcp-compat,ndp,flow",
+      description = "comma list of dctcp, dctcp-compat, newreno, ndp, flow (default: ${DEFAULT-VALUE})")
   List<String> profiles;
 
   @Option(names = "--seed", defaultValue = "1", description = "ECMP hash seed (default: ${DEFAULT-VALUE})")
@@ -60,8 +60,8 @@ public final class EngineBenchCommand implements Runnable {
   @Override
   public void run() {
     for (String p : profiles) {
-      if (!List.of("dctcp", "dctcp-compat", "newreno", "flow").contains(p)) {
-        throw new InvalidParameterException("--profiles", p, "valid: dctcp, dctcp-compat, newreno, flow");
+      if (!List.of("dctcp", "dctcp-compat", "newreno", "ndp", "flow").contains(p)) {
+        throw new InvalidParameterException("--profiles", p, "valid: dctcp, dctcp-compat, newreno, ndp, flow");
       }
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -83,14 +83,14 @@ public final class EngineBenchCommand implements Runnable {
       long c0 = cpu();
       SimulationResult r = p.equals("flow")
           ? new FlowLevelSimulation(t, tr, seed, progress).run(Long.MAX_VALUE)
-          : PacketSimulation.benchmark(t, tr, p.startsWith("dctcp") ? "dctcp" : "newreno",
+          : PacketSimulation.benchmark(t, tr, p.startsWith("dctcp") ? "dctcp" : p,
               p.equals("dctcp-compat"), seed, progress).run(Long.MAX_VALUE, Long.MAX_VALUE);
       double wall = (System.nanoTime() - t0) / 1e9;
       double cpuSeconds = (cpu() - c0) / 1e9;
       double loop = r.eventLoopSeconds();
       b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(), r.dataPackets(),
           r.controlPackets(), r.events() / loop, r.packetHops() / loop, peakRssBytes() / 1e9,
-          r.droppedPackets(), p.equals("flow") ? 5.0 : 60.0);
+          r.droppedPackets(), p.equals("flow") ? 5.0 : p.equals("ndp") ? 85.0 : 60.0);
       err.printf(Locale.ROOT, "%s: %.1f s wall, %d/%d flows%n", p, wall, r.flows().completed(),
           r.flows().flows());
       fct.append(p).append('\n').append(TableWriter.text(FctSummary.table(r.flows()))).append('\n');

@@ -45,7 +45,7 @@ import picocli.CommandLine.Unmatched;
     })
 public final class SimulateCommand implements Runnable {
   /** Transports the packet engine runs (others are reported as not available). */
-  static final List<String> TRANSPORTS = List.of("dctcp", "newreno");
+  static final List<String> TRANSPORTS = List.of("dctcp", "newreno", "ndp");
 
   @Spec CommandSpec spec;
 
@@ -57,7 +57,7 @@ public final class SimulateCommand implements Runnable {
 
   @picocli.CommandLine.Mixin WorkloadOptions workload = new WorkloadOptions();
 
-  @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp or newreno (default: ${DEFAULT-VALUE})")
+  @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp, newreno or ndp (default: ${DEFAULT-VALUE})")
   String transport;
 
   @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
@@ -93,7 +93,7 @@ public final class SimulateCommand implements Runnable {
       throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
     }
     if (!TRANSPORTS.contains(transport)) {
-      String more = transport.equals("ndp") || transport.equals("rocev2")
+      String more = transport.equals("rocev2")
           ? " (" + transport + " is not implemented yet)" : "";
       throw new InvalidParameterException("--transport", transport,
           "valid: " + String.join(", ", TRANSPORTS) + more);

@@ -114,7 +114,7 @@ class SimulateCommandTest {
     assertThat(new ObjectMapper().readTree(r.out()).get("fctP99Ms").asDouble())
         .isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
     Result p = run("simulate", "--k", "4", "--workload", "poisson", "--flows", "50",
-        "--json", "--no-progress");
+        "--transport", "ndp", "--json", "--no-progress");
     assertThat(p.code()).as(p.err()).isZero();
     assertThat(new ObjectMapper().readTree(p.out()).get("completed").asInt()).isEqualTo(50);
   }

@@ -19,8 +19,10 @@ import org.fabriclab.table.Table;
  * Counters per port: bytes, packets, drops, marks, maximum and time-averaged occupancy. Network
  * totals (injected, delivered, dropped bytes) make byte conservation checkable.
  *
- * <p>Not modelled (yet): strict-priority queues, PFC pause, trimming queues; they need an explicit
- * per-port queue rather than the departure-time FIFO above.
+ * <p>With {@link NetworkConfig#trimPackets()} &gt; 0 the ports are NDP trimming ports instead
+ * ({@link TrimmingPorts}: explicit queues, a priority queue for headers; the marks counter then
+ * counts trimmed packets and the time-averaged occupancy is not tracked). Not modelled (yet): PFC
+ * pause.
  */
 public final class Network {
   private final Simulator sim;
@@ -44,10 +46,13 @@ public final class Network {
     throw new IllegalStateException("no packet sink");
   };
   private ForwardingHook hook;
+  private final TrimmingPorts trim;
   private long injectedBytes;
   private long deliveredBytes;
   private long droppedBytes;
   private long packetHops;
+  private long sprayCount;
+  private long trimmedBytes;
 
   public Network(Simulator sim, Topology topo, EcmpTable ecmp, Packets packets, NetworkConfig cfg) {
     this.sim = sim;
@@ -72,6 +77,7 @@ public final class Network {
     occIntegral = new double[m];
     lastUpdate = new long[m];
     arrive = sim.register(this::arrive);
+    trim = cfg.trimPackets() > 0 ? new TrimmingPorts(this, packets, cfg, m) : null;
   }
 
   public void setSink(PacketSink s) {
@@ -129,7 +135,7 @@ public final class Network {
       choice = flowHash(packets.flow[p], node);
     } else {
       choice = mix(packets.flow[p] * 0x9E3779B97F4A7C15L + packets.seq[p] * 0xC2B2AE3D27D4EB4FL
-          + node + cfg.hashSeed());
+          + (sprayCount++) * 0xD6E8FEB86659FD93L + node + cfg.hashSeed());
     }
     int link = ecmp.nextLink(node, packets.dst[p], choice);
     if (link < 0) {
@@ -157,6 +163,10 @@ public final class Network {
 
   /** Puts a packet in the output queue of {@code link}: drop, mark, or schedule its arrival. */
   public void enqueue(int p, int link) {
+    if (trim != null) {
+      trim.enqueue(p, link);
+      return;
+    }
     long now = sim.now();
     long r = rate[link];
     long busy = busyUntil[link];
@@ -188,6 +198,38 @@ public final class Network {
     bytesOut[link] += size;
     packetsOut[link]++;
     sim.schedule(done + delay[link], arrive, p, link);
+  }
+
+  /** Trimming ports: starts sending {@code p} now; returns when the port is free again. */
+  long transmit(int p, int link) {
+    long r = rate[link];
+    int size = packets.size[p];
+    long done = sim.now() + (size * 8_000_000_000_000L + r - 1) / r;
+    bytesOut[link] += size;
+    packetsOut[link]++;
+    sim.schedule(done + delay[link], arrive, p, link);
+    return done;
+  }
+
+  void countTrim(int link, int bytesCut) {
+    marks[link]++;
+    trimmedBytes += bytesCut;
+  }
+
+  /** Payload bytes cut off by trimming ports (in conservation: injected = delivered + dropped + trimmed + in flight). */
+  public long trimmedBytes() {
+    return trimmedBytes;
+  }
+
+  void dropAt(int p, int link) {
+    drops[link]++;
+    drop(p, link);
+  }
+
+  void noteOccupancy(int link, long bytes) {
+    if (bytes > maxOcc[link]) {
+      maxOcc[link] = bytes;
+    }
   }
 
   private void drop(int p, int link) {

@@ -10,8 +10,13 @@ import org.fabriclab.error.InvalidParameterException;
  *     bytes ({@code Long.MAX_VALUE}: no marking)
  * @param routing per-flow ECMP hashing or per-packet spraying over shortest paths
  * @param hashSeed salt of the ECMP hash
+ * @param trimPackets 0: plain FIFO ports; n &gt; 0: NDP trimming ports — switch ports keep at most n
+ *     data packets and cut the payload of any further one, headers and control packets go to a
+ *     strict-priority queue (host NICs do not trim and are unbounded)
+ * @param trimmedBytes size of a trimmed packet (its header)
  */
-public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed) {
+public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
+    int trimPackets, int trimmedBytes) {
   /** Data-plane path choice. */
   public enum Routing {
     ECMP_PER_FLOW,
@@ -21,6 +26,20 @@ public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing ro
   public NetworkConfig {
     InvalidParameterException.requireRange("bufferBytes", bufferBytes, 1, Long.MAX_VALUE);
     InvalidParameterException.requireRange("ecnThresholdBytes", ecnThresholdBytes, 0, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("trimPackets", trimPackets, 0, 1 << 20);
+  }
+
+  /** Plain FIFO ports (no trimming). */
+  public NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed) {
+    this(bufferBytes, ecnThresholdBytes, routing, hashSeed, 0, 64);
+  }
+
+  /**
+   * The benchmark's NDP profile: 15-packet trimming queues, 64 B headers, per-packet spraying,
+   * a 150,000 B bound on the priority (header) queue.
+   */
+  public static NetworkConfig ndpBenchmark(long seed) {
+    return new NetworkConfig(150_000, Long.MAX_VALUE, Routing.SPRAY_PER_PACKET, seed, 15, 64);
   }
 
   /** The DCTCP benchmark profile: 150,000 B tail drop, ECN at 30,000 B, per-flow ECMP. */

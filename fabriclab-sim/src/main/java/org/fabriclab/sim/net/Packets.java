@@ -15,6 +15,8 @@ public final class Packets {
   public static final int CE = 1;
   /** ECN flag: echo of a CE mark (set by a receiver on its ACK). */
   public static final int ECE = 2;
+  /** The payload was cut off by a trimming queue (NDP): only the header arrives. */
+  public static final int TRIMMED = 4;
 
   int[] flow;
   int[] kind;
@@ -24,6 +26,7 @@ public final class Packets {
   int[] dst;
   int[] flags;
   int[] hops;
+  int[] queueNext;
   long[] stamp;
   private int[] nextFree;
   private int freeHead = -1;
@@ -44,6 +47,7 @@ public final class Packets {
     hops = new int[capacity];
     stamp = new long[capacity];
     nextFree = new int[capacity];
+    queueNext = new int[capacity];
   }
 
   /** Takes a packet from the pool and sets its fields (flags and hops cleared). */
@@ -165,5 +169,6 @@ public final class Packets {
     hops = Arrays.copyOf(hops, capacity);
     stamp = Arrays.copyOf(stamp, capacity);
     nextFree = Arrays.copyOf(nextFree, capacity);
+    queueNext = Arrays.copyOf(queueNext, capacity);
   }
 }

@@ -14,11 +14,16 @@ class NetworkInvariantsTest {
   @Test
   void bytesConservedPathsShortestAndQueuesBounded() {
     Topology t = new FatTree(4).build();
-    for (NetworkConfig.Routing routing : NetworkConfig.Routing.values()) {
+    NetworkConfig[] configs = {
+      new NetworkConfig(6000, 3000, NetworkConfig.Routing.ECMP_PER_FLOW, 3),
+      new NetworkConfig(6000, 3000, NetworkConfig.Routing.SPRAY_PER_PACKET, 3),
+      new NetworkConfig(6000, Long.MAX_VALUE, NetworkConfig.Routing.SPRAY_PER_PACKET, 3, 3, 64)};
+    for (NetworkConfig cfg : configs) {
+      boolean trimming = cfg.trimPackets() > 0;
       Simulator sim = new Simulator();
       Packets pk = new Packets(16);
       EcmpTable ecmp = new EcmpTable(t);
-      Network net = new Network(sim, t, ecmp, pk, new NetworkConfig(6000, 3000, routing, 3));
+      Network net = new Network(sim, t, ecmp, pk, cfg);
       long[] wrongPath = new long[1];
       long[] delivered = new long[1];
       net.setSink((p, node) -> {
@@ -42,14 +47,24 @@ class NetworkInvariantsTest {
       }
       for (long cut : new long[] {Time.us(50), Time.us(120), Long.MAX_VALUE}) {
         sim.run(cut, Long.MAX_VALUE);
-        assertThat(net.injectedBytes())
-            .isEqualTo(net.deliveredBytes() + net.droppedBytes() + pk.liveBytes());
+        assertThat(net.injectedBytes()).isEqualTo(net.deliveredBytes() + net.droppedBytes()
+            + net.trimmedBytes() + pk.liveBytes());
       }
-      assertThat(net.totalDrops()).isPositive();
+      if (trimming) {
+        assertThat(net.trimmedBytes()).isPositive();
+      } else {
+        assertThat(net.totalDrops()).isPositive();
+        assertThat(net.trimmedBytes()).isZero();
+      }
       assertThat(delivered[0]).isPositive();
       assertThat(wrongPath[0]).isZero();
       assertThat(pk.live()).isZero();
       for (int e = 0; e < t.linkCount(); e++) {
+        if (trimming) {
+          // switch ports: at most 3 data packets (< 1500 B) plus a priority queue of <= 6000 B
+          assertThat(net.maxOccupancyBytes(e) <= 3 * 1500 + 6000 || t.isServer(t.source(e))).isTrue();
+          continue;
+        }
         assertThat(net.maxOccupancyBytes(e)).isLessThanOrEqualTo(6000);
         assertThat(net.averageOccupancyBytes(e)).isBetween(0.0, 6000.0);
       }

@@ -24,7 +24,7 @@ import org.fabriclab.traffic.FlowTrace;
  * flow's start, handshake included). One pending timer event per flow: ACKs move a deadline and the
  * timer event re-arms itself lazily, so timers cost no event per ACK. O(1) work per packet.
  */
-public final class TcpTransport {
+public final class TcpTransport implements org.fabriclab.sim.transport.Transport {
   static final int SYN = 0;
   static final int SYNACK = 1;
   static final int DATA = 2;
