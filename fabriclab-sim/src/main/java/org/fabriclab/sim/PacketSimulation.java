@@ -12,6 +12,8 @@ import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.sim.transport.ndp.NdpConfig;
 import org.fabriclab.sim.transport.ndp.NdpTransport;
+import org.fabriclab.sim.transport.rocev2.RcConfig;
+import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
 import org.fabriclab.sim.transport.tcp.CongestionControl;
 import org.fabriclab.sim.transport.tcp.Dctcp;
 import org.fabriclab.sim.transport.tcp.NewReno;
@@ -26,13 +28,14 @@ import org.fabriclab.traffic.FlowTrace;
  */
 public final class PacketSimulation {
   /** The transports this runner knows. */
-  public static final String TRANSPORTS = "dctcp, newreno, ndp";
+  public static final String TRANSPORTS = "dctcp, newreno, ndp, rocev2";
 
   private final Simulator sim = new Simulator();
   private final Network net;
   private final TcpTransport tcp;
   private final NdpTransport ndp;
   private final Transport transportImpl;
+  private final Rocev2Transport roce;
   private final FlowRecords records;
   private final String transport;
 
@@ -42,13 +45,17 @@ public final class PacketSimulation {
     this.transport = transport;
     net = new Network(sim, topo, ecmp, new Packets(1 << 16), netCfg);
     records = new FlowRecords(trace);
-    if (transport.equals("ndp")) {
+    if (transport.equals("ndp") || transport.equals("rocev2")) {
       tcp = null;
-      ndp = new NdpTransport(net, NdpConfig.benchmark(), trace, records, progress);
-      transportImpl = ndp;
+      ndp = transport.equals("ndp")
+          ? new NdpTransport(net, NdpConfig.benchmark(), trace, records, progress) : null;
+      roce = ndp == null
+          ? new Rocev2Transport(net, RcConfig.defaults(), trace, records, progress) : null;
+      transportImpl = ndp != null ? ndp : roce;
       return;
     }
     ndp = null;
+    roce = null;
     CongestionControl cc = switch (transport) {
       case "dctcp" -> new Dctcp(tcpCfg);
       case "newreno" -> new NewReno();
@@ -83,6 +90,11 @@ public final class PacketSimulation {
   /** The TCP transport, or null when the run uses NDP. */
   public TcpTransport transport() {
     return tcp;
+  }
+
+  /** The RoCEv2 transport, or null. */
+  public Rocev2Transport rocev2() {
+    return roce;
   }
 
   /** The NDP transport, or null. */

@@ -30,7 +30,7 @@ import picocli.CommandLine.Unmatched;
 
 /**
  * {@code fabriclab simulate}: replays a flow trace on any topology family with the packet-level
- * engine (DCTCP or NewReno) or the flow-level max-min engine, and writes per-flow, per-port and
+ * engine (DCTCP, NewReno, NDP or RoCEv2 RC with DCQCN) or the flow-level max-min engine, and writes per-flow, per-port and
  * summary tables.
  */
 @Command(
@@ -45,7 +45,7 @@ import picocli.CommandLine.Unmatched;
     })
 public final class SimulateCommand implements Runnable {
   /** Transports the packet engine runs (others are reported as not available). */
-  static final List<String> TRANSPORTS = List.of("dctcp", "newreno", "ndp");
+  static final List<String> TRANSPORTS = List.of("dctcp", "newreno", "ndp", "rocev2");
 
   @Spec CommandSpec spec;
 
@@ -57,7 +57,7 @@ public final class SimulateCommand implements Runnable {
 
   @picocli.CommandLine.Mixin WorkloadOptions workload = new WorkloadOptions();
 
-  @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp, newreno or ndp (default: ${DEFAULT-VALUE})")
+  @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp, newreno, ndp or rocev2 (default: ${DEFAULT-VALUE})")
   String transport;
 
   @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
@@ -93,10 +93,8 @@ public final class SimulateCommand implements Runnable {
       throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
     }
     if (!TRANSPORTS.contains(transport)) {
-      String more = transport.equals("rocev2")
-          ? " (" + transport + " is not implemented yet)" : "";
       throw new InvalidParameterException("--transport", transport,
-          "valid: " + String.join(", ", TRANSPORTS) + more);
+          "valid: " + String.join(", ", TRANSPORTS));
     }
     if (compat != null && !compat.equals("netbench")) {
       throw new InvalidParameterException("--compat", compat, "valid: netbench");

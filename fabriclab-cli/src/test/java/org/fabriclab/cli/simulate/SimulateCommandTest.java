@@ -117,5 +117,9 @@ class SimulateCommandTest {
         "--transport", "ndp", "--json", "--no-progress");
     assertThat(p.code()).as(p.err()).isZero();
     assertThat(new ObjectMapper().readTree(p.out()).get("completed").asInt()).isEqualTo(50);
+    Result q = run("simulate", "--k", "4", "--workload", "permutation", "--flow-bytes", "200000",
+        "--transport", "rocev2", "--json", "--no-progress");
+    assertThat(q.code()).as(q.err()).isZero();
+    assertThat(new ObjectMapper().readTree(q.out()).get("completed").asInt()).isEqualTo(16);
   }
 }

@@ -4,8 +4,8 @@ package org.fabriclab.sim.net;
  * NDP's switch ports (Handley et al., SIGCOMM 2017, §3.1): each port has a data queue of at most
  * {@code n} packets and a strict-priority queue for headers and control packets. A data packet
  * that finds the data queue full is trimmed to its header and joins the priority queue, so payload
- * is cut but the receiver still learns what was sent. Host NIC ports neither trim nor bound their
- * data queue (the sender paces itself by pulls). Explicit queues need a transmit-complete event,
+ * is cut but the receiver still learns what was sent; the priority queue is bounded in bytes
+ * (drop-tail beyond). Host NIC ports neither trim nor drop (the sender paces itself by pulls). Explicit queues need a transmit-complete event,
  * but only while packets wait: a packet that finds its port idle costs one event per hop. Queues are linked lists through {@link Packets}' queue field.
  */
 final class TrimmingPorts {
@@ -21,6 +21,7 @@ final class TrimmingPorts {
   private final int[] loTail;
   private final int[] loCount;
   private final long[] queued;
+  private final long[] queuedHi;
   private final long[] busyUntil;
   private final boolean[] wakeup;
   private final int txDone;
@@ -46,6 +47,7 @@ final class TrimmingPorts {
     loTail = filled(links);
     loCount = new int[links];
     queued = new long[links];
+    queuedHi = new long[links];
     busyUntil = new long[links];
     wakeup = new boolean[links];
     txDone = net.simulator().register((link, unused) -> {
@@ -69,7 +71,7 @@ final class TrimmingPorts {
       pk.flags[p] |= Packets.TRIMMED;
       data = false;
     }
-    if (!data && queued[link] + pk.size[p] > bound) {
+    if (!data && !hostPort[link] && queuedHi[link] + pk.size[p] > bound) {
       net.dropAt(p, link);
       return;
     }
@@ -89,6 +91,7 @@ final class TrimmingPorts {
         pk.queueNext[hiTail[link]] = p;
       }
       hiTail[link] = p;
+      queuedHi[link] += pk.size[p];
     }
     queued[link] += pk.size[p];
     net.noteOccupancy(link, queued[link]);
@@ -111,6 +114,7 @@ final class TrimmingPorts {
       if (hiHead[link] < 0) {
         hiTail[link] = -1;
       }
+      queuedHi[link] -= pk.size[p];
     } else {
       p = loHead[link];
       if (p < 0) {
