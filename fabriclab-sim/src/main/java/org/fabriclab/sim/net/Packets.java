@@ -143,6 +143,11 @@ public final class Packets {
     flags[p] = f;
   }
 
+  /** Rewrites the destination node (multicast replication, header rewrite). */
+  public void setDst(int p, int node) {
+    dst[p] = node;
+  }
+
   public int hops(int p) {
     return hops[p];
   }
