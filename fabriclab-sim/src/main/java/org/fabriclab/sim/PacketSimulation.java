@@ -106,6 +106,23 @@ public final class PacketSimulation {
     return records;
   }
 
+  /**
+   * Source-routes every flow over one of its host pair's {@code k} shortest paths (chosen by the
+   * flow hash) instead of hop-by-hop ECMP. Call before {@link #run}.
+   */
+  public PacketSimulation useKShortestPaths(int k, long seed) {
+    org.fabriclab.error.InvalidParameterException.requireRange("paths", k, 1, 1024);
+    FlowTrace t = records.trace();
+    int[] s = new int[t.size()];
+    int[] d = new int[t.size()];
+    for (int f = 0; f < s.length; f++) {
+      s[f] = net.topology().server(t.src(f));
+      d[f] = net.topology().server(t.dst(f));
+    }
+    net.setSourceRoutes(org.fabriclab.sim.net.SourceRoutes.kShortest(net.topology(), s, d, k, seed));
+    return this;
+  }
+
   /** Runs until every flow is done, {@code untilPs}, or {@code eventBudget} events. */
   public SimulationResult run(long untilPs, long eventBudget) {
     transportImpl.begin();

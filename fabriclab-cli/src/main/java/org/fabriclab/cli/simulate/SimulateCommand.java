@@ -69,6 +69,10 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed of the topology and the ECMP hash (default: ${DEFAULT-VALUE})")
   long seed;
 
+  @Option(names = "--paths", paramLabel = "N",
+      description = "packet engine: source-route each flow over one of its N shortest paths (default: hop-by-hop ECMP)")
+  Integer paths;
+
   @Option(names = "--until-ms", paramLabel = "MS", description = "stop at this simulated time (default: when every flow is done)")
   Double untilMs;
 
@@ -125,10 +129,19 @@ public final class SimulateCommand implements Runnable {
     Progress progress = ProgressReporter.create(!noProgress, err);
     long until = untilMs == null ? Long.MAX_VALUE : Time.seconds(untilMs / 1000);
     long budget = maxEvents == null ? Long.MAX_VALUE : maxEvents;
-    SimulationResult r = engine.equals("flow")
-        ? new FlowLevelSimulation(t, tr, seed, progress).run(until)
-        : PacketSimulation.benchmark(t, tr, transport, compat != null, seed, progress)
-            .run(until, budget);
+    if (paths != null && (paths < 1 || paths > 1024)) {
+      throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
+    }
+    SimulationResult r;
+    if (engine.equals("flow")) {
+      r = new FlowLevelSimulation(t, tr, seed, progress).run(until);
+    } else {
+      PacketSimulation ps = PacketSimulation.benchmark(t, tr, transport, compat != null, seed, progress);
+      if (paths != null) {
+        ps.useKShortestPaths(paths, seed);
+      }
+      r = ps.run(until, budget);
+    }
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");

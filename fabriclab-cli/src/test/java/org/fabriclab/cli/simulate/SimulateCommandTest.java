@@ -121,5 +121,9 @@ class SimulateCommandTest {
         "--transport", "rocev2", "--json", "--no-progress");
     assertThat(q.code()).as(q.err()).isZero();
     assertThat(new ObjectMapper().readTree(q.out()).get("completed").asInt()).isEqualTo(16);
+    Result k = run("simulate", "--topo", "jellyfish", "--k", "4", "--workload", "permutation",
+        "--flow-bytes", "50000", "--paths", "3", "--json", "--no-progress");
+    assertThat(k.code()).as(k.err()).isZero();
+    assertThat(new ObjectMapper().readTree(k.out()).get("completed").asInt()).isEqualTo(16);
   }
 }

@@ -47,6 +47,7 @@ public final class Network {
   };
   private ForwardingHook hook;
   private final TrimmingPorts trim;
+  private SourceRoutes sourceRoutes;
   private long injectedBytes;
   private long deliveredBytes;
   private long droppedBytes;
@@ -86,6 +87,11 @@ public final class Network {
 
   public void setForwardingHook(ForwardingHook h) {
     hook = h;
+  }
+
+  /** Source routes override ECMP and spraying for every packet of a flow they cover. */
+  public void setSourceRoutes(SourceRoutes r) {
+    sourceRoutes = r;
   }
 
   public Simulator simulator() {
@@ -130,6 +136,16 @@ public final class Network {
   }
 
   private void route(int p, int node) {
+    if (sourceRoutes != null) {
+      int f = packets.flow[p];
+      int link = sourceRoutes.link(f, packets.src[p] == sourceRoutes.source(f), packets.hops[p]);
+      if (link < 0) {
+        drop(p, -1);
+      } else {
+        enqueue(p, link);
+      }
+      return;
+    }
     int choice;
     if (cfg.routing() == NetworkConfig.Routing.ECMP_PER_FLOW) {
       choice = flowHash(packets.flow[p], node);
