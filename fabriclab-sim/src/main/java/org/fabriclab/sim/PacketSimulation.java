@@ -66,15 +66,27 @@ public final class PacketSimulation {
     transportImpl = tcp;
   }
 
-  /** The benchmark's DCTCP/NewReno profile on {@code topo}. */
+  /** The benchmark's profile of {@code transport} on {@code topo}. */
   public static PacketSimulation benchmark(Topology topo, FlowTrace trace, String transport,
       boolean compat, long seed, Progress progress) {
+    return benchmark(topo, trace, transport, compat, seed, 0, progress);
+  }
+
+  /**
+   * The benchmark's profile with PFC: {@code pfcXoffBytes} &gt; 0 adds priority queues and PFC
+   * (resume at half the pause threshold); 0 leaves the profile as it is.
+   */
+  public static PacketSimulation benchmark(Topology topo, FlowTrace trace, String transport,
+      boolean compat, long seed, long pfcXoffBytes, Progress progress) {
     NetworkConfig nc = switch (transport) {
       case "newreno" ->
           new NetworkConfig(150_000, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
       case "ndp" -> NetworkConfig.ndpBenchmark(seed);
       default -> NetworkConfig.dctcpBenchmark(seed);
     };
+    if (pfcXoffBytes > 0) {
+      nc = nc.withPriorityAndPfc(pfcXoffBytes, pfcXoffBytes / 2);
+    }
     return new PacketSimulation(topo, new EcmpTable(topo), trace, transport, nc,
         TcpConfig.benchmark(compat), progress);
   }

@@ -73,6 +73,10 @@ public final class SimulateCommand implements Runnable {
       description = "packet engine: source-route each flow over one of its N shortest paths (default: hop-by-hop ECMP)")
   Integer paths;
 
+  @Option(names = "--pfc-xoff-bytes", paramLabel = "B",
+      description = "packet engine: PFC (lossless) pausing an upstream port at B bytes per ingress link, resuming at B/2")
+  Long pfcXoff;
+
   @Option(names = "--until-ms", paramLabel = "MS", description = "stop at this simulated time (default: when every flow is done)")
   Double untilMs;
 
@@ -136,7 +140,11 @@ public final class SimulateCommand implements Runnable {
     if (engine.equals("flow")) {
       r = new FlowLevelSimulation(t, tr, seed, progress).run(until);
     } else {
-      PacketSimulation ps = PacketSimulation.benchmark(t, tr, transport, compat != null, seed, progress);
+      if (pfcXoff != null && (pfcXoff < 2 || pfcXoff > 1L << 40)) {
+        throw new InvalidParameterException("--pfc-xoff-bytes", pfcXoff, "valid range 2..2^40");
+      }
+      PacketSimulation ps = PacketSimulation.benchmark(t, tr, transport, compat != null, seed,
+          pfcXoff == null ? 0 : pfcXoff, progress);
       if (paths != null) {
         ps.useKShortestPaths(paths, seed);
       }

@@ -118,7 +118,7 @@ class SimulateCommandTest {
     assertThat(p.code()).as(p.err()).isZero();
     assertThat(new ObjectMapper().readTree(p.out()).get("completed").asInt()).isEqualTo(50);
     Result q = run("simulate", "--k", "4", "--workload", "permutation", "--flow-bytes", "200000",
-        "--transport", "rocev2", "--json", "--no-progress");
+        "--transport", "rocev2", "--pfc-xoff-bytes", "20000", "--json", "--no-progress");
     assertThat(q.code()).as(q.err()).isZero();
     assertThat(new ObjectMapper().readTree(q.out()).get("completed").asInt()).isEqualTo(16);
     Result k = run("simulate", "--topo", "jellyfish", "--k", "4", "--workload", "permutation",

@@ -19,10 +19,9 @@ import org.fabriclab.table.Table;
  * Counters per port: bytes, packets, drops, marks, maximum and time-averaged occupancy. Network
  * totals (injected, delivered, dropped bytes) make byte conservation checkable.
  *
- * <p>With {@link NetworkConfig#trimPackets()} &gt; 0 the ports are NDP trimming ports instead
- * ({@link TrimmingPorts}: explicit queues, a priority queue for headers; the marks counter then
- * counts trimmed packets and the time-averaged occupancy is not tracked). Not modelled (yet): PFC
- * pause.
+ * <p>With trimming, priority queues or PFC ({@link NetworkConfig#explicitQueues()}) the ports are
+ * {@link QueuedPorts} instead: explicit queues with two strict-priority classes (the marks counter
+ * then also counts trimmed packets, and the time-averaged occupancy is not tracked).
  */
 public final class Network {
   private final Simulator sim;
@@ -46,7 +45,7 @@ public final class Network {
     throw new IllegalStateException("no packet sink");
   };
   private ForwardingHook hook;
-  private final TrimmingPorts trim;
+  private final QueuedPorts trim;
   private SourceRoutes sourceRoutes;
   private long injectedBytes;
   private long deliveredBytes;
@@ -78,7 +77,7 @@ public final class Network {
     occIntegral = new double[m];
     lastUpdate = new long[m];
     arrive = sim.register(this::arrive);
-    trim = cfg.trimPackets() > 0 ? new TrimmingPorts(this, packets, cfg, m) : null;
+    trim = cfg.explicitQueues() ? new QueuedPorts(this, packets, cfg, m) : null;
   }
 
   public void setSink(PacketSink s) {
@@ -123,6 +122,7 @@ public final class Network {
   private void arrive(int p, int link) {
     int node = targets[link];
     packets.hops[p]++;
+    packets.inLink[p] = link;
     packetHops++;
     if (node == packets.dst[p]) {
       deliveredBytes += packets.size[p];
@@ -225,6 +225,19 @@ public final class Network {
     packetsOut[link]++;
     sim.schedule(done + delay[link], arrive, p, link);
     return done;
+  }
+
+  long delayPs(int link) {
+    return delay[link];
+  }
+
+  /** PFC pause and resume frames received so far (0 without PFC). */
+  public long pfcFrames() {
+    return trim == null ? 0 : trim.pauses();
+  }
+
+  void countMark(int link) {
+    marks[link]++;
   }
 
   void countTrim(int link, int bytesCut) {

@@ -14,9 +14,14 @@ import org.fabriclab.error.InvalidParameterException;
  *     data packets and cut the payload of any further one, headers and control packets go to a
  *     strict-priority queue (host NICs do not trim and are unbounded)
  * @param trimmedBytes size of a trimmed packet (its header)
+ * @param priorityQueues strict priority: packets flagged {@link Packets#PRIORITY} (and, with
+ *     trimming, header-only packets) leave before the others
+ * @param pfcXoffBytes 0: no PFC; else a switch pauses an upstream port when the bytes it holds
+ *     that arrived over that link reach this value (lossless: no drop while PFC is on)
+ * @param pfcXonBytes resume the upstream port when those bytes fall to this value
  */
 public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
-    int trimPackets, int trimmedBytes) {
+    int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes) {
   /** Data-plane path choice. */
   public enum Routing {
     ECMP_PER_FLOW,
@@ -27,6 +32,25 @@ public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing ro
     InvalidParameterException.requireRange("bufferBytes", bufferBytes, 1, Long.MAX_VALUE);
     InvalidParameterException.requireRange("ecnThresholdBytes", ecnThresholdBytes, 0, Long.MAX_VALUE);
     InvalidParameterException.requireRange("trimPackets", trimPackets, 0, 1 << 20);
+    InvalidParameterException.requireRange("pfcXoffBytes", pfcXoffBytes, 0, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("pfcXonBytes", pfcXonBytes, 0, Math.max(0, pfcXoffBytes - 1));
+  }
+
+  /** No priority queues, no PFC. */
+  public NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
+      int trimPackets, int trimmedBytes) {
+    this(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes, false, 0, 0);
+  }
+
+  /** Ports with explicit queues (priority, trimming or PFC) rather than the departure-time FIFO. */
+  public boolean explicitQueues() {
+    return trimPackets > 0 || priorityQueues || pfcXoffBytes > 0;
+  }
+
+  /** This configuration with strict priority queues and PFC (xoff, xon in bytes per ingress link). */
+  public NetworkConfig withPriorityAndPfc(long xoff, long xon) {
+    return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
+        trimmedBytes, true, xoff, xon);
   }
 
   /** Plain FIFO ports (no trimming). */

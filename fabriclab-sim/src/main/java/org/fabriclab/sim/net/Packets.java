@@ -17,6 +17,8 @@ public final class Packets {
   public static final int ECE = 2;
   /** The payload was cut off by a trimming queue (NDP): only the header arrives. */
   public static final int TRIMMED = 4;
+  /** Served by the strict-priority class of ports with priority queues. */
+  public static final int PRIORITY = 8;
 
   int[] flow;
   int[] kind;
@@ -27,6 +29,7 @@ public final class Packets {
   int[] flags;
   int[] hops;
   int[] queueNext;
+  int[] inLink;
   long[] stamp;
   private int[] nextFree;
   private int freeHead = -1;
@@ -48,6 +51,7 @@ public final class Packets {
     stamp = new long[capacity];
     nextFree = new int[capacity];
     queueNext = new int[capacity];
+    inLink = new int[capacity];
   }
 
   /** Takes a packet from the pool and sets its fields (flags and hops cleared). */
@@ -70,6 +74,7 @@ public final class Packets {
     dst[p] = dstNode;
     flags[p] = 0;
     hops[p] = 0;
+    inLink[p] = -1;
     stamp[p] = ts;
     nextFree[p] = -2;
     live++;
@@ -175,5 +180,6 @@ public final class Packets {
     stamp = Arrays.copyOf(stamp, capacity);
     nextFree = Arrays.copyOf(nextFree, capacity);
     queueNext = Arrays.copyOf(queueNext, capacity);
+    inLink = Arrays.copyOf(inLink, capacity);
   }
 }
