@@ -83,7 +83,8 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--max-events", paramLabel = "N", description = "stop after this many events")
   Long maxEvents;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "write flows.csv, ports.csv, summary.csv, summary.json here")
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "write flows.csv, ports.csv, summary.csv, summary.json (and a generated workload's trace.csv) here")
   Path out;
 
   @Option(names = "--json", description = "print the summary as one JSON object")
@@ -163,6 +164,9 @@ public final class SimulateCommand implements Runnable {
         }
         TableWriter.write(fct, TableWriter.Format.CSV, dir.resolve("summary.csv"));
         TableWriter.writeAtomically(dir.resolve("summary.json"), js + "\n");
+        if (trace == null) {
+          TableWriter.writeAtomically(dir.resolve("trace.csv"), TraceCsv.write(tr));
+        }
       });
     }
     PrintWriter o = spec.commandLine().getOut();

@@ -106,6 +106,20 @@ class SimulateCommandTest {
   }
 
   @Test
+  void generatedTraceIsWrittenAndReplaysIdentically(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("gen");
+    Result a = run("simulate", "--k", "4", "--workload", "poisson", "--flows", "30", "--seed", "4",
+        "--out", out.toString(), "--no-progress");
+    assertThat(a.code()).as(a.err()).isZero();
+    Path again = dir.resolve("again");
+    Result b = run("simulate", "--k", "4", "--trace", out.resolve("trace.csv").toString(),
+        "--seed", "4", "--out", again.toString(), "--no-progress");
+    assertThat(b.code()).as(b.err()).isZero();
+    assertThat(Files.readString(again.resolve("flows.csv"))).isEqualTo(Files.readString(out.resolve("flows.csv")));
+    assertThat(Files.readString(again.resolve("ports.csv"))).isEqualTo(Files.readString(out.resolve("ports.csv")));
+  }
+
+  @Test
   void generatedWorkloads() throws Exception {
     Result r = run("simulate", "--k", "4", "--workload", "incast", "--senders", "3",
         "--flow-bytes", "1250000", "--engine", "flow", "--json", "--no-progress");
