@@ -48,7 +48,7 @@ public final class EngineBenchCommand implements Runnable {
   Path trace;
 
   @Option(names = "--profiles", split = ",", defaultValue = "dctcp-compat,ndp,flow",
-      description = "comma list of dctcp, dctcp-compat, newreno, ndp, flow (default: ${DEFAULT-VALUE})")
+      description = "comma list of dctcp, dctcp-compat, newreno, ndp, rocev2, flow (default: ${DEFAULT-VALUE})")
   List<String> profiles;
 
   @Option(names = "--seed", defaultValue = "1", description = "ECMP hash seed (default: ${DEFAULT-VALUE})")
@@ -60,8 +60,9 @@ public final class EngineBenchCommand implements Runnable {
   @Override
   public void run() {
     for (String p : profiles) {
-      if (!List.of("dctcp", "dctcp-compat", "newreno", "ndp", "flow").contains(p)) {
-        throw new InvalidParameterException("--profiles", p, "valid: dctcp, dctcp-compat, newreno, ndp, flow");
+      if (!List.of("dctcp", "dctcp-compat", "newreno", "ndp", "rocev2", "flow").contains(p)) {
+        throw new InvalidParameterException("--profiles", p,
+            "valid: dctcp, dctcp-compat, newreno, ndp, rocev2, flow");
       }
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -90,7 +91,7 @@ public final class EngineBenchCommand implements Runnable {
       double loop = r.eventLoopSeconds();
       b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(), r.dataPackets(),
           r.controlPackets(), r.events() / loop, r.packetHops() / loop, peakRssBytes() / 1e9,
-          r.droppedPackets(), p.equals("flow") ? 5.0 : p.equals("ndp") ? 85.0 : 60.0);
+          r.droppedPackets(), p.equals("flow") ? 5.0 : p.equals("ndp") ? 85.0 : p.equals("rocev2") ? Double.NaN : 60.0);
       err.printf(Locale.ROOT, "%s: %.1f s wall, %d/%d flows%n", p, wall, r.flows().completed(),
           r.flows().flows());
       fct.append(p).append('\n').append(TableWriter.text(FctSummary.table(r.flows()))).append('\n');

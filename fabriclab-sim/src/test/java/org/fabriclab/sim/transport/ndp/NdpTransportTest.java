@@ -71,5 +71,10 @@ class NdpTransportTest {
       last = Math.max(last, r.flows().endPs(i));
     }
     assertThat((double) last).isBetween((double) wire, wire * 1.10);
+    SimulationResult again = PacketSimulation.benchmark(FT4, t, "ndp", false, 1, Progress.NONE)
+        .run(Time.seconds(1), Long.MAX_VALUE);
+    assertThat(again.flows().table()).isEqualTo(r.flows().table());
+    assertThat(again.ports()).isEqualTo(r.ports());
+    assertThat(again.events()).isEqualTo(r.events());
   }
 }
