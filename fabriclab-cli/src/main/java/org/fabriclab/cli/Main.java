@@ -43,6 +43,7 @@ public final class Main {
     cl.addSubcommand(org.fabriclab.cli.topo.TopoCommand.commandLine());
     cl.addSubcommand(new org.fabriclab.cli.shufflecast.ShufflecastCommand());
     cl.addSubcommand(new org.fabriclab.cli.incast.IncastCommand());
+    cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
       "Run performance scenarios and print measured numbers (record them in docs/benchmarks.md).",
       "JMH versions of the same scenarios live in fabriclab-bench."
     },
-    subcommands = {TopoBenchCommand.class})
+    subcommands = {TopoBenchCommand.class, EngineBenchCommand.class})
 public final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 

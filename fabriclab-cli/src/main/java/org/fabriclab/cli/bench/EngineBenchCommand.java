@@ -1,0 +1,123 @@
+package org.fabriclab.cli.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.fabriclab.cli.report.ProgressReporter;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.SimulationResult;
+import org.fabriclab.sim.flow.FlowLevelSimulation;
+import org.fabriclab.sim.probe.FctSummary;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+import org.fabriclab.topology.fattree.FatTree;
+import org.fabriclab.traffic.FlowTrace;
+import org.fabriclab.traffic.TraceCsv;
+import org.fabriclab.units.Time;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fabriclab bench engine}: the FT8-WS30-10k scenario of the benchmarks README (fat-tree
+ * k=8, 10 Gb/s, 1 µs, the trace file) for the DCTCP profile (optionally in NetBench compatibility
+ * mode), the NDP profile and the flow-level profile, one after the other in this JVM, each on one thread. Prints
+ * wall and event-loop time, simulated time, events, packets, events/s, packet-hops/s, the JVM's
+ * peak RSS so far (Linux VmHWM: cumulative over the profiles run before) and the FCT statistics
+ * overall and by size bin.
+ */
+@Command(
+    name = "engine",
+    mixinStandardHelpOptions = true,
+    description = {
+      "FT8-WS30-10k: the packet engine (DCTCP profile, target <= 60 s) and the flow-level engine",
+      "(target <= 5 s) on the benchmark trace; record the numbers in docs/benchmarks-engine.md."
+    })
+public final class EngineBenchCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--trace", paramLabel = "FILE", required = true,
+      description = "the benchmark trace (ft8_ws10k.trace.csv)")
+  Path trace;
+
+  @Option(names = "--profiles", split = ",", defaultValue = "dctcp-compat,ndp,flow",
+      description = "comma list of dctcp, dctcp-compat, newreno, ndp, rocev2, flow (default: ${DEFAULT-VALUE})")
+  List<String> profiles;
+
+  @Option(names = "--seed", defaultValue = "1", description = "ECMP hash seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines")
+  boolean noProgress;
+
+  @Override
+  public void run() {
+    for (String p : profiles) {
+      if (!List.of("dctcp", "dctcp-compat", "newreno", "ndp", "rocev2", "flow").contains(p)) {
+        throw new InvalidParameterException("--profiles", p,
+            "valid: dctcp, dctcp-compat, newreno, ndp, rocev2, flow");
+      }
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Topology t = new FatTree(8).build();
+    FlowTrace tr = TraceCsv.read(trace, t.serverCount());
+    Progress progress = ProgressReporter.create(!noProgress, err);
+    Table.Builder b =
+        Table.builder("bench-engine")
+            .stringColumn("profile").doubleColumn("wallSeconds").doubleColumn("loopSeconds")
+            .doubleColumn("cpuSeconds")
+            .doubleColumn("simulatedSeconds").longColumn("events").longColumn("dataPackets")
+            .longColumn("controlPackets").doubleColumn("eventsPerSecond")
+            .doubleColumn("packetHopsPerSecond").doubleColumn("peakRssGB").longColumn("drops")
+            .doubleColumn("targetSeconds");
+    StringBuilder fct = new StringBuilder();
+    for (String p : profiles) {
+      long t0 = System.nanoTime();
+      long c0 = cpu();
+      SimulationResult r = p.equals("flow")
+          ? new FlowLevelSimulation(t, tr, seed, progress).run(Long.MAX_VALUE)
+          : PacketSimulation.benchmark(t, tr, p.startsWith("dctcp") ? "dctcp" : p,
+              p.equals("dctcp-compat"), seed, progress).run(Long.MAX_VALUE, Long.MAX_VALUE);
+      double wall = (System.nanoTime() - t0) / 1e9;
+      double cpuSeconds = (cpu() - c0) / 1e9;
+      double loop = r.eventLoopSeconds();
+      b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(), r.dataPackets(),
+          r.controlPackets(), r.events() / loop, r.packetHops() / loop, peakRssBytes() / 1e9,
+          r.droppedPackets(), p.equals("flow") ? 5.0 : p.equals("ndp") ? 85.0 : p.equals("rocev2") ? Double.NaN : 60.0);
+      err.printf(Locale.ROOT, "%s: %.1f s wall, %d/%d flows%n", p, wall, r.flows().completed(),
+          r.flows().flows());
+      fct.append(p).append('\n').append(TableWriter.text(FctSummary.table(r.flows()))).append('\n');
+    }
+    out.print(TableWriter.text(b.build()));
+    out.println();
+    out.print(fct);
+  }
+
+  /** CPU time of this thread in ns (the event loop runs on it): wall time minus waiting for a core. */
+  static long cpu() {
+    return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  }
+
+  /** Peak resident set of this process (Linux VmHWM), or -1 when unknown. */
+  static long peakRssBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          String[] f = line.trim().split("\\s+");
+          return Long.parseLong(f[1]) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,194 @@
+package org.fabriclab.cli.simulate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.cli.report.ProgressReporter;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.io.OutputFiles;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.SimulationResult;
+import org.fabriclab.sim.flow.FlowLevelSimulation;
+import org.fabriclab.sim.probe.FctSummary;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+import org.fabriclab.traffic.FlowTrace;
+import org.fabriclab.traffic.TraceCsv;
+import org.fabriclab.units.Time;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code fabriclab simulate}: replays a flow trace on any topology family with the packet-level
+ * engine (DCTCP, NewReno, NDP or RoCEv2 RC with DCQCN) or the flow-level max-min engine, and writes per-flow, per-port and
+ * summary tables.
+ */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Simulate a flow trace on a topology and report flow completion times.",
+      "Topology parameters follow --topo as in 'fabriclab topo <family>' (e.g. --k 8).",
+      "Trace CSV: flow_id,src_host,dst_host,start_ns,size_bytes (hosts = server indices).",
+      "",
+      "Example: fabriclab simulate --topo fattree --k 8 --trace ft8.csv --transport dctcp --out results/sim"
+    })
+public final class SimulateCommand implements Runnable {
+  /** Transports the packet engine runs (others are reported as not available). */
+  static final List<String> TRANSPORTS = List.of("dctcp", "newreno", "ndp", "rocev2");
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--topo", defaultValue = "fattree", description = "topology family (default: ${DEFAULT-VALUE})")
+  String topo;
+
+  @Option(names = "--trace", paramLabel = "FILE", description = "flow trace CSV (or --workload)")
+  Path trace;
+
+  @picocli.CommandLine.Mixin WorkloadOptions workload = new WorkloadOptions();
+
+  @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp, newreno, ndp or rocev2 (default: ${DEFAULT-VALUE})")
+  String transport;
+
+  @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
+  String engine;
+
+  @Option(names = "--compat", paramLabel = "SIM", description = "netbench: DCTCP cuts the window on every ECN-echo ACK")
+  String compat;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed of the topology and the ECMP hash (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--paths", paramLabel = "N",
+      description = "packet engine: source-route each flow over one of its N shortest paths (default: hop-by-hop ECMP)")
+  Integer paths;
+
+  @Option(names = "--pfc-xoff-bytes", paramLabel = "B",
+      description = "packet engine: PFC (lossless) pausing an upstream port at B bytes per ingress link, resuming at B/2")
+  Long pfcXoff;
+
+  @Option(names = "--until-ms", paramLabel = "MS", description = "stop at this simulated time (default: when every flow is done)")
+  Double untilMs;
+
+  @Option(names = "--max-events", paramLabel = "N", description = "stop after this many events")
+  Long maxEvents;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "write flows.csv, ports.csv, summary.csv, summary.json (and a generated workload's trace.csv) here")
+  Path out;
+
+  @Option(names = "--json", description = "print the summary as one JSON object")
+  boolean json;
+
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines")
+  boolean noProgress;
+
+  @Unmatched List<String> topologyArgs = new ArrayList<>();
+
+  @Override
+  public void run() {
+    long wall0 = System.nanoTime();
+    if (!engine.equals("packet") && !engine.equals("flow")) {
+      throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
+    }
+    if (!TRANSPORTS.contains(transport)) {
+      throw new InvalidParameterException("--transport", transport,
+          "valid: " + String.join(", ", TRANSPORTS));
+    }
+    if (compat != null && !compat.equals("netbench")) {
+      throw new InvalidParameterException("--compat", compat, "valid: netbench");
+    }
+    if ((trace == null) == (workload.workload == null)) {
+      throw new InvalidParameterException("--trace", "give exactly one of --trace FILE and --workload NAME");
+    }
+    if (seed < 0) {
+      throw new InvalidParameterException("--seed", seed, "must be >= 0");
+    }
+    if (untilMs != null && !(untilMs > 0 && untilMs < 1e8)) {
+      throw new InvalidParameterException("--until-ms", untilMs, "valid range (0, 1e8)");
+    }
+    if (maxEvents != null && maxEvents < 1) {
+      throw new InvalidParameterException("--max-events", maxEvents, "must be >= 1");
+    }
+    if (out != null) {
+      OutputFiles.checkTarget(out);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    Topology t = TopologyArgs.build(topo, topologyArgs, seed);
+    FlowTrace tr;
+    if (trace != null) {
+      tr = TraceCsv.read(trace, t.serverCount());
+    } else {
+      tr = workload.generate(t.serverCount(), seed);
+    }
+    Progress progress = ProgressReporter.create(!noProgress, err);
+    long until = untilMs == null ? Long.MAX_VALUE : Time.seconds(untilMs / 1000);
+    long budget = maxEvents == null ? Long.MAX_VALUE : maxEvents;
+    if (paths != null && (paths < 1 || paths > 1024)) {
+      throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
+    }
+    SimulationResult r;
+    if (engine.equals("flow")) {
+      r = new FlowLevelSimulation(t, tr, seed, progress).run(until);
+    } else {
+      if (pfcXoff != null && (pfcXoff < 2 || pfcXoff > 1L << 40)) {
+        throw new InvalidParameterException("--pfc-xoff-bytes", pfcXoff, "valid range 2..2^40");
+      }
+      PacketSimulation ps = PacketSimulation.benchmark(t, tr, transport, compat != null, seed,
+          pfcXoff == null ? 0 : pfcXoff, progress);
+      if (paths != null) {
+        ps.useKShortestPaths(paths, seed);
+      }
+      r = ps.run(until, budget);
+    }
+    Map<String, Object> summary = r.summary();
+    summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
+    summary.put("topology", t.family() + "(" + t.parameters() + ")");
+    Table fct = FctSummary.table(r.flows());
+    if (out != null) {
+      String js = toJson(summary);
+      OutputFiles.writeFolder(out, dir -> {
+        TableWriter.write(r.flows().table(), TableWriter.Format.CSV, dir.resolve("flows.csv"));
+        if (r.ports() != null) {
+          TableWriter.write(r.ports(), TableWriter.Format.CSV, dir.resolve("ports.csv"));
+        }
+        TableWriter.write(fct, TableWriter.Format.CSV, dir.resolve("summary.csv"));
+        TableWriter.writeAtomically(dir.resolve("summary.json"), js + "\n");
+        if (trace == null) {
+          TableWriter.writeAtomically(dir.resolve("trace.csv"), TraceCsv.write(tr));
+        }
+      });
+    }
+    PrintWriter o = spec.commandLine().getOut();
+    if (json) {
+      o.println(toJson(summary));
+    } else {
+      o.printf(Locale.ROOT, "%s engine, %s on %s: %d/%d flows done, %.6f s simulated, %,d events, %.1f s wall%n",
+          r.engine(), r.transport(), summary.get("topology"), r.flows().completed(),
+          r.flows().flows(), Time.toSeconds(r.simulatedPs()), r.events(), summary.get("wallSeconds"));
+      o.print(TableWriter.text(fct));
+      if (out != null) {
+        o.println("wrote " + out + "/{flows.csv," + (r.ports() != null ? "ports.csv," : "")
+            + "summary.csv,summary.json}");
+      }
+    }
+  }
+
+  static String toJson(Map<String, Object> m) {
+    try {
+      return new ObjectMapper().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Flows and workloads: trace CSV, Poisson arrivals, size distributions, patterns. */
+package org.fabriclab.traffic;

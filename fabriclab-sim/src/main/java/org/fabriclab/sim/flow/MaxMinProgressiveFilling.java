@@ -1,0 +1,245 @@
+package org.fabriclab.sim.flow;
+
+import java.util.Arrays;
+
+/**
+ * Max-min fair rates by progressive filling (Bertsekas and Gallager, Data Networks, §6.5.2), kept
+ * up to date incrementally as flows arrive and leave. Each flow crosses a fixed set of links (its
+ * path; a multicast tree's links work the same way: the flow's rate is then its tree's bottleneck).
+ *
+ * <p>Incremental: a max-min allocation splits over the connected components of the "shares a
+ * link" relation, so after an arrival or departure only the component(s) touching the changed
+ * flow's links are refilled; other flows keep their rates. Refilling a component with L links and
+ * F flows of at most h links costs O((L + F·h) log L): links wait in a heap keyed by their fair
+ * share (remaining capacity / unfrozen flows), which only grows while filling, so stale heap
+ * entries are skipped lazily.
+ */
+public final class MaxMinProgressiveFilling {
+  private final double[] capacity;
+  private final int[][] paths;
+  private final double[] rate;
+  private final boolean[] active;
+  // per link: active flows on it (unordered), and each flow's slot in the link's list per hop
+  private int[][] linkFlows;
+  private final int[] linkCount;
+  private final int[][] slot;
+  // scratch for one refill
+  private final double[] remCap;
+  private final int[] unfrozen;
+  private final int[] linkMark;
+  private final int[] flowMark;
+  private final boolean[] frozen;
+  private int epoch;
+  private int[] compLinks = new int[64];
+  private int[] compFlows = new int[64];
+  private int[] stack = new int[64];
+  private double[] heapKey = new double[64];
+  private int[] heapLink = new int[64];
+  private long refills;
+
+  /**
+   * @param linkCapacity capacity of every link (any unit; rates come out in the same unit)
+   * @param paths the links of every flow (not copied; must not change)
+   */
+  public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths) {
+    capacity = linkCapacity;
+    this.paths = paths;
+    int m = linkCapacity.length;
+    int n = paths.length;
+    rate = new double[n];
+    active = new boolean[n];
+    frozen = new boolean[n];
+    flowMark = new int[n];
+    slot = new int[n][];
+    linkFlows = new int[m][];
+    linkCount = new int[m];
+    remCap = new double[m];
+    unfrozen = new int[m];
+    linkMark = new int[m];
+  }
+
+  public double rate(int flow) {
+    return rate[flow];
+  }
+
+  public boolean isActive(int flow) {
+    return active[flow];
+  }
+
+  /** Component refills done so far. */
+  public long refills() {
+    return refills;
+  }
+
+  /** Adds a flow and refills its component. */
+  public void add(int f) {
+    if (active[f]) {
+      throw new IllegalStateException("flow " + f + " already active");
+    }
+    active[f] = true;
+    int[] p = paths[f];
+    slot[f] = new int[p.length];
+    for (int i = 0; i < p.length; i++) {
+      int l = p[i];
+      if (linkFlows[l] == null) {
+        linkFlows[l] = new int[4];
+      } else if (linkCount[l] == linkFlows[l].length) {
+        linkFlows[l] = Arrays.copyOf(linkFlows[l], 2 * linkCount[l]);
+      }
+      slot[f][i] = linkCount[l];
+      linkFlows[l][linkCount[l]++] = f;
+    }
+    refill(p);
+  }
+
+  /** Removes a flow and refills the component(s) it leaves behind. */
+  public void remove(int f) {
+    if (!active[f]) {
+      throw new IllegalStateException("flow " + f + " not active");
+    }
+    active[f] = false;
+    rate[f] = 0;
+    int[] p = paths[f];
+    for (int i = 0; i < p.length; i++) {
+      int l = p[i];
+      int s = slot[f][i];
+      int last = linkFlows[l][--linkCount[l]];
+      linkFlows[l][s] = last;
+      if (last != f) {
+        int[] lp = paths[last];
+        for (int j = 0; j < lp.length; j++) {
+          if (lp[j] == l) {
+            slot[last][j] = s;
+            break;
+          }
+        }
+      }
+    }
+    slot[f] = null;
+    refill(p);
+  }
+
+  /** Refills every component that touches one of {@code seeds}. */
+  private void refill(int[] seeds) {
+    refills++;
+    epoch++;
+    int nl = 0;
+    int nf = 0;
+    int sp = 0;
+    for (int l : seeds) {
+      if (linkMark[l] != epoch) {
+        linkMark[l] = epoch;
+        stack = push(stack, sp++, l);
+      }
+    }
+    while (sp > 0) {
+      int l = stack[--sp];
+      compLinks = push(compLinks, nl++, l);
+      for (int k = 0; k < linkCount[l]; k++) {
+        int f = linkFlows[l][k];
+        if (flowMark[f] == epoch) {
+          continue;
+        }
+        flowMark[f] = epoch;
+        compFlows = push(compFlows, nf++, f);
+        for (int l2 : paths[f]) {
+          if (linkMark[l2] != epoch) {
+            linkMark[l2] = epoch;
+            stack = push(stack, sp++, l2);
+          }
+        }
+      }
+    }
+    int hs = 0;
+    for (int i = 0; i < nl; i++) {
+      int l = compLinks[i];
+      remCap[l] = capacity[l];
+      unfrozen[l] = linkCount[l];
+      if (unfrozen[l] > 0) {
+        hs = heapPush(hs, share(l), l);
+      }
+    }
+    for (int i = 0; i < nf; i++) {
+      frozen[compFlows[i]] = false;
+    }
+    while (hs > 0) {
+      double share = heapKey[0];
+      int l = heapLink[0];
+      hs = heapPop(hs);
+      if (unfrozen[l] == 0 || share != share(l)) {
+        continue;
+      }
+      for (int k = 0; k < linkCount[l]; k++) {
+        int f = linkFlows[l][k];
+        if (frozen[f]) {
+          continue;
+        }
+        frozen[f] = true;
+        rate[f] = share;
+        for (int l2 : paths[f]) {
+          remCap[l2] -= share;
+          if (--unfrozen[l2] > 0 && l2 != l) {
+            hs = heapPush(hs, share(l2), l2);
+          }
+        }
+      }
+    }
+  }
+
+  private double share(int l) {
+    return Math.max(0, remCap[l]) / unfrozen[l];
+  }
+
+  private static int[] push(int[] a, int i, int v) {
+    if (i == a.length) {
+      a = Arrays.copyOf(a, 2 * a.length);
+    }
+    a[i] = v;
+    return a;
+  }
+
+  private int heapPush(int size, double key, int link) {
+    if (size == heapKey.length) {
+      heapKey = Arrays.copyOf(heapKey, 2 * size);
+      heapLink = Arrays.copyOf(heapLink, 2 * size);
+    }
+    int i = size;
+    while (i > 0) {
+      int p = (i - 1) >>> 1;
+      if (heapKey[p] <= key) {
+        break;
+      }
+      heapKey[i] = heapKey[p];
+      heapLink[i] = heapLink[p];
+      i = p;
+    }
+    heapKey[i] = key;
+    heapLink[i] = link;
+    return size + 1;
+  }
+
+  private int heapPop(int size) {
+    int last = size - 1;
+    double key = heapKey[last];
+    int link = heapLink[last];
+    int i = 0;
+    while (true) {
+      int c = 2 * i + 1;
+      if (c >= last) {
+        break;
+      }
+      if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
+        c++;
+      }
+      if (key <= heapKey[c]) {
+        break;
+      }
+      heapKey[i] = heapKey[c];
+      heapLink[i] = heapLink[c];
+      i = c;
+    }
+    heapKey[i] = key;
+    heapLink[i] = link;
+    return last;
+  }
+}

@@ -1,0 +1,143 @@
+package org.fabriclab.sim.net;
+
+import java.util.Arrays;
+import org.fabriclab.graph.Topology;
+
+/**
+ * Shortest-path next hops for the data plane, in the spirit of
+ * {@link org.fabriclab.routing.EcmpPaths}: one BFS per destination <em>key</em> over the CSR
+ * arrays, and at forwarding time the candidate next hops of node {@code u} towards key {@code d}
+ * are the links {@code u -> v} with {@code dist(v) = dist(u) - 1} (scanned, not stored).
+ *
+ * <p>A server with exactly one link (a fat-tree host, a leaf-spine host) shares the key of its
+ * attachment switch, so a fat-tree k=8 needs 32 BFS, not 128; a multi-homed server (BCube) is its
+ * own key. Precomputation O(K·(n+m)) time and 8·K·n bytes (distances and candidate counts) for K keys — fine for FT8 and moderate
+ * sizes (fat-tree k=48: 1,152 keys × 30k nodes = 265 MB). Servers forward when they lie on a
+ * shortest path (server-centric fabrics).
+ */
+public final class EcmpTable {
+  private final Topology topo;
+  private final int n;
+  private final int[] keyOf;
+  private final int[] lastLink;
+  private final int[] dist;
+  private final int[] count;
+  private final int keys;
+
+  public EcmpTable(Topology t) {
+    topo = t;
+    n = t.nodeCount();
+    keyOf = new int[n];
+    lastLink = new int[n];
+    Arrays.fill(keyOf, -1);
+    Arrays.fill(lastLink, -1);
+    int[] keyNode = new int[n];
+    int[] keyIndexOfNode = new int[n];
+    Arrays.fill(keyIndexOfNode, -1);
+    int k = 0;
+    for (int s = 0; s < t.serverCount(); s++) {
+      int v = t.server(s);
+      int root = v;
+      if (t.degree(v) == 1 && !t.isServer(t.neighbor(v, 0))) {
+        root = t.neighbor(v, 0);
+        lastLink[v] = t.reverse(t.link(v, 0));
+      }
+      if (keyIndexOfNode[root] < 0) {
+        keyIndexOfNode[root] = k;
+        keyNode[k++] = root;
+      }
+      keyOf[v] = keyIndexOfNode[root];
+    }
+    keys = k;
+    dist = new int[k * n];
+    count = new int[k * n];
+    int[] off = t.csrOffsets();
+    int[] tgt = t.csrTargets();
+    int[] queue = new int[n];
+    for (int key = 0; key < k; key++) {
+      int base = key * n;
+      Arrays.fill(dist, base, base + n, Integer.MAX_VALUE);
+      int head = 0;
+      int tail = 0;
+      queue[tail++] = keyNode[key];
+      dist[base + keyNode[key]] = 0;
+      while (head < tail) {
+        int u = queue[head++];
+        int du = dist[base + u];
+        // links are directed: we need dist(u -> root), so walk reverse links when they exist
+        for (int e = off[u]; e < off[u + 1]; e++) {
+          int r = t.reverse(e);
+          int v = tgt[e];
+          if (r < 0 || dist[base + v] != Integer.MAX_VALUE) {
+            continue;
+          }
+          dist[base + v] = du + 1;
+          queue[tail++] = v;
+        }
+      }
+      for (int u = 0; u < n; u++) {
+        int du = dist[base + u];
+        if (du == Integer.MAX_VALUE || du == 0) {
+          continue;
+        }
+        for (int e = off[u]; e < off[u + 1]; e++) {
+          if (dist[base + tgt[e]] == du - 1) {
+            count[base + u]++;
+          }
+        }
+      }
+    }
+  }
+
+  public Topology topology() {
+    return topo;
+  }
+
+  /** Number of BFS keys (destination switches or multi-homed servers). */
+  public int keys() {
+    return keys;
+  }
+
+  /** Hop distance from node {@code u} to destination server {@code dstServer}, or -1. */
+  public int distance(int u, int dstServer) {
+    if (u == dstServer) {
+      return 0;
+    }
+    int d = dist[keyOf[dstServer] * n + u];
+    if (d == Integer.MAX_VALUE) {
+      return -1;
+    }
+    return lastLink[dstServer] >= 0 ? d + 1 : d;
+  }
+
+  /**
+   * The next-hop link from {@code u} (not the destination) towards {@code dstServer}: candidate
+   * {@code choice mod count} in port order. Returns -1 when unreachable. O(degree(u)).
+   */
+  public int nextLink(int u, int dstServer, int choice) {
+    int key = keyOf[dstServer];
+    int base = key * n;
+    int du = dist[base + u];
+    if (du == 0) {
+      return lastLink[dstServer];
+    }
+    if (du == Integer.MAX_VALUE) {
+      return -1;
+    }
+    int[] off = topo.csrOffsets();
+    int[] tgt = topo.csrTargets();
+    int want = du - 1;
+    int pick = Integer.remainderUnsigned(choice, count[base + u]);
+    for (int e = off[u]; ; e++) {
+      if (dist[base + tgt[e]] == want && pick-- == 0) {
+        return e;
+      }
+    }
+  }
+
+  /** Number of candidate next hops of {@code u} towards {@code dstServer}. */
+  public int candidates(int u, int dstServer) {
+    int base = keyOf[dstServer] * n;
+    return dist[base + u] == 0 ? 1 : count[base + u];
+  }
+}

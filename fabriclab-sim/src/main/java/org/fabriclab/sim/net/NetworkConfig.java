@@ -1,0 +1,73 @@
+package org.fabriclab.sim.net;
+
+import org.fabriclab.error.InvalidParameterException;
+
+/**
+ * Port and routing settings of a simulated network.
+ *
+ * @param bufferBytes byte bound of every output queue (drop-tail beyond it), host NICs included
+ * @param ecnThresholdBytes mark CE at enqueue when the queue already holds at least this many
+ *     bytes ({@code Long.MAX_VALUE}: no marking)
+ * @param routing per-flow ECMP hashing or per-packet spraying over shortest paths
+ * @param hashSeed salt of the ECMP hash
+ * @param trimPackets 0: plain FIFO ports; n &gt; 0: NDP trimming ports — switch ports keep at most n
+ *     data packets and cut the payload of any further one, headers and control packets go to a
+ *     strict-priority queue (host NICs do not trim and are unbounded)
+ * @param trimmedBytes size of a trimmed packet (its header)
+ * @param priorityQueues strict priority: packets flagged {@link Packets#PRIORITY} (and, with
+ *     trimming, header-only packets) leave before the others
+ * @param pfcXoffBytes 0: no PFC; else a switch pauses an upstream port when the bytes it holds
+ *     that arrived over that link reach this value (lossless: no drop while PFC is on)
+ * @param pfcXonBytes resume the upstream port when those bytes fall to this value
+ */
+public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
+    int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes) {
+  /** Data-plane path choice. */
+  public enum Routing {
+    ECMP_PER_FLOW,
+    SPRAY_PER_PACKET
+  }
+
+  public NetworkConfig {
+    InvalidParameterException.requireRange("bufferBytes", bufferBytes, 1, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("ecnThresholdBytes", ecnThresholdBytes, 0, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("trimPackets", trimPackets, 0, 1 << 20);
+    InvalidParameterException.requireRange("pfcXoffBytes", pfcXoffBytes, 0, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("pfcXonBytes", pfcXonBytes, 0, Math.max(0, pfcXoffBytes - 1));
+  }
+
+  /** No priority queues, no PFC. */
+  public NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
+      int trimPackets, int trimmedBytes) {
+    this(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes, false, 0, 0);
+  }
+
+  /** Ports with explicit queues (priority, trimming or PFC) rather than the departure-time FIFO. */
+  public boolean explicitQueues() {
+    return trimPackets > 0 || priorityQueues || pfcXoffBytes > 0;
+  }
+
+  /** This configuration with strict priority queues and PFC (xoff, xon in bytes per ingress link). */
+  public NetworkConfig withPriorityAndPfc(long xoff, long xon) {
+    return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
+        trimmedBytes, true, xoff, xon);
+  }
+
+  /** Plain FIFO ports (no trimming). */
+  public NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed) {
+    this(bufferBytes, ecnThresholdBytes, routing, hashSeed, 0, 64);
+  }
+
+  /**
+   * The benchmark's NDP profile: 15-packet trimming queues, 64 B headers, per-packet spraying,
+   * a 150,000 B bound on the priority (header) queue.
+   */
+  public static NetworkConfig ndpBenchmark(long seed) {
+    return new NetworkConfig(150_000, Long.MAX_VALUE, Routing.SPRAY_PER_PACKET, seed, 15, 64);
+  }
+
+  /** The DCTCP benchmark profile: 150,000 B tail drop, ECN at 30,000 B, per-flow ECMP. */
+  public static NetworkConfig dctcpBenchmark(long seed) {
+    return new NetworkConfig(150_000, 30_000, Routing.ECMP_PER_FLOW, seed);
+  }
+}

@@ -1,0 +1,80 @@
+package org.fabriclab.sim.probe;
+
+import java.util.Arrays;
+import org.fabriclab.table.Table;
+import org.fabriclab.traffic.FlowTrace;
+
+/**
+ * What every engine records per flow: the trace's id, hosts (server indices), size and start, the
+ * completion time ({@code -1} while unfinished, in ps) and retransmitted packets. Engines write
+ * through the package-visible setters; readers see a table.
+ */
+public final class FlowRecords {
+  private final FlowTrace trace;
+  private final long[] endPs;
+  private final long[] retransmissions;
+  private int completed;
+
+  public FlowRecords(FlowTrace trace) {
+    this.trace = trace;
+    endPs = new long[trace.size()];
+    retransmissions = new long[trace.size()];
+    Arrays.fill(endPs, -1);
+  }
+
+  public FlowTrace trace() {
+    return trace;
+  }
+
+  public int flows() {
+    return trace.size();
+  }
+
+  public int completed() {
+    return completed;
+  }
+
+  /** Records flow {@code i}'s completion (only the first call counts). */
+  public void complete(int i, long timePs) {
+    if (endPs[i] < 0) {
+      endPs[i] = timePs;
+      completed++;
+    }
+  }
+
+  public void addRetransmissions(int i, long n) {
+    retransmissions[i] += n;
+  }
+
+  public long startPs(int i) {
+    return trace.startNs(i) * 1000L;
+  }
+
+  public long endPs(int i) {
+    return endPs[i];
+  }
+
+  /** Flow completion time in ps, or -1 when unfinished. */
+  public long fctPs(int i) {
+    return endPs[i] < 0 ? -1 : endPs[i] - startPs(i);
+  }
+
+  public long retransmissions(int i) {
+    return retransmissions[i];
+  }
+
+  /** The per-flow table: id, src, dst, size, start, end, FCT (ns), retransmissions. */
+  public Table table() {
+    Table.Builder b =
+        Table.builder("flows")
+            .longColumn("id").longColumn("src").longColumn("dst").longColumn("sizeBytes")
+            .longColumn("startNs").doubleColumn("endNs").doubleColumn("fctNs")
+            .longColumn("retransmissions");
+    for (int i = 0; i < flows(); i++) {
+      b.row(trace.id(i), trace.src(i), trace.dst(i), trace.sizeBytes(i), trace.startNs(i),
+          endPs[i] < 0 ? Double.NaN : endPs[i] / 1000.0,
+          endPs[i] < 0 ? Double.NaN : fctPs(i) / 1000.0, retransmissions[i]);
+    }
+    return b.build();
+  }
+}

@@ -1,0 +1,26 @@
+package org.fabriclab.sim.transport.ndp;
+
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.units.Time;
+
+/**
+ * NDP end-host settings.
+ *
+ * @param mssBytes payload per data packet
+ * @param headerBytes header of every packet; ACK, NACK, PULL and trimmed packets are header only
+ * @param initialWindow packets a sender sends unsolicited at the start (then one per PULL)
+ * @param rtoPs sender timeout without any ACK or NACK: resend what is unacknowledged
+ */
+public record NdpConfig(int mssBytes, int headerBytes, int initialWindow, long rtoPs) {
+  public NdpConfig {
+    InvalidParameterException.requireRange("mssBytes", mssBytes, 1, 1 << 20);
+    InvalidParameterException.requireRange("headerBytes", headerBytes, 1, 1 << 20);
+    InvalidParameterException.requireRange("initialWindow", initialWindow, 1, 1 << 20);
+    InvalidParameterException.requireRange("rtoPs", rtoPs, 1, Long.MAX_VALUE);
+  }
+
+  /** The benchmark's NDP profile: 1500 B packets (1436 B payload + 64 B header), window 20, RTO 1 ms. */
+  public static NdpConfig benchmark() {
+    return new NdpConfig(1436, 64, 20, Time.ms(1));
+  }
+}

@@ -1,0 +1,48 @@
+package org.fabriclab.sim.transport.rocev2;
+
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.units.Time;
+
+/**
+ * RoCEv2 RC and DCQCN settings.
+ *
+ * @param payloadBytes payload per packet (the path MTU's payload)
+ * @param headerBytes headers of every packet (Ethernet + IP + UDP + BTH + ICRC); ACK, NACK and
+ *     CNP packets are header only
+ * @param ackEvery receiver coalescing: one ACK per this many in-order packets (and on the last)
+ * @param rtoPs sender timeout without progress: go back to the first unacknowledged PSN
+ * @param cnpIntervalPs a receiver sends at most one CNP per QP per interval
+ * @param g DCQCN alpha gain
+ * @param timerPs DCQCN alpha-decay and rate-increase period
+ * @param byteCounter DCQCN byte counter: a rate-increase step every this many bytes sent
+ * @param fastRecoverySteps DCQCN F: steps of fast recovery before additive increase
+ * @param additiveBps DCQCN R_AI
+ * @param hyperBps DCQCN R_HAI
+ * @param minRateBps lower bound of the sending rate
+ */
+public record RcConfig(int payloadBytes, int headerBytes, int ackEvery, long rtoPs,
+    long cnpIntervalPs, double g, long timerPs, long byteCounter, int fastRecoverySteps,
+    long additiveBps, long hyperBps, long minRateBps) {
+
+  public RcConfig {
+    InvalidParameterException.requireRange("payloadBytes", payloadBytes, 1, 1 << 20);
+    InvalidParameterException.requireRange("headerBytes", headerBytes, 1, 1 << 20);
+    InvalidParameterException.requireRange("ackEvery", ackEvery, 1, 1 << 20);
+    InvalidParameterException.requireRange("rtoPs", rtoPs, 1, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("timerPs", timerPs, 1, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("minRateBps", minRateBps, 1, Long.MAX_VALUE);
+    if (!(g > 0 && g <= 1)) {
+      throw new InvalidParameterException("g", g, "valid range (0, 1]");
+    }
+  }
+
+  /**
+   * Defaults: 1024 B payload + 64 B headers, an ACK per 4 packets, RTO 1 ms, CNP interval 50 µs;
+   * DCQCN (Zhu et al., SIGCOMM 2015, §3) g = 1/256, 55 µs timer, 10 MB byte counter, F = 5,
+   * R_AI = 40 Mb/s, R_HAI = 200 Mb/s, 10 Mb/s floor.
+   */
+  public static RcConfig defaults() {
+    return new RcConfig(1024, 64, 4, Time.ms(1), Time.us(50), 1.0 / 256, Time.us(55),
+        10_000_000, 5, 40_000_000, 200_000_000, 10_000_000);
+  }
+}

@@ -1,0 +1,100 @@
+package org.fabriclab.sim.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class MaxMinProgressiveFillingTest {
+  @Test
+  void textbookExample() {
+    // links 0 (cap 1), 1 (cap 2); flow 0 on {0}, flow 1 on {0,1}, flow 2 on {1}
+    double[] cap = {1, 2};
+    int[][] paths = {{0}, {0, 1}, {1}};
+    MaxMinProgressiveFilling m = new MaxMinProgressiveFilling(cap, paths);
+    m.add(0);
+    assertThat(m.rate(0)).isEqualTo(1.0);
+    m.add(1);
+    m.add(2);
+    assertThat(m.rate(0)).isEqualTo(0.5);
+    assertThat(m.rate(1)).isEqualTo(0.5);
+    assertThat(m.rate(2)).isEqualTo(1.5);
+    m.remove(0);
+    assertThat(m.rate(1)).isEqualTo(1.0);
+    assertThat(m.rate(2)).isEqualTo(1.0);
+  }
+
+  /**
+   * Random instances, random arrivals and departures: after every change the rates are feasible
+   * and every active flow has a bottleneck (a saturated link on which no flow is faster) — the
+   * characterisation of max-min fairness — and they equal a from-scratch computation.
+   */
+  @Test
+  void incrementalRatesAreMaxMinFairAfterEveryChange() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    for (int round = 0; round < 30; round++) {
+      int m = 3 + rnd.nextInt(10);
+      int n = 2 + rnd.nextInt(25);
+      double[] cap = new double[m];
+      for (int l = 0; l < m; l++) {
+        cap[l] = 1 + rnd.nextInt(10);
+      }
+      int[][] paths = new int[n][];
+      for (int f = 0; f < n; f++) {
+        paths[f] = rnd.ints(0, m).distinct().limit(1 + rnd.nextInt(Math.min(4, m))).toArray();
+      }
+      MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths);
+      boolean[] on = new boolean[n];
+      for (int step = 0; step < 60; step++) {
+        int f = rnd.nextInt(n);
+        if (on[f]) {
+          mm.remove(f);
+        } else {
+          mm.add(f);
+        }
+        on[f] = !on[f];
+        check(cap, paths, on, mm);
+        MaxMinProgressiveFilling fresh = new MaxMinProgressiveFilling(cap, paths);
+        for (int g = 0; g < n; g++) {
+          if (on[g]) {
+            fresh.add(g);
+          }
+        }
+        for (int g = 0; g < n; g++) {
+          assertThat(mm.rate(g)).isCloseTo(fresh.rate(g), org.assertj.core.data.Offset.offset(1e-9));
+        }
+      }
+    }
+  }
+
+  static void check(double[] cap, int[][] paths, boolean[] on, MaxMinProgressiveFilling mm) {
+    double[] load = new double[cap.length];
+    double[] maxRate = new double[cap.length];
+    for (int f = 0; f < paths.length; f++) {
+      if (on[f]) {
+        for (int l : paths[f]) {
+          load[l] += mm.rate(f);
+          maxRate[l] = Math.max(maxRate[l], mm.rate(f));
+        }
+      } else {
+        assertThat(mm.rate(f)).isZero();
+      }
+    }
+    for (int l = 0; l < cap.length; l++) {
+      assertThat(load[l]).isLessThanOrEqualTo(cap[l] + 1e-9);
+    }
+    for (int f = 0; f < paths.length; f++) {
+      if (!on[f]) {
+        continue;
+      }
+      assertThat(mm.rate(f)).isPositive();
+      boolean bottleneck = false;
+      for (int l : paths[f]) {
+        if (load[l] >= cap[l] - 1e-9 && mm.rate(f) >= maxRate[l] - 1e-9) {
+          bottleneck = true;
+        }
+      }
+      assertThat(bottleneck).as("flow " + f + " has a bottleneck").isTrue();
+    }
+  }
+}
