@@ -3,6 +3,7 @@ package org.fabriclab.flattree;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.fabriclab.analysis.HopHistogram;
 import org.fabriclab.analysis.ServerPairDistances;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.table.Table;
@@ -12,7 +13,9 @@ import org.fabriclab.table.Table;
  * a grid of m and n at the interval k/8 (rounded to the closest integer, halves up) with
  * {@code m + n <= k/2}, build the approximate global random graph under the preferred Pod-core
  * pattern (§3.2's rule) and measure the average path length over all ordered server pairs; the
- * best setting is the shortest. Cost: one exact {@link ServerPairDistances} per grid point, each
+ * best setting is the shortest among those that connect every server pair (m = h/r, for one, hands
+ * every core-side connector to a server and cuts the cores off; such points get an infinite
+ * average). Cost: one exact {@link ServerPairDistances} per grid point, each
  * O(S·(n+m)) for S distinct server attachment switches — at most 15 grid points.
  */
 public final class FlatTreeProfiler {
@@ -77,9 +80,13 @@ public final class FlatTreeProfiler {
     return new Profile(k, points, best);
   }
 
-  /** Average server-pair path length of the global mode with given m, n. */
+  /**
+   * Average server-pair path length of the global mode with given m, n; positive infinity when
+   * some server pair is disconnected.
+   */
   public double averagePathLength(int m, int n) {
     Topology t = new FlatTreeController(FlatTree.ofFatTree(k, m, n)).convert(FlatTreeMode.GLOBAL).logicalTopology();
-    return ServerPairDistances.compute(t, threads, Long.MAX_VALUE, 1).mean();
+    HopHistogram h = ServerPairDistances.compute(t, threads, Long.MAX_VALUE, 1);
+    return h.unreachablePairs() > 0 ? Double.POSITIVE_INFINITY : h.mean();
   }
 }

@@ -27,6 +27,7 @@ class PathLengthTest {
     FlatTreeProfiler.Profile prof = p.run();
     assertThat(prof.points()).hasSize(15); // m + n <= 4 over {0..4}^2
     assertThat(prof.best().averagePathLength()).isLessThan(fatTreeApl(8));
+    assertThat(p.averagePathLength(4, 0)).isInfinite(); // every core-side connector holds a server
   }
 
   @Test
