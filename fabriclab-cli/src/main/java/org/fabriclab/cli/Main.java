@@ -41,6 +41,7 @@ public final class Main {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new FabriclabCommand());
     cl.addSubcommand(org.fabriclab.cli.topo.TopoCommand.commandLine());
+    cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand()); cl.addSubcommand(new org.fabriclab.cli.flattree.AnalyzeCommand());
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
