@@ -53,7 +53,8 @@ public final class FlatTreeReproduction implements Reproduction {
         + " relaxed (demands between servers on one switch need no capacity). Fig. 7: k = "
         + PathLengthExperiments.range(k7) + ", " + cluster + "-server clusters (as many as fit; the rest idle)."
         + " Fig. 8: k = " + PathLengthExperiments.range(k8) + ", 20-server clusters. Solver: exact LP (GLOP) when"
-        + " groups × links <= " + ThroughputExperiments.LP_LIMIT + ", else the Fleischer approximation with ε = "
+        + " groups × links <= " + ThroughputExperiments.SMALL_LP + " (or <= " + ThroughputExperiments.LP_LIMIT
+        + " with at most " + ThroughputExperiments.LP_MAX_GROUPS + " groups), else the Fleischer approximation with ε = "
         + ThroughputExperiments.EPSILON + " (column `solver`). One seed.");
     r.note("Path lengths (Fig. 5, 6): k = " + PathLengthExperiments.range(pathKs)
         + "; exact averages over all ordered server pairs (Fig. 5) or all ordered pairs inside each Pod"

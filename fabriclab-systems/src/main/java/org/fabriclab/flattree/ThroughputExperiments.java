@@ -24,11 +24,14 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * Fig. 7 and Fig. 8 of Flat-tree (seed 001_5e703544cea19579.txt, §3.3): maximum concurrent flow
  * λ (unit link capacity, server links relaxed, §3.1) of broadcast/incast traffic in large clusters
  * and all-to-all traffic in 20-server clusters. The exact LP (GLOP) is used when the merged problem
- * has at most {@link #LP_LIMIT} variables, the (1+ε) approximation otherwise; the table records
- * which.
+ * has at most {@link #SMALL_LP} variables, or at most {@link #LP_MAX_GROUPS} groups and
+ * {@link #LP_LIMIT} variables; the (1+ε) approximation otherwise; the table records which.
  */
 final class ThroughputExperiments {
-  static final long LP_LIMIT = 100_000;
+  static final long LP_LIMIT = 200_000;
+  /** GLOP slows down sharply with many groups (247k variables, 143 groups: 4 minutes). */
+  static final int LP_MAX_GROUPS = 16;
+  static final long SMALL_LP = 20_000;
   static final double EPSILON = 0.05;
   private final ReproductionContext ctx;
   private final TopologyFamilies families = TopologyFamilies.load();
@@ -52,7 +55,8 @@ final class ThroughputExperiments {
   static ThroughputResult solve(Topology t, DemandMatrix d) {
     ThroughputProblem p = new ThroughputProblem(t, d, true, true);
     long vars = (long) p.groupCount() * p.linkCount();
-    return vars <= LP_LIMIT ? new LpThroughputSolver().solve(p) : new FleischerThroughputSolver(EPSILON).solve(p);
+    boolean lp = vars <= SMALL_LP || (p.groupCount() <= LP_MAX_GROUPS && vars <= LP_LIMIT);
+    return lp ? new LpThroughputSolver().solve(p) : new FleischerThroughputSolver(EPSILON).solve(p);
   }
 
   ThroughputResult run(Topology t, int k, int cluster, Pattern pattern, Locality locality, String stream) {
