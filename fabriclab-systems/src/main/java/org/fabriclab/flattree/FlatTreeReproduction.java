@@ -14,9 +14,9 @@ public final class FlatTreeReproduction implements Reproduction {
   /** Largest k of the full path-length figures. */
   static final int PATH_MAX_K = 24;
   /** k of the full Fig. 7 (at least 1000 servers from k = 16). */
-  static final int[] FIG7_KS = {16, 20, 24};
+  static final int[] FIG7_KS = {16, 20, 24, 28, 32};
   /** k of the full Fig. 8. */
-  static final int[] FIG8_KS = {8, 10, 12};
+  static final int[] FIG8_KS = {8, 10, 12, 16};
   /** k of the full hybrid experiment. */
   static final int HYBRID_K = 12;
 

@@ -86,6 +86,9 @@ final class HybridExperiment {
         "the same", String.format(Locale.ROOT, "%.1f%%", 100 * worst), worst <= 0.05,
         "k = " + k + " (paper: 30); global zone broadcast in " + broadcastCluster
             + "-server clusters, local zone all-to-all in 20-server clusters; approximation results carry ±"
-            + (int) (100 * ThroughputExperiments.EPSILON) + "%");
+            + (int) (100 * ThroughputExperiments.EPSILON) + "%. Broadcast λ is set by the hot server's switch;"
+            + " a global Pod next to a local Pod keeps its facing 6-port converters off the side links (they take"
+            + " 'local'), so some hot servers sit on other switches than in the whole global network, and a zone"
+            + " alone may also borrow the idle other zone's links: read the 'both zones together' rows too");
   }
 }

@@ -149,7 +149,7 @@ final class PathLengthExperiments {
   }
 
   static String range(int[] ks) {
-    return ks[0] + ".." + ks[ks.length - 1] + " step " + (ks.length > 1 ? ks[1] - ks[0] : 0);
+    return String.join(", ", java.util.Arrays.stream(ks).mapToObj(Integer::toString).toList());
   }
 
   static String pct(double x) {
