@@ -60,6 +60,8 @@ public final class FlatTreeReproduction implements Reproduction {
         + "; exact averages over all ordered server pairs (Fig. 5) or all ordered pairs inside each Pod"
         + " (Fig. 6); converters add no hop. Random graph = `jellyfish --k K`, two-stage = `tworandom --k K`,"
         + " one seed (" + ctx.seed() + ").");
+    r.note("Run time: the full run took 11.5 minutes on a 2-core VM shared with other jobs (Fig. 8 at k = 16 and"
+        + " the hybrid experiment dominate); --quick takes about 2 seconds.");
     r.note("Decisions where the paper is silent: Pod-core pattern 2 read as pattern 1 plus one extra core"
         + " per wrap-around of the group; side cables straight in even rows and crossed in odd rows; Pods"
         + " joined side-to-side in a ring; an unpaired 6-port converter of a global Pod takes 'local'.");
