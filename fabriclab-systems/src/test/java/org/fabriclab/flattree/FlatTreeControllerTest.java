@@ -54,6 +54,36 @@ class FlatTreeControllerTest {
   }
 
   @Test
+  void roundTripAndPortUseHoldForEveryMAndNAndBothPatterns() {
+    for (int k = 4; k <= 10; k += 2) {
+      List<Long> fat = cables(new FatTree(k).build());
+      for (int m = 0; m <= k / 2; m++) {
+        for (int n = 0; m + n <= k / 2; n++) {
+          for (PodCoreWiring w : PodCoreWiring.values()) {
+            FlatTreeController c = new FlatTreeController(new FlatTree(ClosLayout.fatTree(k), m, n, w));
+            for (FlatTreeMode mode : new FlatTreeMode[] {FlatTreeMode.GLOBAL, FlatTreeMode.LOCAL}) {
+              Topology t = c.convert(mode).logicalTopology();
+              assertThat(t.cableCount()).isEqualTo(3 * k * k * k / 4);
+              for (int v = 0; v < t.nodeCount(); v++) {
+                assertThat(t.degree(v)).isEqualTo(t.isServer(v) ? 1 : k);
+              }
+            }
+            assertThat(cables(c.convert(FlatTreeMode.CLOS).logicalTopology())).isEqualTo(fat);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void unpairedSixPortConvertersOfGlobalPodsTakeLocal() {
+    FlatTree t = FlatTree.ofFatTree(6); // d = 3: edge 1 is the middle column
+    FlatTreeController c = new FlatTreeController(t).convert(FlatTreeMode.GLOBAL);
+    assertThat(c.configuration(t.sixPort(0, 1, 0))).isEqualTo(ConverterSwitch.Configuration.LOCAL);
+    assertThat(c.configuration(t.sixPort(0, 0, 0))).isEqualTo(ConverterSwitch.Configuration.SIDE);
+  }
+
+  @Test
   void everyModeKeepsTheEquipmentAndUsesEveryPort() {
     for (int k = 4; k <= 12; k += 2) {
       FlatTreeController c = new FlatTreeController(FlatTree.ofFatTree(k));
