@@ -44,6 +44,8 @@ public final class Main {
     cl.addSubcommand(new org.fabriclab.cli.shufflecast.ShufflecastCommand());
     cl.addSubcommand(new org.fabriclab.cli.incast.IncastCommand());
     cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
+    cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
+    cl.addSubcommand(new org.fabriclab.cli.flattree.AnalyzeCommand());
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

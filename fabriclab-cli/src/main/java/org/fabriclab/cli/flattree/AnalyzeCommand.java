@@ -1,0 +1,178 @@
+package org.fabriclab.cli.flattree;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.analysis.DemandMatrix;
+import org.fabriclab.analysis.FleischerThroughputSolver;
+import org.fabriclab.analysis.LpThroughputSolver;
+import org.fabriclab.analysis.ThroughputProblem;
+import org.fabriclab.analysis.ThroughputResult;
+import org.fabriclab.analysis.ThroughputSolver;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.error.MalformedInputException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.io.TopologyFiles;
+import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.topology.TopologyFamilies;
+import org.fabriclab.traffic.ClusterTraffic;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fabriclab analyze …}: analyses of a topology. */
+@Command(
+    name = "analyze",
+    mixinStandardHelpOptions = true,
+    description = "Analyses of a topology.",
+    subcommands = {AnalyzeCommand.Throughput.class})
+public final class AnalyzeCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Maximum concurrent multi-commodity flow λ (Flat-tree §3.1). */
+  @Command(
+      name = "throughput",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Maximum concurrent multi-commodity flow λ (unit link capacity, server links relaxed):",
+        "clustered broadcast/incast/all-to-all traffic or a demand CSV (src,dst,demand node ids).",
+        "--topo is a family name with -p key=value parameters, or a .json/.graphml file."
+      })
+  static final class Throughput implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--topo", required = true, paramLabel = "FAMILY|FILE", description = "family or topology file")
+    String topo;
+
+    @Option(names = {"-p", "--param"}, paramLabel = "KEY=VALUE", description = "family parameter, repeatable")
+    List<String> params = List.of();
+
+    @Option(names = "--traffic", defaultValue = "broadcast", description = "broadcast|incast|all-to-all (default: ${DEFAULT-VALUE})")
+    String traffic;
+
+    @Option(names = "--cluster-size", description = "servers per cluster (default 1000 for broadcast/incast, 20 for all-to-all)")
+    Integer clusterSize;
+
+    @Option(names = "--locality", defaultValue = "strong", description = "strong|weak|none (default: ${DEFAULT-VALUE})")
+    String locality;
+
+    @Option(names = "--pod-size", description = "servers per Pod when the topology has no pod labels (default: all)")
+    Integer podSize;
+
+    @Option(names = "--demands", paramLabel = "FILE", description = "CSV of src,dst,demand instead of --traffic")
+    Path demands;
+
+    @Option(names = "--solver", defaultValue = "lp", description = "lp|approx (default: ${DEFAULT-VALUE})")
+    String solver;
+
+    @Option(names = "--epsilon", defaultValue = "0.05", description = "accuracy of approx (default: ${DEFAULT-VALUE})")
+    double epsilon;
+
+    @Option(names = "--server-links", description = "constrain server links too (default: relaxed, §3.1)")
+    boolean serverLinks;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the cluster placement (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--json", description = "print one JSON object (keys lambda, solver, seconds, …)")
+    boolean json;
+
+    @Override
+    public void run() {
+      Topology t = topology();
+      DemandMatrix d = demands == null ? clustered(t) : readDemands(demands);
+      ThroughputSolver s = switch (solver.toLowerCase(java.util.Locale.ROOT)) {
+        case "lp" -> new LpThroughputSolver();
+        case "approx" -> new FleischerThroughputSolver(epsilon);
+        default -> throw new InvalidParameterException("--solver", solver, "one of lp|approx");
+      };
+      ThroughputProblem p = new ThroughputProblem(t, d, true, !serverLinks);
+      ThroughputResult r = s.solve(p);
+      ObjectNode o = new ObjectMapper().createObjectNode();
+      o.put("lambda", r.lambda());
+      o.put("solver", r.solver());
+      o.put("seconds", r.seconds());
+      o.put("upperBound", r.upperBound());
+      o.put("topology", t.family() + "(" + t.parameters() + ")");
+      o.put("commodities", p.commodityCount());
+      o.put("groups", p.groupCount());
+      o.put("links", p.linkCount());
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        out.println(o.toString());
+      } else {
+        o.fields().forEachRemaining(e -> out.printf("%-12s %s%n", e.getKey(), e.getValue().asText()));
+      }
+    }
+
+    private Topology topology() {
+      Path file = Path.of(topo);
+      if (Files.isRegularFile(file)) {
+        if (!params.isEmpty()) {
+          throw new InvalidParameterException("-p", "parameters apply to a family, not to a file");
+        }
+        return TopologyFiles.read(file);
+      }
+      Map<String, String> raw = new LinkedHashMap<>();
+      for (String kv : params) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+          throw new InvalidParameterException("-p", kv, "expected KEY=VALUE");
+        }
+        raw.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+      }
+      return TopologyFamilies.load().build(topo, raw);
+    }
+
+    private DemandMatrix clustered(Topology t) {
+      ClusterTraffic.Pattern pat = ClusterTraffic.Pattern.parse(traffic);
+      int c = clusterSize != null ? clusterSize : pat == ClusterTraffic.Pattern.ALL_TO_ALL ? 20 : 1000;
+      int pod = podSize != null ? podSize : t.serverCount();
+      if (pod < 1) {
+        throw new InvalidParameterException("--pod-size", pod, "must be >= 1");
+      }
+      ClusterTraffic ct = new ClusterTraffic(t, c, pat, ClusterTraffic.Locality.parse(locality), pod);
+      return ct.demands(new RandomStreams(seed).stream("analyze/throughput"));
+    }
+
+    static DemandMatrix readDemands(Path file) {
+      DemandMatrix.Builder b = DemandMatrix.builder();
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(file);
+      } catch (IOException e) {
+        throw new MalformedInputException(file.toString(), "cannot read: " + e.getMessage(), e);
+      }
+      int no = 0;
+      for (String line : lines) {
+        no++;
+        String s = line.trim();
+        if (s.isEmpty() || s.startsWith("#") || (no == 1 && !Character.isDigit(s.charAt(0)))) {
+          continue;
+        }
+        String[] f = s.split("\\s*,\\s*");
+        try {
+          if (f.length != 3) {
+            throw new NumberFormatException("expected 3 fields");
+          }
+          b.add(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Double.parseDouble(f[2]));
+        } catch (NumberFormatException e) {
+          throw new MalformedInputException(file + ":" + no, "expected src,dst,demand (" + e.getMessage() + ")");
+        }
+      }
+      return b.build();
+    }
+  }
+}

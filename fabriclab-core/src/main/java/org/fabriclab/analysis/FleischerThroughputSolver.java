@@ -1,0 +1,305 @@
+package org.fabriclab.analysis;
+
+import java.util.Arrays;
+import org.fabriclab.error.InvalidParameterException;
+
+/**
+ * (1+ε)-approximate maximum concurrent flow by the multiplicative-weights method of Garg and
+ * Könemann (FOCS 1998) with Fleischer's single-source grouping (SIAM J. Discrete Math. 2000), on
+ * the primitive CSR arrays of a {@link ThroughputProblem}.
+ *
+ * <p>Lengths start at {@code 1/c(e)} (the δ of the analysis is kept as a log-scale factor, so it
+ * never underflows). A phase routes every group's full demands: per group, a Dijkstra tree from the
+ * root, all remaining demands pushed down the tree at once, scaled so that no link receives more
+ * than its capacity in one step, and every used link's length multiplied by {@code 1 + ε·f/c}.
+ * After each complete phase P, the accumulated flow carries exactly P times every demand; divided
+ * by its worst link congestion ρ it is feasible with λ = P/ρ (the primal value). Every length
+ * function gives the dual bound {@code Σ l(e)c(e) / Σ_j d_j·dist_l(j)}; the run stops when the
+ * primal value reaches the best dual bound divided by (1+ε) — a certified gap, checked after each
+ * of the first 10 phases and every third phase after — or when
+ * Garg–Könemann's own termination {@code D(l) >= 1} (with δ = (1+ε)((1+ε)m)^(-1/ε)) or the phase
+ * limit is reached; {@link ThroughputResult#upperBound()} reports the bound either way. Demands
+ * are first scaled by the λ of hop-shortest-path routing so that the optimum is at least 1.
+ *
+ * <p>Cost: O(ε⁻² log m) phases in the worst case, each O(G·(m + n) log n) for G groups plus the
+ * steps in which a link saturates; memory G·m doubles for the flow.
+ */
+public final class FleischerThroughputSolver implements ThroughputSolver {
+  private final double epsilon;
+  private final int maxPhases;
+
+  /**
+   * @param epsilon accuracy, in (0, 1)
+   * @throws InvalidParameterException for epsilon out of range
+   */
+  public FleischerThroughputSolver(double epsilon) {
+    this(epsilon, 100_000);
+  }
+
+  public FleischerThroughputSolver(double epsilon, int maxPhases) {
+    if (!(epsilon > 0 && epsilon < 1)) {
+      throw new InvalidParameterException("epsilon", epsilon, "must be in (0, 1), e.g. 0.05");
+    }
+    this.epsilon = epsilon;
+    this.maxPhases = Math.max(1, maxPhases);
+  }
+
+  @Override
+  public String name() {
+    return "approx";
+  }
+
+  @Override
+  public ThroughputResult solve(ThroughputProblem p) {
+    long t0 = System.nanoTime();
+    int groups = p.groupCount();
+    int m = p.linkCount();
+    int n = p.nodeCount();
+    if (p.commodityCount() == 0) {
+      return new ThroughputResult(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, "approx", 0, new double[0][]);
+    }
+    Work w = new Work(p);
+    double lambda0 = w.hopRoutingLambda();
+    if (lambda0 == 0) {
+      return new ThroughputResult(0, 0, "approx", (System.nanoTime() - t0) / 1e9, new double[groups][m]);
+    }
+    double[] dem = new double[p.commodityCount()];
+    for (int i = 0; i < dem.length; i++) {
+      dem[i] = p.demand(i) * lambda0;
+    }
+    double[] len = new double[m];
+    for (int e = 0; e < m; e++) {
+      len[e] = 1 / p.capacity(e);
+    }
+    double logDelta = Math.log1p(epsilon) - Math.log((1 + epsilon) * m) / epsilon;
+    double logScale = logDelta; // actual length = exp(logScale) * len
+    double[][] flow = new double[groups][m];
+    double[] load = new double[m];
+    double[] rem = new double[dem.length];
+    double bestBound = Double.POSITIVE_INFINITY;
+    double primal = 0;
+    int phases = 0;
+    while (phases < maxPhases) {
+      for (int g = 0; g < groups; g++) {
+        int lo = p.groupStart(g);
+        int hi = p.groupStart(g + 1);
+        double total = 0;
+        for (int i = lo; i < hi; i++) {
+          rem[i] = dem[i];
+          total += dem[i];
+        }
+        double left = total;
+        while (left > 1e-12 * total) {
+          w.dijkstra(p.root(g), len);
+          double s = w.push(p, g, rem, lo, hi);
+          left = w.apply(p, flow[g], load, len, epsilon, s, rem, lo, hi);
+        }
+      }
+      phases++;
+      double rho = 0;
+      double d = 0;
+      for (int e = 0; e < m; e++) {
+        rho = Math.max(rho, load[e] / p.capacity(e));
+        d += len[e] * p.capacity(e);
+      }
+      if (phases <= 10 || phases % 3 == 0) { // the dual bound costs one Dijkstra per group
+        double alpha = 0;
+        for (int g = 0; g < groups; g++) {
+          w.dijkstra(p.root(g), len);
+          for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
+            alpha += dem[i] * w.dist[p.sink(i)];
+          }
+        }
+        bestBound = Math.min(bestBound, d / alpha);
+      }
+      primal = phases / rho;
+      if (primal * (1 + epsilon) >= bestBound || Math.log(d) + logScale >= 0) {
+        break;
+      }
+      if (d > 1e100) {
+        for (int e = 0; e < m; e++) {
+          len[e] *= 1e-100;
+        }
+        logScale += 100 * Math.log(10);
+      }
+    }
+    double rho = phases / primal;
+    for (double[] row : flow) {
+      for (int e = 0; e < m; e++) {
+        row[e] /= rho;
+      }
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    return new ThroughputResult(primal * lambda0, bestBound * lambda0, "approx", seconds, flow);
+  }
+
+  /** Scratch arrays of one run. */
+  private static final class Work {
+    final double[] dist;
+    final int[] parentLink;
+    final int[] order;
+    final double[] sub;
+    final double[] heapKey;
+    final int[] heapNode;
+    final int[] tail;
+    int reached;
+
+    Work(ThroughputProblem p) {
+      int n = p.nodeCount();
+      int m = p.linkCount();
+      dist = new double[n];
+      parentLink = new int[n];
+      order = new int[n];
+      sub = new double[n];
+      heapKey = new double[m + n + 1];
+      heapNode = new int[m + n + 1];
+      tail = new int[m];
+      for (int v = 0; v < n; v++) {
+        for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
+          tail[e] = v;
+        }
+      }
+      this.p = p;
+    }
+
+    final ThroughputProblem p;
+
+    /** Dijkstra from {@code root}; fills dist, parentLink and order (settle order). */
+    void dijkstra(int root, double[] len) {
+      Arrays.fill(dist, Double.POSITIVE_INFINITY);
+      Arrays.fill(parentLink, -1);
+      int size = 0;
+      dist[root] = 0;
+      size = heapPush(size, 0, root);
+      reached = 0;
+      while (size > 0) {
+        double k = heapKey[0];
+        int v = heapNode[0];
+        size = heapPop(size);
+        if (k > dist[v]) {
+          continue;
+        }
+        order[reached++] = v;
+        for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
+          int h = p.head(e);
+          double nd = k + len[e];
+          if (nd < dist[h]) {
+            dist[h] = nd;
+            parentLink[h] = e;
+            size = heapPush(size, nd, h);
+          }
+        }
+      }
+    }
+
+    /** λ of routing every demand on one hop-shortest path (BFS tree per group); 0 if unreachable. */
+    double hopRoutingLambda() {
+      double[] unit = new double[p.linkCount()];
+      Arrays.fill(unit, 1);
+      double[] load = new double[p.linkCount()];
+      for (int g = 0; g < p.groupCount(); g++) {
+        dijkstra(p.root(g), unit);
+        Arrays.fill(sub, 0);
+        for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
+          if (dist[p.sink(i)] == Double.POSITIVE_INFINITY) {
+            return 0;
+          }
+          sub[p.sink(i)] += p.demand(i);
+        }
+        for (int x = reached - 1; x > 0; x--) {
+          int v = order[x];
+          int e = parentLink[v];
+          load[e] += sub[v];
+          sub[tail[e]] += sub[v];
+        }
+      }
+      double rho = 0;
+      for (int e = 0; e < load.length; e++) {
+        rho = Math.max(rho, load[e] / p.capacity(e));
+      }
+      return 1 / rho;
+    }
+
+    /** Sums remaining demands up the tree; returns the step scale (<= 1). */
+    double push(ThroughputProblem p, int g, double[] rem, int lo, int hi) {
+      for (int x = 0; x < reached; x++) {
+        sub[order[x]] = 0;
+      }
+      for (int i = lo; i < hi; i++) {
+        sub[p.sink(i)] += rem[i];
+      }
+      double sigma = 0;
+      for (int x = reached - 1; x > 0; x--) {
+        int v = order[x];
+        if (sub[v] > 0) {
+          int e = parentLink[v];
+          sub[tail[e]] += sub[v];
+          sigma = Math.max(sigma, sub[v] / p.capacity(e));
+        }
+      }
+      return sigma > 1 ? 1 / sigma : 1;
+    }
+
+    /** Routes the scaled step, updates lengths; returns the demand still remaining. */
+    double apply(ThroughputProblem p, double[] flow, double[] load, double[] len, double eps, double s,
+        double[] rem, int lo, int hi) {
+      for (int x = reached - 1; x > 0; x--) {
+        int v = order[x];
+        if (sub[v] > 0) {
+          int e = parentLink[v];
+          double f = sub[v] * s;
+          flow[e] += f;
+          load[e] += f;
+          len[e] *= 1 + eps * f / p.capacity(e);
+        }
+      }
+      double left = 0;
+      for (int i = lo; i < hi; i++) {
+        rem[i] = s >= 1 ? 0 : rem[i] * (1 - s);
+        left += rem[i];
+      }
+      return left;
+    }
+
+    private int heapPush(int size, double key, int node) {
+      int i = size++;
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (heapKey[parent] <= key) {
+          break;
+        }
+        heapKey[i] = heapKey[parent];
+        heapNode[i] = heapNode[parent];
+        i = parent;
+      }
+      heapKey[i] = key;
+      heapNode[i] = node;
+      return size;
+    }
+
+    private int heapPop(int size) {
+      size--;
+      double key = heapKey[size];
+      int node = heapNode[size];
+      int i = 0;
+      while (true) {
+        int c = 2 * i + 1;
+        if (c >= size) {
+          break;
+        }
+        if (c + 1 < size && heapKey[c + 1] < heapKey[c]) {
+          c++;
+        }
+        if (heapKey[c] >= key) {
+          break;
+        }
+        heapKey[i] = heapKey[c];
+        heapNode[i] = heapNode[c];
+        i = c;
+      }
+      heapKey[i] = key;
+      heapNode[i] = node;
+      return size;
+    }
+  }
+}
