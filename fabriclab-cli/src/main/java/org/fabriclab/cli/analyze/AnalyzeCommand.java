@@ -1,4 +1,4 @@
-package org.fabriclab.cli.flattree;
+package org.fabriclab.cli.analyze;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
