@@ -6,6 +6,7 @@ import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
+import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.traffic.FlowTrace;
 
@@ -59,22 +60,14 @@ public final class Rocev2Transport implements Transport {
     this.trace = trace;
     n = trace.size();
     Topology t = net.topology();
-    srcNode = new int[n];
-    dstNode = new int[n];
-    lastPayload = new int[n];
-    int[] packets = new int[n];
+    FlowSegments fs =
+        new FlowSegments(t, trace, cfg.payloadBytes(), 1 << 24, "RoCEv2 PSNs are 24 bits");
+    srcNode = fs.srcNode();
+    dstNode = fs.dstNode();
+    lastPayload = fs.lastPayload();
+    int[] packets = fs.packets();
     double[] line = new double[n];
     for (int f = 0; f < n; f++) {
-      srcNode[f] = t.server(trace.src(f));
-      dstNode[f] = t.server(trace.dst(f));
-      long s = trace.sizeBytes(f);
-      long k = (s + cfg.payloadBytes() - 1) / cfg.payloadBytes();
-      if (k > (1 << 24)) {
-        throw new org.fabriclab.error.InvalidParameterException("size_bytes", s,
-            "RoCEv2 PSNs are 24 bits: at most " + (long) cfg.payloadBytes() * (1 << 24) + " bytes");
-      }
-      packets[f] = (int) k;
-      lastPayload[f] = (int) (s - (k - 1) * cfg.payloadBytes());
       line[f] = t.capacityBps(t.firstLink(srcNode[f]));
     }
     qp = new RcQueuePairs(packets, cfg.ackEvery());

@@ -6,6 +6,7 @@ import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.traffic.FlowTrace;
 
@@ -77,22 +78,12 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
     this.trace = trace;
     n = trace.size();
     Topology t = net.topology();
-    srcNode = new int[n];
-    dstNode = new int[n];
-    segs = new int[n];
-    lastPayload = new int[n];
-    for (int f = 0; f < n; f++) {
-      srcNode[f] = t.server(trace.src(f));
-      dstNode[f] = t.server(trace.dst(f));
-      long s = trace.sizeBytes(f);
-      long k = (s + cfg.mssBytes() - 1) / cfg.mssBytes();
-      if (k > Integer.MAX_VALUE / 2) {
-        throw new org.fabriclab.error.InvalidParameterException("size_bytes", s,
-            "at most " + (long) cfg.mssBytes() * (Integer.MAX_VALUE / 2) + " bytes per flow");
-      }
-      segs[f] = (int) k;
-      lastPayload[f] = (int) (s - (k - 1) * cfg.mssBytes());
-    }
+    FlowSegments fs =
+        new FlowSegments(t, trace, cfg.mssBytes(), Integer.MAX_VALUE / 2, "TCP sequence space");
+    srcNode = fs.srcNode();
+    dstNode = fs.dstNode();
+    segs = fs.packets();
+    lastPayload = fs.lastPayload();
     state = new byte[n];
     sndUna = new int[n];
     sndNxt = new int[n];
