@@ -90,6 +90,29 @@ class DynamicsTest {
   }
 
   @Test
+  void detoursNeverLoopThroughTheReceiverOrTheSubtree() {
+    // BCube(2,1): servers 0=(0,0) 1=(1,0) 2=(0,1) 3=(1,1). RS 10 routes 3 -> 2 -> 0.
+    BCubeLabels b = new BCubeLabels(2, 1);
+    IncastTransfer t = IncastTransfer.unit(b, 0, 3);
+    IncastTree tree = new RsTreeBuilder(new int[] {1, 0}).build(t);
+    assertThat(tree.parentServer(tree.indexOf(3))).isEqualTo(2);
+    assertThat(tree.parentServer(tree.indexOf(2))).isEqualTo(0);
+    assertThat(tree.metrics(0).cost()).isEqualTo(4.0);
+    // cable 3–level-0 switch fails: the other way out of 3 is its level-1 switch to 1, then 1's
+    // level-0 switch to the receiver 0: 3 -> 1 -> 0, two hops as before, cost stays 2·2 = 4
+    TreeUpdate link = IncastFaultHandler.failLink(tree, t, 3, 0);
+    assertThat(link.detours()).hasSize(1);
+    assertThat(link.detours().get(0)).containsExactly(3, 1, 0);
+    assertThat(tree.metrics(0).cost() + IncastFaultHandler.detourCost(link, 0)).isEqualTo(4.0);
+    // level-1 switch of 0 (joining 0 and 2) fails: 2's only other neighbour is its child 3, so
+    // the relay 2 drops out and 3 goes 3 -> 1 -> 0 itself (not 2 -> 3 -> 1 -> 0), cost 4
+    TreeUpdate sw = IncastFaultHandler.failSwitch(tree, t, 0, 1);
+    assertThat(sw.detours()).hasSize(1);
+    assertThat(sw.detours().get(0)).containsExactly(3, 1, 0);
+    assertThat(tree.metrics(0).cost() + IncastFaultHandler.detourCost(sw, 0)).isEqualTo(4.0);
+  }
+
+  @Test
   void randomFailuresKeepValidTrees() {
     SplittableRandom rnd = new SplittableRandom(8);
     BCubeLabels big = new BCubeLabels(5, 3);
