@@ -158,6 +158,33 @@ class IncastCliTest {
   }
 
   @Test
+  void shuffleRejectsDuplicatesAndIgnoredOptionsAndSkipsEmptyIncasts() throws Exception {
+    Result dup = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0,0", "--senders", "2,3");
+    assertThat(dup.code()).isEqualTo(2);
+    assertThat(dup.err().strip()).doesNotContain("\n").contains("--receivers = 0").contains("duplicate receiver");
+    Result dupS = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "2,2");
+    assertThat(dupS.code()).isEqualTo(2);
+    assertThat(dupS.err()).contains("--senders = 2").contains("duplicate sender");
+    // receiver 0's only sender sits on its own server: skipped; receiver 1 gets sender 0, one hop
+    // (digit 0 differs): Def. 1 cost 2·1 = 2
+    JsonNode one = json("incast", "shuffle", "--json", "--bcube", "4,1", "--receivers", "0,1", "--senders", "0");
+    assertThat(one.get("incasts")).hasSize(1);
+    assertThat(one.get("incasts").get(0).get("receiver").asInt()).isEqualTo(1);
+    assertThat(one.get("cost").asDouble()).isEqualTo(2);
+    assertThat(one.get("skippedReceivers").get(0).asInt()).isZero();
+    Result none = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "0");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err().strip()).doesNotContain("\n").contains("--senders 0").contains("only receiver");
+    Result managed = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "2",
+        "--placement", "managed");
+    assertThat(managed.code()).isEqualTo(2);
+    assertThat(managed.err().strip()).doesNotContain("\n").contains("--placement");
+    Result mixed = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "2",
+        "--random-senders", "3", "--random-receivers", "1");
+    assertThat(mixed.code()).isEqualTo(2);
+  }
+
+  @Test
   void updateReportsChanges() throws Exception {
     String[] base = {"incast", "update", "--json", "--bcube", "4,1", "--receiver", "0", "--senders",
         "2,5,9,10,11,14", "--method", "rs"};
