@@ -88,6 +88,22 @@ public final class IncastReproduction implements Reproduction {
       }
     }
     b.table(tb.build());
+    IncastTree rs01 = new RsTreeBuilder(new int[] {0, 1}).build(t);
+    IncastTree after = IncastFaultHandler.failServer(rs01, t, 3, 0).after();
+    StringBuilder route = new StringBuilder("v11");
+    for (int v = after.indexOf(11); after.parent()[v] >= 0; v = after.parent()[v]) {
+      route.append(" → v").append(after.parentServer(v));
+    }
+    b.compare("§IV-E", "route of v11 when inner server v3 fails in Fig. 3(c)",
+        "v11 → w2 → v8 → w4 → v0", route.toString(), false,
+        "deviation: the paper reroutes along a disjoint path to the next aggregating server or the "
+            + "receiver; we reroute the failed server's children along the shortest path to the "
+            + "nearest server of the remaining tree (here v9, one hop) and aggregate there, which "
+            + "costs less (2 hops fewer for v11 than the paper's route) and reuses tree state");
+    b.note("Deviation (§IV-E, inner server failure): the paper reroutes each child of the failed "
+        + "server along a disjoint path to the next aggregating server or the receiver (v3 fails: "
+        + "v11 → w2 → v8 → w4 → v0); we join the nearest server of the remaining tree by a "
+        + "shortest path avoiding the failed subtree (v11 → v9) — see the §IV-E comparison row.");
     b.note("Fig. 3(c) text gives the stage-1 set as {1, 3, 4}; the groups {5,9}, {10,14}, {11} "
         + "meet at 1, 2, 3 (v1 and v2 aggregate, as §III-B says), so we read it as {1, 2, 3}.");
   }

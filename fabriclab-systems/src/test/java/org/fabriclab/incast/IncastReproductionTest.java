@@ -39,6 +39,15 @@ class IncastReproductionTest {
         assertThat(c.agrees()).as(c.metric()).isTrue();
       }
     }
+    // §IV-E: v3 fails in Fig. 3(c); v11 = (3,2)'s neighbours are 8, 9, 10 (level 0) and 3, 7, 15
+    // (level 1); the first tree server outside v3's subtree found is sender v9, whose route is
+    // 9 → 1 → 0 (group {5, 9} meets at v1): ours v11 → v9 → v1 → v0, recorded as a deviation
+    Comparison route = r.comparisons().stream()
+        .filter(c -> c.metric().startsWith("route of v11")).findFirst().orElseThrow();
+    assertThat(route.paper()).isEqualTo("v11 → w2 → v8 → w4 → v0");
+    assertThat(route.measured()).isEqualTo("v11 → v9 → v1 → v0");
+    assertThat(route.agrees()).isFalse();
+    assertThat(route.note()).startsWith("deviation");
     assertThat(unicastRows).isEqualTo(1);
     assertThat(existingRows).isEqualTo(1);
   }
