@@ -185,6 +185,32 @@ class IncastCliTest {
   }
 
   @Test
+  void fbflyAndTreeOptionErrorsNameTheOffendingOption() {
+    Result help = run("incast", "fbfly", "--help");
+    assertThat(help.out()).contains("unicast|rs|ars");
+    assertThat(run("incast", "fbfly", "--fbfly", "4,3,2", "--receiver", "0", "--senders", "10,11",
+        "--method", "rs").code()).isZero();
+    String[][] bad = {
+      {"incast", "fbfly", "--hyperx", "4xax8,4", "--receiver", "0", "--senders", "1"},
+      {"incast", "fbfly", "--fbfly", "1,3,2", "--receiver", "0", "--senders", "1"},
+      {"incast", "fbfly", "--fbfly", "4,3,2", "--hyperx", "4x4,1", "--receiver", "0", "--senders", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2", "--reduce-mbps", "0"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2", "--link-gbps", "1",
+          "--reduce-mbps", "0"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2", "--link-gbps", "0"},
+    };
+    String[][] expect = {
+      {"--hyperx = 4xax8,4"}, {"--fbfly = 1,3,2"}, {"exactly one of --fbfly"},
+      {"--reduce-mbps needs --link-gbps"}, {"--reduce-mbps = 0"}, {"--link-gbps = 0"},
+    };
+    for (int i = 0; i < bad.length; i++) {
+      Result r = run(bad[i]);
+      assertThat(r.code()).as(String.join(" ", bad[i])).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").contains(expect[i][0]).doesNotContain("--dims");
+    }
+  }
+
+  @Test
   void updateReportsChanges() throws Exception {
     String[] base = {"incast", "update", "--json", "--bcube", "4,1", "--receiver", "0", "--senders",
         "2,5,9,10,11,14", "--method", "rs"};
