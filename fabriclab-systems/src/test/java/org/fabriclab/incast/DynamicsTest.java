@@ -113,6 +113,46 @@ class DynamicsTest {
   }
 
   @Test
+  void randomSwitchFailuresGiveLoopFreeDetoursThatJoinAnAncestor() {
+    SplittableRandom rnd = new SplittableRandom(21);
+    BCubeLabels big = new BCubeLabels(4, 2);
+    int detours = 0;
+    for (int round = 0; round < 80; round++) {
+      IncastTransfer t = IncastTransfer.random(big, 1 + rnd.nextInt(20), rnd);
+      IncastTree tree = new IntraStageOptimization().build(t);
+      int server = tree.nodes()[rnd.nextInt(tree.size())];
+      int level = rnd.nextInt(big.dims());
+      long failed = big.switchId(level, server);
+      TreeUpdate u = IncastFaultHandler.failSwitch(tree, t, server, level);
+      detours += u.detours().size();
+      for (int[] d : u.detours()) {
+        assertThat(java.util.Arrays.stream(d).distinct().count()).isEqualTo(d.length);
+        for (int i = 0; i + 1 < d.length; i++) {
+          int hop = big.differingDigit(d[i], d[i + 1]);
+          assertThat(hop).isNotNegative();
+          assertThat(big.switchId(hop, d[i])).isNotEqualTo(failed);
+          assertThat(d[i]).isNotEqualTo(t.receiver());
+        }
+        // the last server is a tree ancestor of the first; none in between is in the tree
+        // path above the first or below it
+        java.util.Set<Integer> up = new java.util.HashSet<>();
+        for (int v = tree.parent()[tree.indexOf(d[0])]; v >= 0; v = tree.parent()[v]) {
+          up.add(tree.nodes()[v]);
+        }
+        assertThat(up).contains(d[d.length - 1]);
+        for (int i = 1; i + 1 < d.length; i++) {
+          assertThat(up).doesNotContain(d[i]);
+          int idx = tree.indexOf(d[i]);
+          for (int v = idx; v >= 0; v = tree.parent()[v]) {
+            assertThat(tree.nodes()[v]).isNotEqualTo(d[0]);
+          }
+        }
+      }
+    }
+    assertThat(detours).isPositive();
+  }
+
+  @Test
   void randomFailuresKeepValidTrees() {
     SplittableRandom rnd = new SplittableRandom(8);
     BCubeLabels big = new BCubeLabels(5, 3);
