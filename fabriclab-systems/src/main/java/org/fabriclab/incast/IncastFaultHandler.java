@@ -23,7 +23,9 @@ import org.fabriclab.error.InvalidParameterException;
  *   <li>Inner server failure: each child of the failed server reroutes along the shortest path,
  *       avoiding the failed server and its subtree, to the nearest server of the remaining tree (the
  *       next aggregating server or the receiver, or an earlier server of the tree, where it then
- *       aggregates). If the failed server aggregated, the senders below it re-deliver their data:
+ *       aggregates). This deviates from §IV-E, which reroutes along a disjoint path to the next
+ *       aggregating server or the receiver (v3 fails in Fig. 3(c): v11 → w2 → v8 → w4 → v0; we
+ *       give v11 → v9); the reproduction reports both. If the failed server aggregated, the senders below it re-deliver their data:
  *       the traffic of its subtree is sent again ({@link TreeUpdate#resentTraffic()}). A failed
  *       sender leaves (§IV-C); the receiver is replaced (§IV-D). Breadth-first search over labels,
  *       bounded to {@value #SEARCH_LIMIT} servers.
