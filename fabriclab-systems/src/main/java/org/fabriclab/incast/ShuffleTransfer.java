@@ -8,7 +8,9 @@ import org.fabriclab.error.InvalidParameterException;
 /**
  * A shuffle of seed 004 (§II-B, §VI-E): {@code m} senders and {@code r} receivers; it is the set
  * of {@code r} independent incasts, one per receiver, each from all senders (a sender placed on
- * the receiver's own server aggregates locally and leaves that incast, §V-A).
+ * the receiver's own server aggregates locally and leaves that incast, §V-A). A receiver whose
+ * only senders are on its own server has no incast and is skipped ({@link #skippedReceivers()});
+ * at least one incast must remain. Receivers and senders must each be distinct.
  *
  * @param labels the BCube
  * @param senders sender servers
@@ -19,14 +21,42 @@ public record ShuffleTransfer(BCubeLabels labels, int[] senders, int[] receivers
     if (receivers.length == 0) {
       throw new InvalidParameterException("--receivers", "must name at least one receiver");
     }
+    requireDistinct("--receivers", receivers, "receiver");
+    requireDistinct("--senders", senders, "sender");
+    if (senders.length == 0) {
+      throw new InvalidParameterException("--senders", "must name at least one sender");
+    }
+    if (receivers.length == 1 && senders.length == 1 && senders[0] == receivers[0]) {
+      throw new InvalidParameterException("--senders", "--senders " + senders[0]
+          + " is the only receiver too: no incast has a sender on another server");
+    }
   }
 
-  /** The incasts, one per receiver, unit-size senders. */
+  private static void requireDistinct(String option, int[] ids, String what) {
+    int[] sorted = ids.clone();
+    java.util.Arrays.sort(sorted);
+    for (int i = 1; i < sorted.length; i++) {
+      if (sorted[i] == sorted[i - 1]) {
+        throw new InvalidParameterException(option, sorted[i], "duplicate " + what + "; " + what
+            + "s must be distinct");
+      }
+    }
+  }
+
+  /** Receivers whose every sender sits on their own server: they get no incast. */
+  public int[] skippedReceivers() {
+    return java.util.Arrays.stream(receivers)
+        .filter(r -> java.util.Arrays.stream(senders).allMatch(x -> x == r)).toArray();
+  }
+
+  /** The incasts, one per receiver that has a sender on another server, unit-size senders. */
   public List<IncastTransfer> incasts() {
     List<IncastTransfer> out = new ArrayList<>();
     for (int r : receivers) {
       int[] s = java.util.Arrays.stream(senders).filter(x -> x != r).toArray();
-      out.add(IncastTransfer.unit(labels, r, s));
+      if (s.length > 0) {
+        out.add(IncastTransfer.unit(labels, r, s));
+      }
     }
     return out;
   }

@@ -86,6 +86,41 @@ public final class ShufflecastTopology {
     return r;
   }
 
+  /**
+   * The instance that hosts {@code physicalTors} ToRs with {@code 2 ≤ p ≤ maxP} (§III-A1, §VI-A):
+   * for each p its smallest k with {@code k·p^k ≥ T}; of those the fewest logical ToRs, ties to
+   * the smaller k. An exact instance ({@code k·p^k = T}) is chosen when one exists. O(maxP·k).
+   *
+   * @return {@code {p, k}}
+   * @throws InvalidParameterException when T exceeds {@link #largestInstance(int)}
+   */
+  public static int[] nearestInstance(int physicalTors, int maxP) {
+    InvalidParameterException.requireRange("shufflecast --tors", physicalTors, 1, largestInstance(maxP));
+    int[] best = null;
+    long bestN = Long.MAX_VALUE;
+    for (int p = 2; p <= maxP; p++) {
+      int k = smallestFor(p, physicalTors);
+      long n = tors(p, k);
+      if (n <= MAX_TORS && (n < bestN || (n == bestN && k < best[1]))) {
+        bestN = n;
+        best = new int[] {p, k};
+      }
+    }
+    return best;
+  }
+
+  /** The largest supported instance size {@code k·p^k ≤ MAX_TORS} over {@code 2 ≤ p ≤ maxP}. */
+  public static long largestInstance(int maxP) {
+    InvalidParameterException.requireRange("shufflecast --p", maxP, 2, 256);
+    long best = 0;
+    for (int p = 2; p <= maxP; p++) {
+      for (int k = 1; tors(p, k) <= MAX_TORS; k++) {
+        best = Math.max(best, tors(p, k));
+      }
+    }
+    return best;
+  }
+
   /** The smallest k with {@code k·p^k ≥ T}: the nearest larger instance (§III-A1). */
   public static int smallestFor(int p, int physicalTors) {
     InvalidParameterException.requireRange("shufflecast --p", p, 2, 256);

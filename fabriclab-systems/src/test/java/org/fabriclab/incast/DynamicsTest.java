@@ -90,6 +90,69 @@ class DynamicsTest {
   }
 
   @Test
+  void detoursNeverLoopThroughTheReceiverOrTheSubtree() {
+    // BCube(2,1): servers 0=(0,0) 1=(1,0) 2=(0,1) 3=(1,1). RS 10 routes 3 -> 2 -> 0.
+    BCubeLabels b = new BCubeLabels(2, 1);
+    IncastTransfer t = IncastTransfer.unit(b, 0, 3);
+    IncastTree tree = new RsTreeBuilder(new int[] {1, 0}).build(t);
+    assertThat(tree.parentServer(tree.indexOf(3))).isEqualTo(2);
+    assertThat(tree.parentServer(tree.indexOf(2))).isEqualTo(0);
+    assertThat(tree.metrics(0).cost()).isEqualTo(4.0);
+    // cable 3–level-0 switch fails: the other way out of 3 is its level-1 switch to 1, then 1's
+    // level-0 switch to the receiver 0: 3 -> 1 -> 0, two hops as before, cost stays 2·2 = 4
+    TreeUpdate link = IncastFaultHandler.failLink(tree, t, 3, 0);
+    assertThat(link.detours()).hasSize(1);
+    assertThat(link.detours().get(0)).containsExactly(3, 1, 0);
+    assertThat(tree.metrics(0).cost() + IncastFaultHandler.detourCost(link, 0)).isEqualTo(4.0);
+    // level-1 switch of 0 (joining 0 and 2) fails: 2's only other neighbour is its child 3, so
+    // the relay 2 drops out and 3 goes 3 -> 1 -> 0 itself (not 2 -> 3 -> 1 -> 0), cost 4
+    TreeUpdate sw = IncastFaultHandler.failSwitch(tree, t, 0, 1);
+    assertThat(sw.detours()).hasSize(1);
+    assertThat(sw.detours().get(0)).containsExactly(3, 1, 0);
+    assertThat(tree.metrics(0).cost() + IncastFaultHandler.detourCost(sw, 0)).isEqualTo(4.0);
+  }
+
+  @Test
+  void randomSwitchFailuresGiveLoopFreeDetoursThatJoinAnAncestor() {
+    SplittableRandom rnd = new SplittableRandom(21);
+    BCubeLabels big = new BCubeLabels(4, 2);
+    int detours = 0;
+    for (int round = 0; round < 80; round++) {
+      IncastTransfer t = IncastTransfer.random(big, 1 + rnd.nextInt(20), rnd);
+      IncastTree tree = new IntraStageOptimization().build(t);
+      int server = tree.nodes()[rnd.nextInt(tree.size())];
+      int level = rnd.nextInt(big.dims());
+      long failed = big.switchId(level, server);
+      TreeUpdate u = IncastFaultHandler.failSwitch(tree, t, server, level);
+      detours += u.detours().size();
+      for (int[] d : u.detours()) {
+        assertThat(java.util.Arrays.stream(d).distinct().count()).isEqualTo(d.length);
+        for (int i = 0; i + 1 < d.length; i++) {
+          int hop = big.differingDigit(d[i], d[i + 1]);
+          assertThat(hop).isNotNegative();
+          assertThat(big.switchId(hop, d[i])).isNotEqualTo(failed);
+          assertThat(d[i]).isNotEqualTo(t.receiver());
+        }
+        // the last server is a tree ancestor of the first; none in between is in the tree
+        // path above the first or below it
+        java.util.Set<Integer> up = new java.util.HashSet<>();
+        for (int v = tree.parent()[tree.indexOf(d[0])]; v >= 0; v = tree.parent()[v]) {
+          up.add(tree.nodes()[v]);
+        }
+        assertThat(up).contains(d[d.length - 1]);
+        for (int i = 1; i + 1 < d.length; i++) {
+          assertThat(up).doesNotContain(d[i]);
+          int idx = tree.indexOf(d[i]);
+          for (int v = idx; v >= 0; v = tree.parent()[v]) {
+            assertThat(tree.nodes()[v]).isNotEqualTo(d[0]);
+          }
+        }
+      }
+    }
+    assertThat(detours).isPositive();
+  }
+
+  @Test
   void randomFailuresKeepValidTrees() {
     SplittableRandom rnd = new SplittableRandom(8);
     BCubeLabels big = new BCubeLabels(5, 3);

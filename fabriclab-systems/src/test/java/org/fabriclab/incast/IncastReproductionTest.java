@@ -17,11 +17,38 @@ class IncastReproductionTest {
         "fig8b-shuffle-managed", "dataplane-wordcount", "fbfly-hyperx", "approximation-gap"}) {
       assertThat(r.table(t).rowCount()).isPositive();
     }
+    IncastTree unicast = new UnicastDrivenTreeBuilder(1)
+        .build(IncastTransfer.unit(new BCubeLabels(4, 1), 0, 2, 5, 9, 10, 11, 14));
+    double unicastCost = 22.0 - 2 * WorkedExampleTest.merges(unicast);
+    int unicastRows = 0;
+    int existingRows = 0;
     for (Comparison c : r.comparisons()) {
+      if (c.metric().startsWith("cost, Fig. 3(a) unicast-driven")) {
+        unicastRows++;
+        assertThat(c.paper()).isEqualTo("22");
+        assertThat(Double.parseDouble(c.measured())).isEqualTo(unicastCost);
+        assertThat(c.agrees()).isEqualTo(unicastCost == 22.0);
+        assertThat(c.note()).contains("without in-network aggregation");
+        continue;
+      }
+      if (c.metric().equals("cost, Fig. 3(a) existing (no in-network aggregation)")) {
+        existingRows++;
+      }
       if (c.metric().startsWith("cost, Fig.") || c.metric().contains("links, Fig. 3(b)")
           || c.metric().contains("links, Fig. 3(c)") || c.metric().contains("links, Fig. 4")) {
         assertThat(c.agrees()).as(c.metric()).isTrue();
       }
     }
+    // §IV-E: v3 fails in Fig. 3(c); v11 = (3,2)'s neighbours are 8, 9, 10 (level 0) and 3, 7, 15
+    // (level 1); the first tree server outside v3's subtree found is sender v9, whose route is
+    // 9 → 1 → 0 (group {5, 9} meets at v1): ours v11 → v9 → v1 → v0, recorded as a deviation
+    Comparison route = r.comparisons().stream()
+        .filter(c -> c.metric().startsWith("route of v11")).findFirst().orElseThrow();
+    assertThat(route.paper()).isEqualTo("v11 → w2 → v8 → w4 → v0");
+    assertThat(route.measured()).isEqualTo("v11 → v9 → v1 → v0");
+    assertThat(route.agrees()).isFalse();
+    assertThat(route.note()).startsWith("deviation");
+    assertThat(unicastRows).isEqualTo(1);
+    assertThat(existingRows).isEqualTo(1);
   }
 }

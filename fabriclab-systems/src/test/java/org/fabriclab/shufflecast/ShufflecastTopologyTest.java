@@ -55,4 +55,16 @@ class ShufflecastTopologyTest {
     }
     assertThat(splittersOnToR0).isEqualTo(2);
   }
+
+  @Test
+  void nearestInstanceHasFewestLogicalToRsWithPAtMostEight() {
+    // T = 15: 3,2 (18) beats 2,3 (24) and 4,2 (32); T = 24 = 3·2^3 is exact
+    assertThat(ShufflecastTopology.nearestInstance(15, 8)).containsExactly(3, 2);
+    assertThat(ShufflecastTopology.nearestInstance(24, 8)).containsExactly(2, 3);
+    // p <= 2 only: 2,4 has 64 >= 25
+    assertThat(ShufflecastTopology.nearestInstance(25, 2)).containsExactly(2, 4);
+    // largest k·p^k <= 65536: 8·3^8 = 52488 (p <= 8), 12·2^12 = 49152 (p = 2)
+    assertThat(ShufflecastTopology.largestInstance(8)).isEqualTo(52488);
+    assertThat(ShufflecastTopology.largestInstance(2)).isEqualTo(49152);
+  }
 }

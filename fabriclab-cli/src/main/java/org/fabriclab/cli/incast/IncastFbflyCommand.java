@@ -33,7 +33,7 @@ public final class IncastFbflyCommand implements Runnable {
   @Option(names = "--senders", required = true, split = ",", description = "sender server ids")
   int[] senders;
 
-  @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
+  @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|rs|ars|ars+intra|best-rs|exact; rs uses the identity sequence (default: ${DEFAULT-VALUE})")
   String method;
 
   @Option(names = "--alpha", defaultValue = "0", description = "aggregation ratio 0..1")
@@ -80,28 +80,38 @@ public final class IncastFbflyCommand implements Runnable {
     }
   }
 
+  private static final String FBFLY_RANGE = "K,N,C: K-ary N-flat, K in 2..64, N in 2..31, C in 1..1024 servers per switch, fewer than 2^30 servers";
+  private static final String HYPERX_RANGE = "S1xS2x..,T: lattice sizes in 2..64, T in 1..1024 servers per switch, fewer than 2^30 servers";
+
   private HyperXIncast fabric() {
-    try {
-      if (fbfly != null && hyperx == null) {
-        String[] p = fbfly.split(",");
+    if ((fbfly == null) == (hyperx == null)) {
+      throw new InvalidParameterException("--fbfly", "give exactly one of --fbfly K,N,C and --hyperx S1xS2x..,T");
+    }
+    if (fbfly != null) {
+      String[] p = fbfly.split(",", -1);
+      try {
         if (p.length == 3) {
           return HyperXIncast.flattenedButterfly(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()),
               Integer.parseInt(p[2].trim()));
         }
-      } else if (hyperx != null && fbfly == null) {
-        String[] p = hyperx.split(",");
-        if (p.length == 2) {
-          String[] d = p[0].split("x");
-          int[] dims = new int[d.length];
-          for (int i = 0; i < d.length; i++) {
-            dims[i] = Integer.parseInt(d[i].trim());
-          }
-          return new HyperXIncast(dims, Integer.parseInt(p[1].trim()));
-        }
+      } catch (NumberFormatException | InvalidParameterException e) {
+        // reported below with the option as given
       }
-    } catch (NumberFormatException e) {
-      // fall through
+      throw new InvalidParameterException("--fbfly", fbfly, FBFLY_RANGE);
     }
-    throw new InvalidParameterException("--fbfly", "give exactly one of --fbfly K,N,C and --hyperx S1xS2x..,T");
+    String[] p = hyperx.split(",", -1);
+    try {
+      if (p.length == 2) {
+        String[] d = p[0].split("x", -1);
+        int[] dims = new int[d.length];
+        for (int i = 0; i < d.length; i++) {
+          dims[i] = Integer.parseInt(d[i].trim());
+        }
+        return new HyperXIncast(dims, Integer.parseInt(p[1].trim()));
+      }
+    } catch (NumberFormatException | InvalidParameterException e) {
+      // reported below with the option as given
+    }
+    throw new InvalidParameterException("--hyperx", hyperx, HYPERX_RANGE);
   }
 }

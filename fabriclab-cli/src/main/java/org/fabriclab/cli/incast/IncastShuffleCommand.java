@@ -41,7 +41,7 @@ public final class IncastShuffleCommand implements Runnable {
   @Option(names = "--random-receivers", description = "R random receivers")
   Integer randomReceivers;
 
-  @Option(names = "--placement", defaultValue = "random", description = "random|managed (smallest sub-BCube), for random members")
+  @Option(names = "--placement", description = "random|managed (smallest sub-BCube); only with --random-senders/--random-receivers (default: random)")
   String placement;
 
   @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|rs|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
@@ -64,11 +64,19 @@ public final class IncastShuffleCommand implements Runnable {
     BCubeLabels L = o.labels();
     IncastMethod m = IncastMethod.parse(method);
     ShuffleTransfer s;
+    boolean explicit = senders != null || receivers != null;
+    boolean random = randomSenders != null || randomReceivers != null;
+    if (explicit && random) {
+      throw new InvalidParameterException("--senders", "give --senders and --receivers, or --random-senders and --random-receivers, not both");
+    }
+    if (explicit && placement != null) {
+      throw new InvalidParameterException("--placement", "--placement applies only to --random-senders/--random-receivers, not to explicit --senders/--receivers");
+    }
     if (senders != null && receivers != null) {
       s = new ShuffleTransfer(L, ids(L, senders, "--senders"), ids(L, receivers, "--receivers"));
     } else if (randomSenders != null && randomReceivers != null) {
       var rnd = new RandomStreams(seed).stream("incast-shuffle");
-      s = switch (placement) {
+      s = switch (placement == null ? "random" : placement) {
         case "random" -> ShuffleTransfer.random(L, randomSenders, randomReceivers, rnd);
         case "managed" -> ShuffleTransfer.managed(L, randomSenders, randomReceivers, rnd);
         default -> throw new InvalidParameterException("--placement", placement, "random or managed");
@@ -94,6 +102,7 @@ public final class IncastShuffleCommand implements Runnable {
       j.put("method", m.cliName());
       j.put("senders", s.senders().length);
       j.put("receivers", s.receivers());
+      j.put("skippedReceivers", s.skippedReceivers());
       j.put("cost", total);
       j.put("linksSummedOverIncasts", links);
       j.put("incasts", per);
@@ -102,6 +111,9 @@ public final class IncastShuffleCommand implements Runnable {
       for (Map<String, Object> x : per) {
         out.printf(Locale.ROOT, "receiver %s: cost %s, links %s, aggregating %d%n", x.get("receiver"),
             TreeView.fmt((double) x.get("cost")), x.get("links"), ((int[]) x.get("aggregating")).length);
+      }
+      for (int r : s.skippedReceivers()) {
+        out.printf(Locale.ROOT, "receiver %d: skipped, its only sender is on its own server%n", r);
       }
       out.printf(Locale.ROOT, "shuffle of %d senders to %d receivers, method %s: total cost %s%n",
           s.senders().length, s.receivers().length, m.cliName(), TreeView.fmt(total));

@@ -1,5 +1,6 @@
 package org.fabriclab.cli.incast;
 
+import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.BCubeLabels;
 import org.fabriclab.incast.IncastMethod;
@@ -35,8 +36,8 @@ public final class IncastTreeCommand implements Runnable {
   @Option(names = "--link-gbps", description = "also report the shuffle + reduce delay (Table I model) at this cable bandwidth")
   Double linkGbps;
 
-  @Option(names = "--reduce-mbps", defaultValue = "1", description = "receiver reduce rate in MB/s for the delay (default: ${DEFAULT-VALUE})")
-  double reduceMBps;
+  @Option(names = "--reduce-mbps", description = "receiver reduce rate in MB/s for the delay; only with --link-gbps (default: 1)")
+  Double reduceMBps;
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
@@ -44,6 +45,16 @@ public final class IncastTreeCommand implements Runnable {
   @Override
   public void run() {
     Aggregation.requireAlpha(alpha);
+    if (reduceMBps != null && linkGbps == null) {
+      throw new InvalidParameterException("--reduce-mbps", "--reduce-mbps needs --link-gbps (it only enters the delay)");
+    }
+    if (linkGbps != null && !(linkGbps > 0 && Double.isFinite(linkGbps))) {
+      throw new InvalidParameterException("--link-gbps", linkGbps, "must be finite and > 0");
+    }
+    double reduce = reduceMBps == null ? 1.0 : reduceMBps;
+    if (!(reduce > 0 && Double.isFinite(reduce))) {
+      throw new InvalidParameterException("--reduce-mbps", reduce, "must be finite and > 0");
+    }
     BCubeLabels L = transfer.labels();
     IncastMethod m = IncastMethod.parse(method);
     int[] seq = sequence == null ? null : RoutingSequence.parse(sequence, L.dims());
@@ -51,7 +62,7 @@ public final class IncastTreeCommand implements Runnable {
     IncastTree tree = m.builder(seq, L.dims(), transfer.seed, alpha).build(t);
     var out = spec.commandLine().getOut();
     org.fabriclab.incast.ShuffleDelayModel delay =
-        linkGbps == null ? null : new org.fabriclab.incast.ShuffleDelayModel(linkGbps, reduceMBps);
+        linkGbps == null ? null : new org.fabriclab.incast.ShuffleDelayModel(linkGbps, reduce);
     if (json) {
       var map = TreeView.toMap(tree, alpha, true);
       if (delay != null) {

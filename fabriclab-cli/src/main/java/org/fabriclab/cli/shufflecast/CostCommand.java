@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 public final class CostCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--tors", required = true, description = "ToR count T: k·p^k with p <= min(8, ports-1), else the nearest larger instance")
+  @Option(names = "--tors", required = true, description = "ToR count T, 2..52488 (2..49152 with 3-port switches): k·p^k with p <= min(8, ports-1), else the nearest larger such instance (at most 65536 ToRs)")
   int tors;
 
   @Option(names = "--switch-ports", required = true, description = "port count of ToRs and core switches, >= 3")
@@ -39,14 +39,14 @@ public final class CostCommand implements Runnable {
 
   @Override
   public void run() {
-    InvalidParameterException.requireRange("--tors", tors, 2, ShufflecastTopology.MAX_TORS);
+    int maxP = Math.max(2, Math.min(8, switchPorts - 1));
+    InvalidParameterException.requireRange("--tors", tors, 2, ShufflecastTopology.largestInstance(maxP));
     PowerCostModel m = new PowerCostModel(ComponentCatalog.tableI());
     m.catalog().switchPort(rate);
-    int maxP = Math.max(2, Math.min(8, switchPorts - 1));
     int[] pk = PowerCostModel.instanceFor(tors, maxP);
     boolean exact = pk != null;
     if (!exact) {
-      pk = nearestLarger(tors, maxP);
+      pk = ShufflecastTopology.nearestInstance(tors, maxP);
     }
     PowerCostModel.Tree ov = m.overlay(tors, rate);
     PowerCostModel.Tree ip = m.ipMulticast(tors, switchPorts, rate);
@@ -81,22 +81,5 @@ public final class CostCommand implements Runnable {
     o.printf("improvement: power x%.3f vs overlay, power x%.3f vs IP multicast, cost x%.3f vs IP multicast%n",
         (double) imp.get("powerVsOverlay"), (double) imp.get("powerVsIpMulticast"),
         (double) imp.get("costVsIpMulticast"));
-  }
-
-  private static int[] nearestLarger(int tors, int maxP) {
-    int[] best = null;
-    long bestN = Long.MAX_VALUE;
-    for (int p = 2; p <= maxP; p++) {
-      int k = ShufflecastTopology.smallestFor(p, tors);
-      long n = ShufflecastTopology.tors(p, k);
-      if (n < bestN && n <= ShufflecastTopology.MAX_TORS) {
-        bestN = n;
-        best = new int[] {p, k};
-      }
-    }
-    if (best == null) {
-      throw new InvalidParameterException("--tors", tors, "no Shufflecast instance with p <= 8 is small enough");
-    }
-    return best;
   }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shufflecast.MulticastDelivery;
 import org.fabriclab.shufflecast.RelayFailureRecovery;
 import org.fabriclab.shufflecast.RelayRules;
@@ -41,6 +42,10 @@ public final class FailureCommand implements Runnable {
   @Override
   public void run() {
     ShufflecastTopology t = instance.topology();
+    if (java.util.Arrays.stream(failed).distinct().count() != failed.length) {
+      throw new InvalidParameterException("--failed", "--failed lists a ToR twice: "
+          + java.util.Arrays.toString(failed));
+    }
     int n = t.tors();
     RelayRules healthy = new ShufflecastRouting(t).rules();
     RelayFailureRecovery.Outcome out = new RelayFailureRecovery(t, healthy).recover(failed);

@@ -158,6 +158,59 @@ class IncastCliTest {
   }
 
   @Test
+  void shuffleRejectsDuplicatesAndIgnoredOptionsAndSkipsEmptyIncasts() throws Exception {
+    Result dup = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0,0", "--senders", "2,3");
+    assertThat(dup.code()).isEqualTo(2);
+    assertThat(dup.err().strip()).doesNotContain("\n").contains("--receivers = 0").contains("duplicate receiver");
+    Result dupS = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "2,2");
+    assertThat(dupS.code()).isEqualTo(2);
+    assertThat(dupS.err()).contains("--senders = 2").contains("duplicate sender");
+    // receiver 0's only sender sits on its own server: skipped; receiver 1 gets sender 0, one hop
+    // (digit 0 differs): Def. 1 cost 2·1 = 2
+    JsonNode one = json("incast", "shuffle", "--json", "--bcube", "4,1", "--receivers", "0,1", "--senders", "0");
+    assertThat(one.get("incasts")).hasSize(1);
+    assertThat(one.get("incasts").get(0).get("receiver").asInt()).isEqualTo(1);
+    assertThat(one.get("cost").asDouble()).isEqualTo(2);
+    assertThat(one.get("skippedReceivers").get(0).asInt()).isZero();
+    Result none = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "0");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err().strip()).doesNotContain("\n").contains("--senders 0").contains("only receiver");
+    Result managed = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "2",
+        "--placement", "managed");
+    assertThat(managed.code()).isEqualTo(2);
+    assertThat(managed.err().strip()).doesNotContain("\n").contains("--placement");
+    Result mixed = run("incast", "shuffle", "--bcube", "4,1", "--receivers", "0", "--senders", "2",
+        "--random-senders", "3", "--random-receivers", "1");
+    assertThat(mixed.code()).isEqualTo(2);
+  }
+
+  @Test
+  void fbflyAndTreeOptionErrorsNameTheOffendingOption() {
+    Result help = run("incast", "fbfly", "--help");
+    assertThat(help.out()).contains("unicast|rs|ars");
+    assertThat(run("incast", "fbfly", "--fbfly", "4,3,2", "--receiver", "0", "--senders", "10,11",
+        "--method", "rs").code()).isZero();
+    String[][] bad = {
+      {"incast", "fbfly", "--hyperx", "4xax8,4", "--receiver", "0", "--senders", "1"},
+      {"incast", "fbfly", "--fbfly", "1,3,2", "--receiver", "0", "--senders", "1"},
+      {"incast", "fbfly", "--fbfly", "4,3,2", "--hyperx", "4x4,1", "--receiver", "0", "--senders", "1"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2", "--reduce-mbps", "0"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2", "--link-gbps", "1",
+          "--reduce-mbps", "0"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2", "--link-gbps", "0"},
+    };
+    String[][] expect = {
+      {"--hyperx = 4xax8,4"}, {"--fbfly = 1,3,2"}, {"exactly one of --fbfly"},
+      {"--reduce-mbps needs --link-gbps"}, {"--reduce-mbps = 0"}, {"--link-gbps = 0"},
+    };
+    for (int i = 0; i < bad.length; i++) {
+      Result r = run(bad[i]);
+      assertThat(r.code()).as(String.join(" ", bad[i])).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").contains(expect[i][0]).doesNotContain("--dims");
+    }
+  }
+
+  @Test
   void updateReportsChanges() throws Exception {
     String[] base = {"incast", "update", "--json", "--bcube", "4,1", "--receiver", "0", "--senders",
         "2,5,9,10,11,14", "--method", "rs"};

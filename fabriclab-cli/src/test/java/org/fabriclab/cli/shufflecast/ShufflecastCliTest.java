@@ -115,6 +115,40 @@ class ShufflecastCliTest {
   }
 
   @Test
+  void topoPicksTheNearestLargerInstanceForTors() throws Exception {
+    // T = 15, p <= 8: 2,3 has 24 nodes, 3,2 has 18, 4,2 has 32, p >= 5 needs k = 2 (>= 50):
+    // 3,2 wins; one splitter per logical node: 15 servers + 15 ToRs + 18 splitters = 48
+    assertThat(json("topo", "shufflecast", "--tors", "15", "--json").get("nodes").asInt()).isEqualTo(48);
+    // with --p 2 only: the paper's 2,3-Shufflecast (24 logical nodes): 15 + 15 + 24 = 54
+    assertThat(json("topo", "shufflecast", "--tors", "15", "--p", "2", "--json").get("nodes").asInt())
+        .isEqualTo(54);
+    // with --k 2 only: smallest p with 2·p^2 >= 15 is 3 again
+    assertThat(json("topo", "shufflecast", "--tors", "15", "--k", "2", "--json").get("nodes").asInt())
+        .isEqualTo(48);
+    // no --tors: the 2,2 default, 8 servers + 8 ToRs + 8 splitters
+    assertThat(json("topo", "shufflecast", "--json").get("nodes").asInt()).isEqualTo(24);
+  }
+
+  @Test
+  void costRangeIsTheLargestInstanceThatFits() throws Exception {
+    // k·p^k <= 65536 with p <= 8: 12·2^12 = 49152, 8·3^8 = 52488, 6·4^6 = 24576, 5·5^5 = 15625,
+    // 5·6^5 = 38880, 4·7^4 = 9604, 4·8^4 = 16384 (the next k of each exceeds 65536): max 52488
+    Result big = run("shufflecast", "cost", "--tors", "65536", "--switch-ports", "32", "--rate", "10");
+    assertThat(big.code()).isEqualTo(2);
+    assertThat(big.err()).contains("--tors").contains("2..52488").doesNotContain("small enough");
+    JsonNode top = json("shufflecast", "cost", "--tors", "52488", "--switch-ports", "32", "--rate", "10", "--json");
+    assertThat(top.get("instance").get("p").asInt()).isEqualTo(3);
+    assertThat(top.get("instance").get("k").asInt()).isEqualTo(8);
+    assertThat(top.get("instance").get("exact").asBoolean()).isTrue();
+    // 3-port switches keep p <= 2: the largest is 12·2^12 = 49152
+    Result p2 = run("shufflecast", "cost", "--tors", "49153", "--switch-ports", "3", "--rate", "10");
+    assertThat(p2.code()).isEqualTo(2);
+    assertThat(p2.err()).contains("2..49152");
+    Result dup = run("shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "1,1");
+    assertThat(dup.err()).contains("--failed").contains("twice");
+  }
+
+  @Test
   void badInputIsOneLineAndExitCode2() {
     for (String[] args : new String[][] {
         {"shufflecast", "routes", "--p", "1", "--k", "2", "--source", "0"},
@@ -122,6 +156,8 @@ class ShufflecastCliTest {
         {"shufflecast", "routes", "--p", "2", "--k", "2", "--source", "8"},
         {"shufflecast", "concurrent", "--p", "2", "--k", "2", "--sources", "0,0"},
         {"shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "-1"},
+        {"shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "1,1"},
+        {"shufflecast", "cost", "--tors", "65536", "--switch-ports", "32", "--rate", "10"},
         {"shufflecast", "cost", "--tors", "8", "--switch-ports", "4", "--rate", "40"}}) {
       Result r = run(args);
       assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
