@@ -5,7 +5,8 @@ package org.fabriclab.analysis;
  *
  * @param lambda the concurrent-flow value achieved by {@link #flow} (feasible: a lower bound on the
  *     optimum; equal to it up to solver tolerance for the LP)
- * @param upperBound a proven upper bound on the optimum ({@code lambda} for the LP; the best dual
+ * @param upperBound a proven upper bound on the optimum ({@code lambda} for the exact LP (GLOP); a
+ *     weak-duality bound from the duals for PDLP, or NaN when none is available; the best dual
  *     bound for the approximation)
  * @param solver solver name, e.g. {@code lp/glop}, {@code approx}
  * @param seconds wall-clock solve time

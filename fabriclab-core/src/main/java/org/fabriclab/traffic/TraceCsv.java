@@ -1,5 +1,6 @@
 package org.fabriclab.traffic;
 
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,7 +14,7 @@ import org.fabriclab.error.MalformedInputException;
  * Reads and writes flow traces in the benchmark's CSV format: a header line
  * {@code flow_id,src_host,dst_host,start_ns,size_bytes}, then one flow per line. Blank lines are
  * skipped. A bad line (wrong field count, not an integer, negative value, src = dst, a host at or
- * beyond {@code servers}) throws a one-line {@link MalformedInputException} naming the file and the
+ * beyond {@code servers}, a flow_id already used on an earlier line) throws a one-line {@link MalformedInputException} naming the file and the
  * line number. O(lines).
  */
 public final class TraceCsv {
@@ -45,6 +46,7 @@ public final class TraceCsv {
     String line;
     int lineNo = 0;
     boolean header = false;
+    Long2IntOpenHashMap seen = new Long2IntOpenHashMap(); // flow_id -> line
     while ((line = r.readLine()) != null) {
       lineNo++;
       String s = line.strip();
@@ -76,6 +78,11 @@ public final class TraceCsv {
         size = Arrays.copyOf(size, cap);
       }
       id[n] = field(f[0], "flow_id", source, lineNo, 0);
+      int first = seen.putIfAbsent(id[n], lineNo);
+      if (first != seen.defaultReturnValue()) {
+        throw new MalformedInputException(source, "line " + lineNo + ": flow_id " + id[n]
+            + " already used on line " + first);
+      }
       long a = field(f[1], "src_host", source, lineNo, 0);
       long b = field(f[2], "dst_host", source, lineNo, 0);
       start[n] = field(f[3], "start_ns", source, lineNo, 0);

@@ -168,6 +168,37 @@ class ThroughputSolverTest {
     ThroughputResult pdlp = new LpThroughputSolver(0).solve(p);
     assertThat(pdlp.solver()).isEqualTo("lp/pdlp");
     assertThat(pdlp.lambda()).isCloseTo(glop, within(1e-4));
+    // ring C6, all-to-all: demand·hops 6·(1+1+2+2+3) = 54 over 12 directed unit links -> 2/9
+    assertThat(glop).isCloseTo(2.0 / 9, within(1e-9));
+    // the reported flow carries the reported λ (conservation up to PDLP's tolerance, capacity
+    // scaled to fit) and the bound is a proven one: never below the optimum, and near it
+    double v = p.violation(pdlp.flow(), pdlp.lambda());
+    assertThat(v).isLessThan(1e-4);
+    assertThat(pdlp.upperBound()).isGreaterThanOrEqualTo(2.0 / 9 * (1 - 1e-12))
+        .isLessThan(2.0 / 9 * (1 + 1e-3));
+  }
+
+  @Test
+  void dualBoundOfLengthsIsWeakDuality() {
+    // unit lengths on C6 all-to-all: Σ c·l = 12, Σ d·dist = 54 -> 12/54 = 2/9 (tight here);
+    // doubled lengths give the same ratio, zero lengths no bound
+    ThroughputProblem p = new ThroughputProblem(ring(6), allToAll(0, 6), true, false);
+    double[] len = new double[p.linkCount()];
+    java.util.Arrays.fill(len, 1);
+    assertThat(LpThroughputSolver.dualBound(p, len)).isCloseTo(2.0 / 9, within(1e-12));
+    java.util.Arrays.fill(len, 2);
+    assertThat(LpThroughputSolver.dualBound(p, len)).isCloseTo(2.0 / 9, within(1e-12));
+    java.util.Arrays.fill(len, 0);
+    assertThat(LpThroughputSolver.dualBound(p, len)).isNaN();
+    // star with 5 leaves, all-to-all: length 1 only on leaf 1's two links, Σ c·l = 2; each of the
+    // 8 commodities to or from leaf 1 crosses one of them once -> 2/8 = 1/4 (the optimum)
+    ThroughputProblem s = new ThroughputProblem(star(5), allToAll(1, 6), true, false);
+    double[] l = new double[s.linkCount()];
+    for (int e = 0; e < l.length; e++) {
+      boolean fromLeaf1 = e >= s.firstLink(1) && e < s.firstLink(2);
+      l[e] = s.head(e) == 1 || fromLeaf1 ? 1 : 0;
+    }
+    assertThat(LpThroughputSolver.dualBound(s, l)).isCloseTo(0.25, within(1e-12));
   }
 
   @Test

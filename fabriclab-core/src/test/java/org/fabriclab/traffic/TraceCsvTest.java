@@ -44,5 +44,10 @@ class TraceCsvTest {
     assertThatThrownBy(() -> parse("a,b\n", 4)).hasMessageContaining("line 1");
     assertThatThrownBy(() -> parse("", 4)).hasMessageContaining("empty");
     assertThatThrownBy(() -> parse(h + "1,1,2,5,0\n", 4)).hasMessageContaining("size_bytes");
+    // flow 0 is on line 2; a second flow 0 on line 4 is refused, naming both lines
+    assertThatThrownBy(() -> parse(h + "1,1,2,5,10\n0,2,3,6,10\n", 4))
+        .isInstanceOf(MalformedInputException.class)
+        .hasMessageContaining("line 4").hasMessageContaining("flow_id 0")
+        .hasMessageContaining("line 2");
   }
 }

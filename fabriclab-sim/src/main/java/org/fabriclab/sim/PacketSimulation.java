@@ -42,6 +42,7 @@ public final class PacketSimulation {
   public PacketSimulation(Topology topo, EcmpTable ecmp, FlowTrace trace, String transport,
       NetworkConfig netCfg, TcpConfig tcpCfg, Progress progress) {
     trace.requireHostsBelow(topo.serverCount());
+    requireRoutes(topo, ecmp, trace);
     this.transport = transport;
     net = new Network(sim, topo, ecmp, new Packets(1 << 16), netCfg);
     records = new FlowRecords(trace);
@@ -64,6 +65,19 @@ public final class PacketSimulation {
     };
     tcp = new TcpTransport(net, tcpCfg, cc, trace, records, progress);
     transportImpl = tcp;
+  }
+
+  /**
+   * Rejects a trace with a flow whose destination host is unreachable from its source: the engine
+   * would drop its packets at the source and the transport would retry forever. O(flows).
+   */
+  private static void requireRoutes(Topology topo, EcmpTable ecmp, FlowTrace trace) {
+    for (int f = 0; f < trace.size(); f++) {
+      if (ecmp.distance(topo.server(trace.src(f)), topo.server(trace.dst(f))) < 0) {
+        throw new InvalidParameterException("trace", "flow " + f
+            + ": no path between its hosts in " + topo.family());
+      }
+    }
   }
 
   /** The benchmark's profile of {@code transport} on {@code topo}. */

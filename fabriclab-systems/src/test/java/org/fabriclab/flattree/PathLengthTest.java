@@ -46,5 +46,13 @@ class PathLengthTest {
     assertThat(r.table("fig5_path_length").rowCount()).isEqualTo(3 * 4);
     assertThat(r.table("fig6_in_pod_path_length").rowCount()).isEqualTo(3 * 4);
     assertThat(r.comparisons()).isNotEmpty();
+    // every row states its own agreement rule, since the rules differ (majority vs every k)
+    for (org.fabriclab.experiment.Comparison c : r.comparisons()) {
+      assertThat(c.note()).as(c.item() + " " + c.metric()).matches("agrees (if|only if) .*");
+    }
+    assertThat(r.comparisons()).filteredOn(c -> c.metric().startsWith("best (m, n)"))
+        .singleElement().satisfies(c -> assertThat(c.note()).contains("majority"));
+    assertThat(r.comparisons()).filteredOn(c -> c.item().equals("Fig. 6")).hasSize(2)
+        .allSatisfy(c -> assertThat(c.note()).contains("for every k"));
   }
 }

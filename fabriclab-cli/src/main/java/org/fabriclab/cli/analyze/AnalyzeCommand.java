@@ -92,13 +92,19 @@ public final class AnalyzeCommand implements Runnable {
     @Override
     public void run() {
       Topology t = topology();
-      DemandMatrix d = demands == null ? clustered(t) : readDemands(demands);
+      DemandMatrix d = demands == null ? clustered(t) : readDemands(demands, t.nodeCount());
       ThroughputSolver s = switch (solver.toLowerCase(java.util.Locale.ROOT)) {
         case "lp" -> new LpThroughputSolver();
         case "approx" -> new FleischerThroughputSolver(epsilon);
         default -> throw new InvalidParameterException("--solver", solver, "one of lp|approx");
       };
       ThroughputProblem p = new ThroughputProblem(t, d, true, !serverLinks);
+      if (p.commodityCount() == 0) {
+        throw new InvalidParameterException(demands != null ? "--demands" : "--traffic",
+            "no demand needs network capacity: every demand is 0 or stays inside one node"
+                + (serverLinks ? "" : " (or a server and its switch; server links are relaxed)")
+                + ", so lambda is unbounded");
+      }
       ThroughputResult r = s.solve(p);
       ObjectNode o = new ObjectMapper().createObjectNode();
       o.put("lambda", r.lambda());
@@ -147,7 +153,12 @@ public final class AnalyzeCommand implements Runnable {
       return ct.demands(new RandomStreams(seed).stream("analyze/throughput"));
     }
 
-    static DemandMatrix readDemands(Path file) {
+    /**
+     * Reads {@code src,dst,demand} lines (node ids of a topology with {@code nodes} nodes). Line 1
+     * is a header when it contains a letter; blank lines and {@code #} comments are skipped. Every
+     * error names {@code file:line}.
+     */
+    static DemandMatrix readDemands(Path file, int nodes) {
       DemandMatrix.Builder b = DemandMatrix.builder();
       List<String> lines;
       try {
@@ -159,18 +170,34 @@ public final class AnalyzeCommand implements Runnable {
       for (String line : lines) {
         no++;
         String s = line.trim();
-        if (s.isEmpty() || s.startsWith("#") || (no == 1 && !Character.isDigit(s.charAt(0)))) {
+        if (s.isEmpty() || s.startsWith("#") || (no == 1 && s.chars().anyMatch(Character::isLetter))) {
           continue;
         }
         String[] f = s.split("\\s*,\\s*");
+        int src;
+        int dst;
+        double amount;
         try {
           if (f.length != 3) {
             throw new NumberFormatException("expected 3 fields");
           }
-          b.add(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Double.parseDouble(f[2]));
+          src = Integer.parseInt(f[0]);
+          dst = Integer.parseInt(f[1]);
+          amount = Double.parseDouble(f[2]);
         } catch (NumberFormatException e) {
           throw new MalformedInputException(file + ":" + no, "expected src,dst,demand (" + e.getMessage() + ")");
         }
+        for (int id : new int[] {src, dst}) {
+          if (id < 0 || id >= nodes) {
+            throw new MalformedInputException(file + ":" + no,
+                "node id " + id + " outside 0.." + (nodes - 1) + " of the topology");
+          }
+        }
+        if (!(amount >= 0) || Double.isInfinite(amount)) {
+          throw new MalformedInputException(file + ":" + no,
+              "demand " + f[2] + " must be a finite number >= 0");
+        }
+        b.add(src, dst, amount);
       }
       return b.build();
     }

@@ -140,4 +140,24 @@ class SimulateCommandTest {
     assertThat(k.code()).as(k.err()).isZero();
     assertThat(new ObjectMapper().readTree(k.out()).get("completed").asInt()).isEqualTo(16);
   }
+
+  /**
+   * Jellyfish with one network port per switch is a matching of 4 switches with one host each:
+   * host 0 reaches exactly one of hosts 1, 2, 3, so at least one of the three flows has no path.
+   * Both engines refuse with one line and exit 2 (the packet engine used to retry forever).
+   */
+  @Test
+  void unreachableHostsAreAOneLineErrorInBothEngines(@TempDir Path dir) throws Exception {
+    Path t = trace(dir, "0,0,1,0,1000", "1,0,2,0,1000", "2,0,3,0,1000");
+    for (String engine : List.of("packet", "flow")) {
+      for (String transport : List.of("dctcp", "ndp")) {
+        Result r = run("simulate", "--topo", "jellyfish", "--switches", "4", "--ports", "2",
+            "--servers-per-switch", "1", "--trace", t.toString(), "--engine", engine,
+            "--transport", transport, "--no-progress");
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception")
+            .containsPattern("flow [12]: no path between its hosts in jellyfish");
+      }
+    }
+  }
 }

@@ -50,6 +50,7 @@ public final class Network {
   private long injectedBytes;
   private long deliveredBytes;
   private long droppedBytes;
+  private long unroutableDrops;
   private long packetHops;
   private long sprayCount;
   private long trimmedBytes;
@@ -140,6 +141,7 @@ public final class Network {
       int f = packets.flow[p];
       int link = sourceRoutes.link(f, packets.src[p] == sourceRoutes.source(f), packets.hops[p]);
       if (link < 0) {
+        unroutableDrops++;
         drop(p, -1);
       } else {
         enqueue(p, link);
@@ -155,6 +157,7 @@ public final class Network {
     }
     int link = ecmp.nextLink(node, packets.dst[p], choice);
     if (link < 0) {
+      unroutableDrops++;
       drop(p, -1);
       return;
     }
@@ -299,8 +302,14 @@ public final class Network {
     return bytesOut[link];
   }
 
+  /** Packets dropped because no route leads to their destination (no port; not in {@link #drops}). */
+  public long unroutableDrops() {
+    return unroutableDrops;
+  }
+
+  /** Packets dropped at any port plus {@link #unroutableDrops()}. */
   public long totalDrops() {
-    long s = 0;
+    long s = unroutableDrops;
     for (long d : drops) {
       s += d;
     }
