@@ -73,6 +73,10 @@ public final class SimulateCommand implements Runnable {
       description = "packet engine: source-route each flow over one of its N shortest paths (default: hop-by-hop ECMP)")
   Integer paths;
 
+  @Option(names = "--subflows", paramLabel = "K",
+      description = "flow engine: split each flow over K ECMP paths, max-min per subflow (default: 1)")
+  Integer subflows;
+
   @Option(names = "--pfc-xoff-bytes", paramLabel = "B",
       description = "packet engine: PFC (lossless) pausing an upstream port at B bytes per ingress link, resuming at B/2")
   Long pfcXoff;
@@ -137,9 +141,17 @@ public final class SimulateCommand implements Runnable {
     if (paths != null && (paths < 1 || paths > 1024)) {
       throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
     }
+    if (subflows != null && !engine.equals("flow")) {
+      throw new InvalidParameterException(
+          "--subflows", "--subflows applies to --engine flow; the packet engine splits with --paths");
+    }
     SimulationResult r;
     if (engine.equals("flow")) {
-      r = new FlowLevelSimulation(t, tr, seed, progress).run(until);
+      int k = subflows == null ? 1 : subflows;
+      if (k < 1 || k > 64) {
+        throw new InvalidParameterException("--subflows", k, "valid range 1..64");
+      }
+      r = new FlowLevelSimulation(t, tr, seed, k, progress).run(until);
     } else {
       if (pfcXoff != null && (pfcXoff < 2 || pfcXoff > 1L << 40)) {
         throw new InvalidParameterException("--pfc-xoff-bytes", pfcXoff, "valid range 2..2^40");

@@ -15,8 +15,13 @@ import org.fabriclab.traffic.FlowTrace;
  * at every arrival and departure. No latency, no headers: a flow of S bytes alone on 10 Gb/s
  * finishes in S·8/10^10 s. Outputs the same per-flow records as the packet engine.
  *
- * <p>Cost per event: O(active flows) to advance the remaining bytes and find the next departure,
- * plus the incremental refill. Time is kept in ps, rounded up at departures.
+ * <p>Multipath: with {@code subflows = K > 1} each flow is split over K ECMP paths (subflow j
+ * takes, at every hop, the candidate {@code hash + j} modulo the candidates, so the subflows
+ * differ wherever the path can branch); each subflow gets its own max-min share, like uncoupled
+ * MPTCP subflows, and the flow's rate is their sum. K = 1 is the single hashed path.
+ *
+ * <p>Cost per event: O(active flows · K) to advance the remaining bytes and find the next
+ * departure, plus the incremental refill. Time is kept in ps, rounded up at departures.
  */
 public final class FlowLevelSimulation {
   private final FlowTrace trace;
@@ -24,18 +29,37 @@ public final class FlowLevelSimulation {
   private final Progress progress;
   private final MaxMinProgressiveFilling mm;
   private final double[] remaining;
+  private final int subflows;
   private long events;
 
   public FlowLevelSimulation(Topology topo, FlowTrace trace, long seed, Progress progress) {
+    this(topo, trace, seed, 1, progress);
+  }
+
+  /**
+   * @param subflows paths per flow, 1..64 (see the class comment)
+   */
+  public FlowLevelSimulation(
+      Topology topo, FlowTrace trace, long seed, int subflows, Progress progress) {
+    org.fabriclab.error.InvalidParameterException.requireRange("subflows", subflows, 1, 64);
     trace.requireHostsBelow(topo.serverCount());
     this.trace = trace;
     this.progress = progress;
+    this.subflows = subflows;
     rec = new FlowRecords(trace);
     EcmpTable ecmp = new EcmpTable(topo);
     int n = trace.size();
-    int[][] paths = new int[n][];
+    if ((long) n * subflows > Integer.MAX_VALUE - 8) {
+      throw new org.fabriclab.error.InvalidParameterException(
+          "subflows", subflows, "flows × subflows must stay below 2^31");
+    }
+    int[][] paths = new int[n * subflows][];
     for (int f = 0; f < n; f++) {
-      paths[f] = path(topo, ecmp, f, topo.server(trace.src(f)), topo.server(trace.dst(f)), seed);
+      int src = topo.server(trace.src(f));
+      int dst = topo.server(trace.dst(f));
+      for (int j = 0; j < subflows; j++) {
+        paths[f * subflows + j] = path(topo, ecmp, f, src, dst, seed, j);
+      }
     }
     double[] cap = new double[topo.linkCount()];
     for (int e = 0; e < cap.length; e++) {
@@ -47,6 +71,11 @@ public final class FlowLevelSimulation {
 
   /** The hashed ECMP path of flow {@code f} (the packet engine's choice). O(hops · degree). */
   public static int[] path(Topology topo, EcmpTable ecmp, int f, int src, int dst, long seed) {
+    return path(topo, ecmp, f, src, dst, seed, 0);
+  }
+
+  /** Subflow {@code j}'s path: candidate {@code hash + j} at every hop. */
+  static int[] path(Topology topo, EcmpTable ecmp, int f, int src, int dst, long seed, int j) {
     int d = ecmp.distance(src, dst);
     if (d < 0) {
       throw new org.fabriclab.error.InvalidParameterException("trace", "flow " + f
@@ -55,7 +84,7 @@ public final class FlowLevelSimulation {
     int[] p = new int[d];
     int u = src;
     for (int i = 0; i < d; i++) {
-      p[i] = ecmp.nextLink(u, dst, Network.flowHash(f, u, seed));
+      p[i] = ecmp.nextLink(u, dst, Network.flowHash(f, u, seed) + j);
       u = topo.target(p[i]);
     }
     return p;
@@ -63,6 +92,15 @@ public final class FlowLevelSimulation {
 
   public MaxMinProgressiveFilling rates() {
     return mm;
+  }
+
+  /** Current rate of flow {@code f} in bytes per ps: the sum over its subflows. */
+  public double flowRate(int f) {
+    double r = 0;
+    for (int j = 0; j < subflows; j++) {
+      r += mm.rate(f * subflows + j);
+    }
+    return r;
   }
 
   /** Runs until every flow is done or {@code untilPs}. */
@@ -80,7 +118,7 @@ public final class FlowLevelSimulation {
         double soonest = Double.MAX_VALUE;
         for (int i = 0; i < activeCount; i++) {
           int f = activeList[i];
-          double r = mm.rate(f);
+          double r = flowRate(f);
           if (r > 0) {
             soonest = Math.min(soonest, remaining[f] / r);
           }
@@ -99,8 +137,10 @@ public final class FlowLevelSimulation {
         if (departure <= arrival) {
           for (int i = 0; i < activeCount; i++) {
             int f = activeList[i];
-            if (remaining[f] <= mm.rate(f) + 1e-6) { // less than one ps of sending left
-              mm.remove(f);
+            if (remaining[f] <= flowRate(f) + 1e-6) { // less than one ps of sending left
+              for (int j = 0; j < subflows; j++) {
+                mm.remove(f * subflows + j);
+              }
               rec.complete(f, now);
               progress.advance(1);
               activeList[i--] = activeList[--activeCount];
@@ -109,7 +149,9 @@ public final class FlowLevelSimulation {
         } else {
           int f = next++;
           remaining[f] = trace.sizeBytes(f);
-          mm.add(f);
+          for (int j = 0; j < subflows; j++) {
+            mm.add(f * subflows + j);
+          }
           activeList[activeCount++] = f;
         }
       }
@@ -127,7 +169,7 @@ public final class FlowLevelSimulation {
     }
     for (int i = 0; i < count; i++) {
       int f = list[i];
-      remaining[f] -= mm.rate(f) * dt;
+      remaining[f] -= flowRate(f) * dt;
     }
   }
 }
