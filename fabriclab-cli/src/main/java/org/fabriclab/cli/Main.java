@@ -49,6 +49,8 @@ public final class Main {
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setUsageHelpWidth(110);
+    cl.setUsageHelpAutoWidth(true);
     return cl;
   }
 
