@@ -66,6 +66,20 @@ class LayeringTest {
         .should().beFinal().check(classes);
   }
 
+  /**
+   * Static arrays are mutable whatever their modifier: outside the CLI none may be visible beyond
+   * its class (private constants are copied before use or only read).
+   */
+  @Test
+  void noSharedStaticArraysInLibraries() {
+    fields().that().areStatic().and().haveRawType(com.tngtech.archunit.base.DescribedPredicate
+            .describe("an array", (com.tngtech.archunit.core.domain.JavaClass c) -> c.isArray()))
+        .and().doNotHaveModifier(com.tngtech.archunit.core.domain.JavaModifier.SYNTHETIC)
+        .and().areDeclaredInClassesThat()
+        .resideOutsideOfPackages("org.fabriclab.cli..", "org.fabriclab.bench..")
+        .should().bePrivate().check(classes);
+  }
+
   @Test
   void noJavaUtilRandom() {
     noClasses().should().dependOnClassesThat().areAssignableTo(java.util.Random.class)

@@ -23,7 +23,8 @@ import org.fabriclab.error.FabriclabException;
  * {@code rw-r--r--}. Every failure is a one-line {@link FabriclabException} naming the path.
  */
 public final class OutputFiles {
-  private static final Set<PosixFilePermission> NEW_FILE = PosixFilePermissions.fromString("rw-r--r--");
+  private static final Set<PosixFilePermission> NEW_FILE =
+      Set.copyOf(PosixFilePermissions.fromString("rw-r--r--"));
 
   private OutputFiles() {}
 

@@ -14,9 +14,9 @@ public final class FlatTreeReproduction implements Reproduction {
   /** Largest k of the full path-length figures. */
   static final int PATH_MAX_K = 24;
   /** k of the full Fig. 7 (at least 1000 servers from k = 16). */
-  static final int[] FIG7_KS = {16, 20, 24, 28, 32};
+  private static final int[] FIG7_KS = {16, 20, 24, 28, 32};
   /** k of the full Fig. 8. */
-  static final int[] FIG8_KS = {8, 10, 12, 16};
+  private static final int[] FIG8_KS = {8, 10, 12, 16};
   /** k of the full hybrid experiment. */
   static final int HYBRID_K = 12;
 
@@ -39,10 +39,10 @@ public final class FlatTreeReproduction implements Reproduction {
     paths.fig5(pathKs, r);
     paths.fig6(pathKs, r);
     ThroughputExperiments tp = new ThroughputExperiments(ctx);
-    int[] k7 = ctx.quick() ? new int[] {8} : FIG7_KS;
+    int[] k7 = ctx.quick() ? new int[] {8} : FIG7_KS.clone();
     int cluster = ctx.quick() ? 60 : 1000;
     tp.fig7(k7, cluster, r);
-    int[] k8 = ctx.quick() ? new int[] {6} : FIG8_KS;
+    int[] k8 = ctx.quick() ? new int[] {6} : FIG8_KS.clone();
     tp.fig8(k8, r);
     int kh = ctx.quick() ? 6 : HYBRID_K;
     new HybridExperiment(ctx).run(kh, ctx.quick() ? 20 : 100, r);
