@@ -99,6 +99,10 @@ final class GraphMlReader {
     if (!r.getLocalName().equals("graphml")) {
       throw error("root element is <" + r.getLocalName() + ">, not <graphml>");
     }
+    String ns = r.getNamespaceURI();
+    if (ns != null && !ns.isEmpty() && !ns.equals(GraphMl.NS)) {
+      throw error("root element is in namespace " + ns + ", not GraphML's " + GraphMl.NS);
+    }
     while (r.hasNext()) {
       if (r.next() == XMLStreamConstants.END_ELEMENT && r.getLocalName().equals("graph")) {
         graphState = 2;
@@ -175,10 +179,14 @@ final class GraphMlReader {
     int[] ints = new int[intNodeKeys.size()];
     Arrays.fill(ints, Labels.ABSENT);
     boolean[] given = new boolean[ints.length];
+    java.util.Set<String> seen = new java.util.HashSet<>();
     while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
       switch (r.getLocalName()) {
         case "data" -> {
           Key k = key(r, where);
+          if (!seen.add(k.name())) {
+            throw error(where + ": data \"" + k.name() + "\" given twice");
+          }
           int at = intNodeKeys.indexOf(r.getAttributeValue(null, "key"));
           String text = r.getElementText().trim();
           if (k.appliesTo("node") && k.name().equals("role")) {
@@ -232,8 +240,8 @@ final class GraphMlReader {
         case "data" -> {
           Key k = key(r, where);
           String text = r.getElementText().trim();
-          if (k.appliesTo("edge")) {
-            values.put(k.name(), text);
+          if (k.appliesTo("edge") && values.put(k.name(), text) != null) {
+            throw error(where + ": data \"" + k.name() + "\" given twice");
           }
         }
         case "graph" -> throw error(where + ": nested graphs are not supported");
