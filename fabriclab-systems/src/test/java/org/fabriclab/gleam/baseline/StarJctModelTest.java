@@ -20,8 +20,14 @@ class StarJctModelTest {
     assertThat(MODEL.jctPs(MpiBcast.gleam(4, 0, M))).isEqualTo(A + SER + LAT);
     assertThat(MODEL.jctPs(MpiBcast.linear(4, 0, M))).isEqualTo(A + 3 * SER + LAT);
     assertThat(MODEL.jctPs(HplSchedules.increasingRing(4, 0, M))).isEqualTo(3 * (A + SER + LAT));
-    // binomial, 4 ranks: 0->2 then 0->1 while 2->3
-    assertThat(MODEL.jctPs(MpiBcast.binomial(4, 0, M))).isEqualTo(2 * (A + SER + LAT));
+    // binomial, 4 ranks: 0->2 and 0->1 share the root's uplink (2 SER), then 2->3
+    assertThat(MODEL.jctPs(MpiBcast.binomial(4, 0, M))).isEqualTo(2 * A + 3 * SER + 2 * LAT);
+    // one connection serves its transfers in order: two back-to-back messages 0->1
+    TransferSchedule.Builder b = new TransferSchedule.Builder("two", 2);
+    b.unicast(0, 1, M);
+    b.unicast(0, 1, M);
+    long[] c = MODEL.completions(b.build());
+    assertThat(c).containsExactly(A + SER + LAT, A + 2 * SER + LAT);
   }
 
   @Test
