@@ -32,6 +32,9 @@ import picocli.CommandLine.Spec;
       "engine (issue 9). Example: fabriclab gleam bcast --receivers 3 --size 1048576 --method openmpi --json"
     })
 public final class GleamBcastCommand implements Runnable {
+  /** Largest RC message: 2 GB (seed 002, Table 1). */
+  static final long MAX_MESSAGE_BYTES = 1L << 31;
+
   @Spec CommandSpec spec;
 
   @Option(names = "--receivers", description = "receivers, hosts 1..N (default: 3, the paper's testbed)")
@@ -46,7 +49,7 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--servers", description = "servers on the switch (default: 4, or enough for --receivers)")
   Integer servers;
 
-  @Option(names = "--size", required = true, description = "message bytes, > 0")
+  @Option(names = "--size", required = true, description = "message bytes, 1..2147483648 (RC limit)")
   long size;
 
   @Option(names = "--method", defaultValue = "gleam", description = "gleam|unicast|openmpi|binomial|ring (default: ${DEFAULT-VALUE})")
@@ -66,14 +69,14 @@ public final class GleamBcastCommand implements Runnable {
 
   @Override
   public void run() {
-    if (!(size > 0)) {
-      throw new InvalidParameterException("--size", size, "must be > 0");
+    if (size <= 0 || size > MAX_MESSAGE_BYTES) {
+      throw new InvalidParameterException("--size", size, "valid range 1.." + MAX_MESSAGE_BYTES + " (an RC message is at most 2 GB, seed 002 Table 1)");
     }
-    if (!(linkGbps > 0) || !Double.isFinite(linkGbps)) {
-      throw new InvalidParameterException("--link-gbps", linkGbps, "must be finite and > 0");
+    if (!(linkGbps >= 1 && linkGbps <= 1600)) {
+      throw new InvalidParameterException("--link-gbps", linkGbps, "valid range 1..1600");
     }
-    if (!(overheadUs >= 0) || !Double.isFinite(overheadUs)) {
-      throw new InvalidParameterException("--overhead-us", overheadUs, "must be finite and >= 0");
+    if (!(overheadUs >= 0 && overheadUs <= 1e6)) {
+      throw new InvalidParameterException("--overhead-us", overheadUs, "valid range 0..1000000");
     }
     if (!(loss >= 0 && loss < 1)) {
       throw new InvalidParameterException("--loss", loss, "valid range [0, 1)");

@@ -68,9 +68,13 @@ class GleamCliTest {
       {"gleam", "bcast", "--size", "100", "--method", "magic"},
       {"gleam", "table", "--groups", "0", "--ports", "64"},
       {"gleam", "table", "--groups", "10", "--ports", "300"},
+      {"gleam", "bcast", "--size", "4294967296"},
+      {"gleam", "bcast", "--size", "100", "--link-gbps", "0"},
+      {"gleam", "bcast", "--size", "100", "--receivers", "0"},
+      {"gleam", "bcast", "--size", "100", "--source", "7"},
     };
     String[] mention = {"--size", "--loss", "--loss", "packet-level", "twice", "unknown host", "equals the source",
-        "--method", "--groups", "--ports"};
+        "--method", "--groups", "--ports", "2 GB", "--link-gbps", "--receivers", "--source"};
     for (int i = 0; i < bad.length; i++) {
       Result r = run(bad[i]);
       assertThat(r.code()).as(String.join(" ", bad[i])).isEqualTo(2);
