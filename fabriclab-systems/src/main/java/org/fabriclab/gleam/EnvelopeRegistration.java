@@ -109,10 +109,7 @@ public final class EnvelopeRegistration {
     }
     int[] hosts = members.stream().mapToInt(GroupMember::host).toArray();
     int[] qpn = members.stream().mapToInt(GroupMember::qpn).toArray();
-    Int2ObjectOpenHashMap<Integer> indexOfHost = new Int2ObjectOpenHashMap<>();
-    for (int i = 0; i < hosts.length; i++) {
-      indexOfHost.put(hosts[i], Integer.valueOf(i));
-    }
+    it.unimi.dsi.fastutil.ints.IntOpenHashSet memberHosts = new it.unimi.dsi.fastutil.ints.IntOpenHashSet(hosts);
     List<EnvelopeSend> sends = new ArrayList<>();
     long[] portFree = new long[topo.linkCount()];
     PriorityQueue<long[]> events = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
@@ -134,7 +131,7 @@ public final class EnvelopeRegistration {
       int ingress = (int) ev[3];
       int[] carried = payloads.get((int) ev[4]);
       if (topo.isServer(node)) {
-        if (node != masterHost && indexOfHost.containsKey(node)) {
+        if (node != masterHost && memberHosts.contains(node)) {
           done = Math.max(done, now + confirmationPs(node, masterDist));
           confirmations++;
         }
