@@ -1,0 +1,86 @@
+package org.fabriclab.cli.gleam;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+
+/** {@code fabriclab gleam table|bcast} (issue 10 item 9) and their bad-input handling. */
+class GleamCliTest {
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static JsonNode json(Result r) throws Exception {
+    assertThat(r.code()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  @Test
+  void tableBytesOfOneThousandGroups() throws Exception {
+    JsonNode j = json(run("gleam", "table", "--groups", "1024", "--ports", "64", "--json"));
+    assertThat(j.get("bytes").asLong()).isEqualTo(1024L * (14 + 14 * 64));
+    assertThat(j.get("paperBytes1kGroups").asLong()).isEqualTo(920_000L);
+  }
+
+  @Test
+  void bcastOnTheTestbed() throws Exception {
+    long size = 1 << 20;
+    JsonNode g = json(run("gleam", "bcast", "--receivers", "3", "--size", Long.toString(size), "--json"));
+    long wire = size + 1024 * 62;
+    assertThat(g.get("sourceTxBytes").asLong()).isEqualTo(wire);
+    assertThat(g.get("engine").asText()).isEqualTo("analytic");
+    for (String h : new String[] {"1", "2", "3"}) {
+      assertThat(g.get("deliveredBytes").get(h).asLong()).isEqualTo(size);
+    }
+    assertThat(g.get("sourceNacks")).isEmpty();
+    JsonNode u = json(run("gleam", "bcast", "--hosts", "1,3", "--size", Long.toString(size), "--method", "unicast", "--json"));
+    assertThat(u.get("sourceTxBytes").asLong()).isEqualTo(2 * wire);
+    assertThat(u.get("deliveredBytes").get("3").asLong()).isEqualTo(size);
+    // bandwidth-bound: two unicasts take about twice the multicast's time
+    JsonNode g2 = json(run("gleam", "bcast", "--hosts", "1,3", "--size", "1073741824", "--json"));
+    JsonNode u2 = json(run("gleam", "bcast", "--hosts", "1,3", "--size", "1073741824", "--method", "unicast", "--json"));
+    assertThat(u2.get("jctUs").asDouble() / g2.get("jctUs").asDouble()).isCloseTo(2.0, within(0.01));
+    JsonNode o = json(run("gleam", "bcast", "--size", "65536", "--method", "openmpi", "--json"));
+    assertThat(o.get("algorithm").asText()).isEqualTo("linear");
+  }
+
+  @Test
+  void badInputIsOneLineAndExitTwo() {
+    String[][] bad = {
+      {"gleam", "bcast", "--size", "0"},
+      {"gleam", "bcast", "--size", "100", "--loss", "1"},
+      {"gleam", "bcast", "--size", "100", "--loss", "-0.1"},
+      {"gleam", "bcast", "--size", "100", "--loss", "0.001"},
+      {"gleam", "bcast", "--size", "100", "--hosts", "1,1"},
+      {"gleam", "bcast", "--size", "100", "--hosts", "1,9"},
+      {"gleam", "bcast", "--size", "100", "--hosts", "0,2"},
+      {"gleam", "bcast", "--size", "100", "--method", "magic"},
+      {"gleam", "table", "--groups", "0", "--ports", "64"},
+      {"gleam", "table", "--groups", "10", "--ports", "300"},
+      {"gleam", "bcast", "--size", "4294967296"},
+      {"gleam", "bcast", "--size", "100", "--link-gbps", "0"},
+      {"gleam", "bcast", "--size", "100", "--receivers", "0"},
+      {"gleam", "bcast", "--size", "100", "--source", "7"},
+    };
+    String[] mention = {"--size", "--loss", "--loss", "packet-level", "twice", "unknown host", "equals the source",
+        "--method", "--groups", "--ports", "2 GB", "--link-gbps", "--receivers", "--source"};
+    for (int i = 0; i < bad.length; i++) {
+      Result r = run(bad[i]);
+      assertThat(r.code()).as(String.join(" ", bad[i])).isEqualTo(2);
+      assertThat(r.err().trim().lines().count()).as(r.err()).isEqualTo(1);
+      assertThat(r.err()).contains(mention[i]);
+      assertThat(r.out()).isEmpty();
+    }
+  }
+}

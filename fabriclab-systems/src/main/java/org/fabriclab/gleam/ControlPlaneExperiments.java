@@ -1,0 +1,76 @@
+package org.fabriclab.gleam;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.fabriclab.experiment.ReproductionReport;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.table.Table;
+import org.fabriclab.topology.fattree.FatTree;
+
+/** Seed 002's table memory (§3.3) and envelope registration (Appendix A, Fig. 18). */
+final class ControlPlaneExperiments {
+  private static String f(String fmt, Object... a) {
+    return String.format(Locale.ROOT, fmt, a);
+  }
+
+  void tableMemory(ReproductionReport.Builder r) {
+    Table.Builder t = Table.builder("table_memory").longColumn("groups").longColumn("ports").longColumn("bytes");
+    for (int ports : new int[] {4, 8, 16, 32, 64}) {
+      t.row(1024L, (long) ports, TableLayout.tableBytes(1024, ports));
+    }
+    r.table(t.build());
+    long b = TableLayout.tableBytes(1024, 64);
+    r.compare("§3.3", "memory of 1K groups, every entry used (64 ports)", "0.92 MB", f("%.3f MB", b / 1e6),
+        Math.abs(b / 920_000.0 - 1) <= 0.02,
+        "layout of TableLayout (14 B group header + 14 B per port slot); Fig. 5's field widths are not in the text,"
+            + " ours follow RoCEv2 (24-bit PSN/QPN) and IPv4; agreement within 2 %");
+  }
+
+  void registration(ReproductionReport.Builder r, boolean quick) {
+    FatTree ft = new FatTree(4);
+    Topology t = ft.build();
+    int s = ft.server(0, 0, 0);
+    int r1 = ft.server(0, 1, 0);
+    int r2 = ft.server(1, 0, 0);
+    int r3 = ft.server(1, 1, 0);
+    EnvelopeRegistration reg = new EnvelopeRegistration(t, 64, 500_000L);
+    Registration g = reg.register(GleamAddresses.groupIp(0), s,
+        List.of(new GroupMember(s, 1), new GroupMember(r1, 2), new GroupMember(r2, 3), new GroupMember(r3, 4)), 0);
+    int s1 = ft.aggregationSwitch(0, 0);
+    List<String> split = new ArrayList<>();
+    for (EnvelopeSend e : g.envelopes()) {
+      if (e.node() == s1) {
+        split.add(Arrays.toString(Arrays.stream(e.memberHosts()).map(h -> h == r1 ? 1 : h == r2 ? 2 : 3).toArray()));
+      }
+    }
+    String measured = String.join(" + ", split);
+    r.compare("Fig. 18", "envelopes S1 sends (receivers)", "[1] to L2 + [2, 3] to C2", measured,
+        measured.equals("[1] + [2, 3]"), "k=4 fat-tree, S and R1 in pod 0 on different edge switches, R2 and R3 in pod 1");
+    Table.Builder tb = Table.builder("registration").stringColumn("case").longColumn("members")
+        .longColumn("envelopes").longColumn("envelopeBytes").doubleColumn("timeUs");
+    tb.row("Fig. 4 group, k=4", 4L, (long) g.envelopes().size(), g.envelopeWireBytes(), g.timePs() / 1e6);
+    FatTree big = new FatTree(quick ? 12 : 16);
+    Topology bt = big.build();
+    EnvelopeRegistration breg = new EnvelopeRegistration(bt, 64, 500_000L);
+    for (int n : new int[] {64, 183, 184, 400}) {
+      if (n > bt.serverCount()) {
+        continue;
+      }
+      List<GroupMember> members = new ArrayList<>();
+      for (int h = 0; h < n; h++) {
+        members.add(new GroupMember(h * (bt.serverCount() / n), 100 + h));
+      }
+      Registration x = breg.register(GleamAddresses.groupIp(n), members.get(0).host(), members, 0);
+      long fromMaster = x.envelopes().stream().filter(e -> e.node() == members.get(0).host()).count();
+      tb.row(f("%d members, k=%d, master's envelopes %d", n, big.k(), fromMaster), (long) n,
+          (long) x.envelopes().size(), x.envelopeWireBytes(), x.timePs() / 1e6);
+      if (n == 400) {
+        r.compare("Appendix A", "master's envelopes for 400 members (183 per 1500 B packet)", "3",
+            Long.toString(fromMaster), fromMaster == 3, "(1500 - 36 B headers) / 8 B per member = 183");
+      }
+    }
+    r.table(tb.build());
+  }
+}

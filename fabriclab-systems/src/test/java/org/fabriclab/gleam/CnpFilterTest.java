@@ -1,0 +1,62 @@
+package org.fabriclab.gleam;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Seed 002 §3.5: per-link congestion counters, only the most congested link's CNPs pass, aging. */
+class CnpFilterTest {
+  static final long PERIOD = 50_000_000L; // 50 us
+
+  static MulticastForwardingTable table() {
+    MulticastForwardingTable t = new MulticastForwardingTable(4, 1);
+    int g = t.addGroup(GleamAddresses.groupIp(0), 0);
+    for (int p = 0; p < 4; p++) {
+      t.addForwarded(g, p);
+    }
+    t.setAckOutPort(g, 0);
+    return t;
+  }
+
+  @Test
+  void onlyTheMostCongestedLinkPasses() {
+    MulticastForwardingTable t = table();
+    CnpFilter f = new CnpFilter(t, PERIOD);
+    List<Boolean> pass = new ArrayList<>();
+    // link 1 is congested (3 CNPs), link 2 once, link 3 twice; all inside one aging period
+    int[] from = {1, 2, 1, 3, 1, 3, 2, 3};
+    for (int p : from) {
+      pass.add(f.onCnp(0, p, 1000));
+    }
+    // counters after each: 1:1 pass | 2:1 tie pass | 1:2 pass | 3:1 (<2) no | 1:3 pass |
+    // 3:2 no | 2:2 no | 3:3 tie with 1 -> pass
+    assertThat(pass).containsExactly(true, true, true, false, true, false, false, true);
+    assertThat(f.passed()).isEqualTo(5);
+    assertThat(f.filtered()).isEqualTo(3);
+    assertThat(f.onCnp(0, 0, 1000)).as("from the source's side").isFalse();
+  }
+
+  @Test
+  void agingHalvesTheCountersOncePerPeriod() {
+    MulticastForwardingTable t = table();
+    CnpFilter f = new CnpFilter(t, PERIOD);
+    for (int i = 0; i < 8; i++) {
+      f.onCnp(0, 1, 0);
+    }
+    assertThat(t.congestion(0, 1)).isEqualTo(8);
+    // two periods later link 1's counter is 8/4 = 2: link 2 needs 2 CNPs to tie and pass
+    assertThat(f.onCnp(0, 2, 2 * PERIOD + 7)).isFalse();
+    assertThat(t.congestion(0, 1)).isEqualTo(2);
+    assertThat(f.onCnp(0, 2, 2 * PERIOD + 9)).isTrue();
+    // without aging the same two CNPs would both be filtered (8 > 2)
+    MulticastForwardingTable u = table();
+    CnpFilter h = new CnpFilter(u, Long.MAX_VALUE / 4);
+    for (int i = 0; i < 8; i++) {
+      h.onCnp(0, 1, 0);
+    }
+    assertThat(h.onCnp(0, 2, 2 * PERIOD + 7)).isFalse();
+    assertThat(h.onCnp(0, 2, 2 * PERIOD + 9)).isFalse();
+  }
+}
