@@ -3,12 +3,14 @@ package org.fabriclab.traffic;
 import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.units.Limits;
 
 /**
  * Seeded workload generators returning {@link FlowTrace}s over server indices {@code 0..hosts-1}:
  * Poisson arrivals with any {@link SizeDistribution} over uniform ordered pairs (src ≠ dst) or a
  * skewed (Zipf-like) choice of destinations, a random permutation, incast, all-to-all. The same
- * seed gives the same trace. All O(flows).
+ * seed gives the same trace. Starts and sizes stay within {@link Limits} (a rate so low that a
+ * start would pass {@link Limits#MAX_START_NS} is refused). All O(flows).
  */
 public final class Workloads {
   private Workloads() {}
@@ -54,6 +56,12 @@ public final class Workloads {
     double t = 0;
     for (int i = 0; i < flows; i++) {
       id[i] = i;
+      if (!(t * 1e9 <= Limits.MAX_START_NS)) {
+        throw new InvalidParameterException("rate", "--flows " + flows + " at --rate-per-s "
+            + ratePerSecond + ": flow " + i + " would start after " + Limits.MAX_START_NS
+            + " ns (about 4.6e6 s, the latest start the engines represent); raise the rate or"
+            + " lower the flow count");
+      }
       start[i] = Math.round(t * 1e9);
       t += -Math.log(1.0 - arr.nextDouble()) / ratePerSecond;
       src[i] = pair.nextInt(hosts);
@@ -117,7 +125,9 @@ public final class Workloads {
   }
 
   private static FlowTrace fixed(int[] src, int[] dst, long bytes) {
-    InvalidParameterException.requireRange("flow bytes", bytes, 1, Long.MAX_VALUE);
+    if (bytes < 1 || bytes > Limits.MAX_FLOW_BYTES) {
+      throw new InvalidParameterException("flow bytes", bytes, Limits.SIZE_RANGE);
+    }
     int n = src.length;
     long[] id = new long[n];
     long[] size = new long[n];
