@@ -50,10 +50,18 @@ public final class OutputFiles {
     } catch (IOException e) {
       throw cannot(file, e);
     }
+    Path parent = target.toAbsolutePath().getParent();
+    while (parent != null && !Files.exists(parent)) {
+      parent = parent.getParent();
+    }
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new FabriclabException("cannot write " + IoErrors.show(file) + ": " + parent
+          + " exists and is a file, not a folder");
+    }
     if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)
         && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
       throw new FabriclabException(
-          "cannot write " + file + ": it exists and is "
+          "cannot write " + IoErrors.show(file) + ": it exists and is "
               + (Files.isDirectory(target) ? "a directory" : "not a regular file"));
     }
     return target;
