@@ -88,6 +88,13 @@ public final class RunFolder implements AutoCloseable {
     if (Files.exists(abs) && !Files.isDirectory(abs)) {
       throw new FabriclabException(shown + ": it exists and is a file, not a folder");
     }
+    Path ancestor = abs.getParent();
+    while (ancestor != null && !Files.exists(ancestor)) {
+      ancestor = ancestor.getParent();
+    }
+    if (ancestor != null && !Files.isDirectory(ancestor)) {
+      throw new FabriclabException(shown + ": " + ancestor + " exists and is a file, not a folder");
+    }
     Path marker = abs.resolve(MARKER);
     boolean hadMarker = Files.exists(marker, LinkOption.NOFOLLOW_LINKS);
     if (Files.isDirectory(abs) && !hadMarker && !force && !isEmpty(abs, shown)) {

@@ -55,7 +55,7 @@ public final class EmpiricalSizes implements SizeDistribution {
   }
 
   /**
-   * Reads "bytes,probability" lines (a header line whose first character is not a digit and
+   * Reads "bytes,probability" lines (a first line starting with an ASCII letter is a header;
    * {@code #} comments are skipped). Each line is checked where it is read, so every error names
    * the file and the line: sizes ascending in 1..{@link Limits#MAX_FLOW_BYTES}, probabilities in
    * [0, 1], ASCII numbers only; a total other than 1 (within 1e-6) names the last line.
@@ -76,8 +76,8 @@ public final class EmpiricalSizes implements SizeDistribution {
     boolean first = true;
     while ((line = in.next()) != null) {
       String s = line.strip();
-      boolean header = first && !s.isEmpty() && !(s.charAt(0) >= '0' && s.charAt(0) <= '9')
-          && s.charAt(0) != '#';
+      boolean header = first && !s.isEmpty()
+          && (s.charAt(0) >= 'a' && s.charAt(0) <= 'z' || s.charAt(0) >= 'A' && s.charAt(0) <= 'Z');
       first &= s.isEmpty();
       if (s.isEmpty() || s.startsWith("#") || header) {
         continue;

@@ -7,7 +7,7 @@ package org.fabriclab.units;
  * {@link #MAX_START_NS} (half of that, 2^62 ps ≈ 4.61e6 s), so a run can go on for as long again
  * after its last start without any clock overflowing; and a flow of at most {@link
  * #MAX_FLOW_BYTES} (10^12 bytes = 1 TB), so its serialisation time bytes·8·10^12/rate stays below
- * 2^62 ps at any link rate of at least {@link #MIN_RATE_BPS} (1 Mbit/s: 8·10^24/10^6 = 8·10^18 <
+ * 2^63 ps (a long) at any link rate of at least {@link #MIN_RATE_BPS} (1 Mbit/s: 8·10^24/10^6 = 8·10^18 <
  * 9.22·10^18) and the packet count at a 64-byte segment (1.6e10) fits a long with room to spare.
  */
 public final class Limits {

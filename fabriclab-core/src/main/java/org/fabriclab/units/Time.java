@@ -38,7 +38,7 @@ public final class Time {
   /** {@code v} seconds rounded to a picosecond; refused when not finite or beyond ±9.22e6 s. */
   public static long seconds(double v) {
     double ps = v * PS_PER_S;
-    if (!(Math.abs(ps) < 9.2e18)) {
+    if (!(Math.abs(ps) < 0x1p63)) {
       throw new InvalidParameterException("time", v + " s",
           "valid range about ±9.2e6 s (picoseconds in a 64-bit integer)");
     }
@@ -63,7 +63,7 @@ public final class Time {
           + " bit/s", "bytes must be >= 0 and the rate > 0");
     }
     double ps = Math.ceil(bytes * 8.0 * PS_PER_S / bitsPerSecond);
-    if (!(ps < 9.2e18)) {
+    if (!(ps < 0x1p63)) {
       throw new InvalidParameterException("serialization", bytes + " bytes at " + bitsPerSecond
           + " bit/s", "takes longer than the 9.2e6 s a 64-bit picosecond clock holds");
     }
