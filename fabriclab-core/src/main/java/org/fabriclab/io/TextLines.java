@@ -90,6 +90,9 @@ public final class TextLines implements AutoCloseable {
       line++;
       while (b >= 0 && b != '\n') {
         if (b == 0) {
+          if (line == 1 && n >= 2 && isUtf16Bom()) {
+            throw error("UTF-16 text; save the file as UTF-8");
+          }
           throw error("NUL byte: a binary or UTF-16 file? save it as UTF-8 text");
         }
         if (n == buf.length) {
@@ -108,8 +111,7 @@ public final class TextLines implements AutoCloseable {
       n--;
     }
     int from = 0;
-    if (line == 1 && n >= 2 && ((buf[0] & 0xff) == 0xfe && (buf[1] & 0xff) == 0xff
-        || (buf[0] & 0xff) == 0xff && (buf[1] & 0xff) == 0xfe)) {
+    if (line == 1 && n >= 2 && isUtf16Bom()) {
       throw error("UTF-16 text; save the file as UTF-8");
     }
     if (line == 1 && n >= 3 && (buf[0] & 0xff) == 0xef && (buf[1] & 0xff) == 0xbb
@@ -122,6 +124,12 @@ public final class TextLines implements AutoCloseable {
     } catch (CharacterCodingException e) {
       throw error("not valid UTF-8 text");
     }
+  }
+
+  private boolean isUtf16Bom() {
+    int a = buf[0] & 0xff;
+    int b = buf[1] & 0xff;
+    return a == 0xfe && b == 0xff || a == 0xff && b == 0xfe;
   }
 
   private int read() throws IOException {

@@ -98,7 +98,14 @@ class ReaderBoundsTest {
     Path latin = file("latin.csv", bad);
     refused(() -> TraceCsv.read(latin, 2), latin.toString(), "line 3", "UTF-8");
     Path utf16 = file("u16.csv", "100,1\n".getBytes(StandardCharsets.UTF_16));
-    refused(() -> EmpiricalSizes.read(utf16), "line 1", "UTF-16");
+    refused(() -> EmpiricalSizes.read(utf16), "line 1", "UTF-16 text");
+    byte[] le = "100,1\n".getBytes(StandardCharsets.UTF_16LE);
+    byte[] bomLe = new byte[le.length + 2];
+    bomLe[0] = (byte) 0xff;
+    bomLe[1] = (byte) 0xfe;
+    System.arraycopy(le, 0, bomLe, 2, le.length);
+    Path u16le = file("u16bom.csv", bomLe);
+    refused(() -> EmpiricalSizes.read(u16le), "line 1", "UTF-16 text");
     Path utf16le = file("u16le.csv", "100,1\n".getBytes(StandardCharsets.UTF_16LE));
     refused(() -> EmpiricalSizes.read(utf16le), "line 1", "NUL");
     refused(() -> EmpiricalSizes.read(dir), dir.toString(), "folder");
