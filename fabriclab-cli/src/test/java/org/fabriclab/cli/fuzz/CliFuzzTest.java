@@ -199,6 +199,9 @@ class CliFuzzTest {
       mustName.add(target.name());
       if (kind == 0) {
         bad = garbage(target.kind(), rnd);
+        if (bad.strip().length() >= 3) {
+          mustName.add(bad); // "invalid -p = ١,2" names it by its short name and value
+        }
       } else if (kind == 1) {
         bad = target.outOfRange().get(rnd.nextInt(target.outOfRange().size())).replace(MARK, w);
         if (bad.length() >= 3) {
@@ -245,6 +248,44 @@ class CliFuzzTest {
       default -> { }
     }
     return new Case(signature.strip(), args, mustName, needsLine);
+  }
+
+  /** Commands whose valid base invocation does real work (a benchmark, a reproduction). */
+  private static final java.util.Set<String> HEAVY =
+      java.util.Set.of("demo", "reproduce incast", "bench topo", "incast bench", "shufflecast bench");
+
+  /**
+   * The base invocations are valid, so a mutated case fails because of its mutation: each
+   * cheap base runs with exit 0 (the heavy ones are run by their own tests).
+   */
+  @Test
+  void baseInvocationsAreValid() throws IOException {
+    for (Command cmd : FuzzCommands.ALL) {
+      if (HEAVY.contains(cmd.words())) {
+        continue;
+      }
+      Path work = Files.createDirectory(tmp.resolve("base-" + cmd.words().replace(' ', '-')
+          + (cmd.format() == null ? "" : "-" + cmd.format())));
+      List<String> args = new ArrayList<>(cmd.wordList());
+      for (Opt o : cmd.opts()) {
+        args.add(o.name());
+        if (o.kind() != Kind.FLAG) {
+          args.add(o.valid().replace(MARK, work.toString()));
+        }
+      }
+      if (cmd.format() != null) {
+        Path f = work.resolve("input");
+        Files.writeString(f, FuzzFiles.valid(cmd.format()));
+        if (!cmd.fileOption().isEmpty()) {
+          args.add(cmd.fileOption());
+        }
+        args.add(f.toString());
+      }
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      int code = Main.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+      assertThat(code).as(args + ": " + err).isZero();
+    }
   }
 
   private static String garbage(Kind k, SplittableRandom rnd) {

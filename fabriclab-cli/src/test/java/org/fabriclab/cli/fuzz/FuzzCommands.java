@@ -73,7 +73,7 @@ final class FuzzCommands {
           Opt.d("--skew", "0", "-1", "11"), Opt.text("--k", "4", "5")), "--sizes",
           FuzzFiles.Format.SIZES),
       new Command("analyze throughput", List.of(Opt.text("--topo", "fattree"),
-          Opt.text("--param", "k=4", "k=3"), Opt.text("--solver", "approx", "simplex"),
+          Opt.list("--param", "k=4", "k=3"), Opt.text("--solver", "approx", "simplex"),
           Opt.d("--epsilon", "0.1", "0", "-1")), "--demands", FuzzFiles.Format.DEMANDS),
       new Command("flattree profile", List.of(Opt.i("--k", "4", "3", "0", "66"),
           Opt.i("--threads", "1", "0")), null, null),

@@ -52,7 +52,7 @@ final class FuzzFiles {
     return switch (f) {
       case TRACE -> TraceCsv.HEADER + "\n0,0,1,0,1000\n1,2,3,5000,20000\n2,4,1,9000,300\n";
       case SIZES -> "bytes,probability\n1000,0.5\n20000,0.25\n300000,0.25\n";
-      case DEMANDS -> "src,dst,demand\n0,1,1.0\n2,3,0.5\n";
+      case DEMANDS -> "src,dst,demand\n0,15,1.0\n4,11,0.5\n";
       case GRAPHML, JSON -> topology(f == Format.GRAPHML ? TopologyFormat.GRAPHML : TopologyFormat.JSON);
     };
   }
