@@ -90,7 +90,9 @@ public final class Main {
       err.println("fabriclab: error: " + msg);
       return 2;
     }
-    err.println("fabriclab: internal error: " + e + " (please report it; FABRICLAB_DEBUG=1 shows the stack)");
+    String what = IoErrors.clean(firstLine(String.valueOf(e.getMessage())));
+    err.println("fabriclab: internal error" + (what.isEmpty() || what.equals("null") ? "" : ": " + what)
+        + " (please report it; FABRICLAB_DEBUG=1 shows the stack)");
     if (System.getenv("FABRICLAB_DEBUG") != null) {
       e.printStackTrace(err);
     }
@@ -104,7 +106,8 @@ public final class Main {
    */
   static String userMessage(Throwable e) {
     if (e instanceof FabriclabException) {
-      return IoErrors.clean(firstLine(e.getMessage()));
+      String m = IoErrors.clean(firstLine(e.getMessage()));
+      return m.isEmpty() ? "invalid input" : m;
     }
     if (e instanceof UncheckedIOException u) {
       return IoErrors.reason(u);

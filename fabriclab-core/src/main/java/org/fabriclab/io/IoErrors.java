@@ -104,7 +104,7 @@ public final class IoErrors {
 
   /**
    * {@code s} on one line with every Java class name removed ({@code java.io.IOException: Is a
-   * directory} becomes {@code Is a directory}).
+   * directory} becomes {@code Is a directory}); empty when nothing but a class name was there.
    */
   public static String clean(String s) {
     if (s == null) {
@@ -112,7 +112,7 @@ public final class IoErrors {
     }
     String one = s.replaceAll("\\s+", " ").trim();
     String out = SIMPLE.matcher(QUALIFIED.matcher(one).replaceAll("")).replaceAll("").trim();
-    return out.isEmpty() ? one.isEmpty() ? "" : "input/output error" : out;
+    return out;
   }
 
   /** Whether {@code s} still shows a Java class name (what tests assert never happens). */
