@@ -3,6 +3,7 @@ package org.fabriclab.cli;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import org.fabriclab.error.FabriclabException;
+import org.fabriclab.io.IoErrors;
 import picocli.CommandLine;
 
 /**
@@ -47,9 +48,14 @@ public final class Main {
     cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
     cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
     cl.addSubcommand(new org.fabriclab.cli.gleam.GleamCommand());
+    GlobalOptions.apply(cl);
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
-    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setExecutionStrategy(
+        parsed -> {
+          GlobalOptions.check(parsed);
+          return new CommandLine.RunLast().execute(parsed);
+        });
     cl.setUsageHelpWidth(110);
     cl.setUsageHelpAutoWidth(true);
     return cl;
@@ -71,7 +77,7 @@ public final class Main {
     cmd.getErr()
         .println(
             "fabriclab: error: "
-                + msg
+                + IoErrors.clean(msg)
                 + " (see 'fabriclab "
                 + (qualifiedName(cmd).isEmpty() ? "" : qualifiedName(cmd) + " ")
                 + "--help')");
@@ -80,22 +86,43 @@ public final class Main {
 
   private static int failed(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
     PrintWriter err = cmd.getErr();
-    if (e instanceof FabriclabException) {
-      err.println("fabriclab: error: " + firstLine(e.getMessage()));
+    String msg = userMessage(e);
+    if (msg != null) {
+      err.println("fabriclab: error: " + msg);
       return 2;
     }
-    if (e instanceof UncheckedIOException || e instanceof java.io.IOException) {
-      err.println("fabriclab: error: " + firstLine(e.getMessage()));
-      return 2;
-    }
-    err.println("fabriclab: internal error: " + e + " (please report it; FABRICLAB_DEBUG=1 shows the stack)");
+    String what = IoErrors.clean(firstLine(String.valueOf(e.getMessage())));
+    err.println("fabriclab: internal error" + (what.isEmpty() || what.equals("null") ? "" : ": " + what)
+        + " (please report it; FABRICLAB_DEBUG=1 shows the stack)");
     if (System.getenv("FABRICLAB_DEBUG") != null) {
       e.printStackTrace(err);
     }
     return 1;
   }
 
-  /** Out-of-memory is the user's to fix (parameters or heap): one line, exit 2. */
+  /**
+   * The one-line message of an error that is the user's to fix, or {@code null} for an internal
+   * error: fabriclab's own exceptions as they are, I/O errors through the one translation of
+   * {@link IoErrors}; every message is cleaned of Java class names (issue 15 item 7).
+   */
+  static String userMessage(Throwable e) {
+    if (e instanceof FabriclabException) {
+      String m = IoErrors.clean(firstLine(e.getMessage()));
+      return m.isEmpty() ? "invalid input" : m;
+    }
+    if (e instanceof UncheckedIOException u) {
+      return IoErrors.reason(u);
+    }
+    if (e instanceof java.io.IOException io) {
+      return IoErrors.reason(io);
+    }
+    if (e instanceof java.nio.file.InvalidPathException ip) {
+      return IoErrors.invalidPath(ip.getInput(), ip).getMessage();
+    }
+    return null;
+  }
+
+  /** The first line of a message. */
   static String firstLine(String s) {
     if (s == null) {
       return "(no message)";

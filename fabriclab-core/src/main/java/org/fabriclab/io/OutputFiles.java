@@ -3,8 +3,6 @@ package org.fabriclab.io;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -40,7 +38,7 @@ public final class OutputFiles {
    */
   public static Path checkTarget(Path file) {
     if (file == null || file.toString().isBlank() || file.getFileName() == null) {
-      throw new FabriclabException("cannot write '" + file + "': not a file path");
+      throw new FabriclabException("cannot write " + IoErrors.show(file) + ": not a file path");
     }
     Path target = file;
     try {
@@ -52,10 +50,18 @@ public final class OutputFiles {
     } catch (IOException e) {
       throw cannot(file, e);
     }
+    Path parent = target.toAbsolutePath().getParent();
+    while (parent != null && !Files.exists(parent)) {
+      parent = parent.getParent();
+    }
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new FabriclabException("cannot write " + IoErrors.show(file) + ": " + parent
+          + " exists and is a file, not a folder");
+    }
     if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)
         && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
       throw new FabriclabException(
-          "cannot write " + file + ": it exists and is "
+          "cannot write " + IoErrors.show(file) + ": it exists and is "
               + (Files.isDirectory(target) ? "a directory" : "not a regular file"));
     }
     return target;
@@ -70,19 +76,25 @@ public final class OutputFiles {
     }
   }
 
-  /** Writes {@code file} atomically from {@code body}. */
+  /**
+   * Writes {@code file} atomically from {@code body}: into {@code .<name>.<pid>.<random>.tmp}
+   * beside it, then moved over it. The temporary file is removed if the body fails and, through a
+   * shutdown hook, on SIGTERM/SIGINT; temporary files of dead processes for the same target are
+   * removed first (issue 15 item 5).
+   */
   public static void write(Path file, Body body) {
     Path target = checkTarget(file).toAbsolutePath();
     Path dir = target.getParent();
+    String prefix = "." + target.getFileName() + ".";
     Path tmp;
     try {
       Files.createDirectories(dir);
-      tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-    } catch (FileAlreadyExistsException e) {
-      throw new FabriclabException("cannot write " + file + ": " + e.getFile() + " is not a directory");
+      Leftovers.removeStale(dir, prefix, '.', ".tmp", false);
+      tmp = Files.createTempFile(dir, prefix + Leftovers.pid() + ".", ".tmp");
     } catch (IOException e) {
       throw cannot(file, e);
     }
+    Leftovers.register(tmp);
     try {
       try (OutputStream out = Files.newOutputStream(tmp)) {
         body.writeTo(out);
@@ -103,8 +115,9 @@ public final class OutputFiles {
       try {
         Files.deleteIfExists(tmp);
       } catch (IOException ignored) {
-        // best effort: the temporary file is hidden and named after its target
+        // best effort: the temporary file is hidden and named after its target and our pid
       }
+      Leftovers.forget(tmp);
     }
   }
 
@@ -114,42 +127,31 @@ public final class OutputFiles {
   }
 
   /**
-   * Fills a folder as a whole: {@code body} writes into a fresh hidden staging folder beside
-   * {@code dir}; only when it returns are its files moved into {@code dir} (each atomically), so
-   * a failure leaves {@code dir} as it was. Files of earlier runs that are not rewritten stay.
+   * Opens {@code dir} as the output folder of a run under the one output-folder rule of {@link
+   * RunFolder}: call it before any work so a bad folder fails at once; write with {@link
+   * RunFolder#write} (or {@link RunFolder#staging} and {@link RunFolder#commit}); close it in a
+   * try-with-resources block.
+   *
+   * @param force write into a non-empty folder that fabriclab did not write (keeping its files)
+   * @param what how messages name the folder, e.g. {@code "--out"}
+   */
+  public static RunFolder runFolder(Path dir, boolean force, String what) {
+    return RunFolder.open(dir, force, what);
+  }
+
+  /** {@link #runFolder(Path, boolean, String)} with messages naming "output folder". */
+  public static RunFolder runFolder(Path dir, boolean force) {
+    return RunFolder.open(dir, force, "output folder");
+  }
+
+  /**
+   * Fills a folder as a whole under the output-folder rule ({@link #runFolder} without force):
+   * {@code body} writes into a staging folder whose files are moved in when it returns, so a
+   * failure leaves {@code dir} as it was.
    */
   public static void writeFolder(Path dir, FolderBody body) {
-    if (dir == null || dir.toString().isBlank()) {
-      throw new FabriclabException("cannot write folder '" + dir + "': empty path");
-    }
-    Path abs = dir.toAbsolutePath().normalize();
-    if (abs.getParent() == null) {
-      throw new FabriclabException("cannot write into " + dir + ": choose a folder, not the file-system root");
-    }
-    if (Files.exists(abs) && !Files.isDirectory(abs)) {
-      throw new FabriclabException("cannot write into " + dir + ": it exists and is not a folder");
-    }
-    Path stage;
-    try {
-      Files.createDirectories(abs.getParent());
-      stage = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".");
-    } catch (IOException e) {
-      throw cannot(dir, e);
-    }
-    try {
-      body.writeInto(stage);
-      Files.createDirectories(abs);
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(stage)) {
-        for (Path f : files) {
-          Path to = abs.resolve(f.getFileName().toString());
-          checkTarget(to);
-          Files.move(f, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
-    } catch (IOException e) {
-      throw cannot(dir, e);
-    } finally {
-      deleteQuietly(stage);
+    try (RunFolder rf = runFolder(dir, false)) {
+      rf.write(body);
     }
   }
 
@@ -159,22 +161,7 @@ public final class OutputFiles {
     void writeInto(Path stagingFolder) throws IOException;
   }
 
-  private static void deleteQuietly(Path dir) {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-      for (Path f : files) {
-        Files.deleteIfExists(f);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException ignored) {
-      // best effort: a hidden staging folder
-    }
-  }
-
   private static FabriclabException cannot(Path file, IOException e) {
-    String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
-      why = fse.getReason();
-    }
-    return new FabriclabException("cannot write " + file + ": " + why.replace('\n', ' '), e);
+    return IoErrors.cannotWrite(file, e);
   }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.units.AsciiNumbers;
 
 /**
  * Validated, typed values of a family's parameters, made only by {@link #parse}: every value has
@@ -52,9 +53,10 @@ public final class Params {
       case INT -> {
         long v;
         try {
-          v = Long.parseLong(text);
+          v = AsciiNumbers.parseLong(text);
         } catch (NumberFormatException e) {
-          throw new InvalidParameterException(p, text, "expected an integer, " + s.rangeText());
+          throw new InvalidParameterException(p, text,
+              "expected an integer in ASCII digits, " + s.rangeText());
         }
         checkRange(p, s, v, text);
         return v;
@@ -62,9 +64,10 @@ public final class Params {
       case DOUBLE -> {
         double v;
         try {
-          v = Double.parseDouble(text);
+          v = AsciiNumbers.parseDouble(text);
         } catch (NumberFormatException e) {
-          throw new InvalidParameterException(p, text, "expected a number, " + s.rangeText());
+          throw new InvalidParameterException(p, text,
+              "expected a finite number in ASCII digits, " + s.rangeText());
         }
         if (!Double.isFinite(v)) {
           throw new InvalidParameterException(p, text, "expected a finite number, " + s.rangeText());
@@ -76,7 +79,7 @@ public final class Params {
         List<Long> list = new ArrayList<>();
         for (String part : text.split(",", -1)) {
           try {
-            long v = Long.parseLong(part.trim());
+            long v = AsciiNumbers.parseLong(part.trim());
             checkRange(p, s, v, text);
             if (v != (int) v) {
               throw new InvalidParameterException(

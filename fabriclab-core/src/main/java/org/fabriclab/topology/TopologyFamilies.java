@@ -141,7 +141,7 @@ public final class TopologyFamilies {
         }
       }
       for (long v = lo; v >= min && v > lo - 64; v--) {
-        if (valid(f, p.withLong(s.name(), v))) {
+        if (valid(f, p.withLong(s.name(), v)) && fitsExactly(f, p, s.name(), v, limit)) {
           return "valid range with this heap: --" + s.name() + " " + min + ".." + v;
         }
       }
@@ -161,6 +161,15 @@ public final class TopologyFamilies {
       }
     }
     return false;
+  }
+
+  /** Whether value v itself gives an estimate within the limit (the advice is an upper bound). */
+  private static boolean fitsExactly(TopologyFamily f, Params p, String name, long v, long limit) {
+    try {
+      return f.estimate(p.withLong(name, v)).peakBytes() <= limit;
+    } catch (RuntimeException ex) {
+      return false;
+    }
   }
 
   private static boolean valid(TopologyFamily f, Params p) {

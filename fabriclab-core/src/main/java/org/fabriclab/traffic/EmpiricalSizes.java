@@ -1,15 +1,16 @@
 package org.fabriclab.traffic;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.error.MalformedInputException;
+import org.fabriclab.io.IoErrors;
+import org.fabriclab.io.TextLines;
+import org.fabriclab.units.AsciiNumbers;
+import org.fabriclab.units.Limits;
 
 /**
  * A discrete size distribution given as (bytes, probability) points, sampled by inverse CDF with a
@@ -31,8 +32,8 @@ public final class EmpiricalSizes implements SizeDistribution {
     double c = 0;
     double m = 0;
     for (int i = 0; i < bytes.length; i++) {
-      if (bytes[i] < 1 || (i > 0 && bytes[i] <= bytes[i - 1]) || !(probability[i] >= 0)) {
-        throw new InvalidParameterException("sizes", "sizes must ascend from >= 1 byte and probabilities be >= 0 (point " + i + ")");
+      if (bytes[i] < 1 || bytes[i] > Limits.MAX_FLOW_BYTES || (i > 0 && bytes[i] <= bytes[i - 1]) || !(probability[i] >= 0)) {
+        throw new InvalidParameterException("sizes", "sizes must ascend within " + Limits.SIZE_RANGE + " and probabilities be >= 0 (point " + i + ")");
       }
       c += probability[i];
       m += bytes[i] * probability[i];
@@ -53,38 +54,75 @@ public final class EmpiricalSizes implements SizeDistribution {
         new double[] {.15, .05, .10, .10, .13, .07, .10, .10, .10, .07, .03});
   }
 
-  /** Reads "bytes,probability" lines (a header line and # comments are skipped). */
+  /**
+   * Reads "bytes,probability" lines (a first line starting with an ASCII letter is a header;
+   * {@code #} comments are skipped). Each line is checked where it is read, so every error names
+   * the file and the line: sizes ascending in 1..{@link Limits#MAX_FLOW_BYTES}, probabilities in
+   * [0, 1], ASCII numbers only; a total other than 1 (within 1e-6) names the last line.
+   */
   public static EmpiricalSizes read(Path file) {
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new MalformedInputException(file.toString(), "no such file");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    try (TextLines in = TextLines.open(file)) {
+      return read(in);
     }
-    List<long[]> pts = new ArrayList<>();
-    List<Double> ps = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      String s = lines.get(i).strip();
-      if (s.isEmpty() || s.startsWith("#") || (i == 0 && !Character.isDigit(s.charAt(0)))) {
+  }
+
+  /** Reads a distribution from {@code in} (see {@link #read(Path)}). */
+  public static EmpiricalSizes read(TextLines in) {
+    LongArrayList b = new LongArrayList();
+    DoubleArrayList p = new DoubleArrayList();
+    double total = 0;
+    int last = 0;
+    String line;
+    boolean first = true;
+    while ((line = in.next()) != null) {
+      String s = line.strip();
+      boolean header = first && !s.isEmpty()
+          && (s.charAt(0) >= 'a' && s.charAt(0) <= 'z' || s.charAt(0) >= 'A' && s.charAt(0) <= 'Z');
+      first &= s.isEmpty();
+      if (s.isEmpty() || s.startsWith("#") || header) {
         continue;
       }
-      String[] f = s.split(",");
-      try {
-        pts.add(new long[] {Long.parseLong(f[0].strip())});
-        ps.add(Double.parseDouble(f[1].strip()));
-      } catch (RuntimeException e) {
-        throw new MalformedInputException(file.toString(), "line " + (i + 1) + ": expected bytes,probability");
+      String[] f = s.split(",", -1);
+      if (f.length != 2) {
+        throw in.error("expected bytes,probability, got " + f.length + " fields");
       }
+      long bytes;
+      double prob;
+      try {
+        bytes = AsciiNumbers.parseLong(f[0].strip());
+      } catch (NumberFormatException e) {
+        throw in.error("bytes '" + IoErrors.printable(f[0].strip())
+            + "' is not an integer in ASCII digits (" + Limits.SIZE_RANGE + ")");
+      }
+      try {
+        prob = AsciiNumbers.parseDouble(f[1].strip());
+      } catch (NumberFormatException e) {
+        throw in.error("probability '" + IoErrors.printable(f[1].strip())
+            + "' is not a decimal number (valid range 0..1)");
+      }
+      if (bytes < 1 || bytes > Limits.MAX_FLOW_BYTES) {
+        throw in.error("bytes = " + bytes + " is out of range (" + Limits.SIZE_RANGE + ")");
+      }
+      if (!b.isEmpty() && bytes <= b.getLong(b.size() - 1)) {
+        throw in.error("bytes = " + bytes + " must be larger than the previous line's "
+            + b.getLong(b.size() - 1) + " (sizes ascend)");
+      }
+      if (!(prob >= 0 && prob <= 1)) {
+        throw in.error("probability = " + prob + " is out of range (valid range 0..1)");
+      }
+      total += prob;
+      b.add(bytes);
+      p.add(prob);
+      last = in.lineNumber();
     }
-    long[] b = new long[pts.size()];
-    double[] p = new double[pts.size()];
-    for (int i = 0; i < b.length; i++) {
-      b[i] = pts.get(i)[0];
-      p[i] = ps.get(i);
+    if (b.isEmpty()) {
+      throw new MalformedInputException(in.source(), "no bytes,probability lines");
     }
-    return new EmpiricalSizes(b, p);
+    if (Math.abs(total - 1) > 1e-6) {
+      throw new MalformedInputException(in.source(), "line " + last + ": probabilities sum to "
+          + total + " at the last line, not 1 (within 1e-6)");
+    }
+    return new EmpiricalSizes(b.toLongArray(), p.toDoubleArray());
   }
 
   @Override

@@ -2,10 +2,13 @@ package org.fabriclab.traffic;
 
 import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.units.Limits;
 
 /**
  * Pareto sizes with shape α &gt; 1 and a given mean: scale x_m = mean·(α−1)/α, sample
- * x_m / U^(1/α) for U uniform in (0, 1], rounded up to a whole byte. O(1) per sample.
+ * x_m / U^(1/α) for U uniform in (0, 1], rounded up to a whole byte and truncated at {@link
+ * Limits#MAX_FLOW_BYTES} (the largest flow the engines represent; with α &gt; 1 and a mean of at
+ * most 10^12 bytes, a sample that large has probability below (mean/10^12)^α). O(1) per sample.
  */
 public final class ParetoSizes implements SizeDistribution {
   private final double shape;
@@ -16,8 +19,9 @@ public final class ParetoSizes implements SizeDistribution {
     if (!(shape > 1 && shape < 1e6)) {
       throw new InvalidParameterException("pareto shape", shape, "valid range (1, 1e6)");
     }
-    if (!(meanBytes >= 1 && meanBytes < 1e15)) {
-      throw new InvalidParameterException("pareto mean", meanBytes, "valid range [1, 1e15) bytes");
+    if (!(meanBytes >= 1 && meanBytes <= Limits.MAX_FLOW_BYTES)) {
+      throw new InvalidParameterException("pareto mean", meanBytes,
+          "valid range [1, " + Limits.MAX_FLOW_BYTES + "] bytes");
     }
     this.shape = shape;
     this.mean = meanBytes;
@@ -27,7 +31,8 @@ public final class ParetoSizes implements SizeDistribution {
   @Override
   public long sample(SplittableRandom rnd) {
     double u = 1.0 - rnd.nextDouble();
-    return Math.max(1, (long) Math.ceil(scale / Math.pow(u, 1 / shape)));
+    double x = Math.ceil(scale / Math.pow(u, 1 / shape));
+    return x >= Limits.MAX_FLOW_BYTES ? Limits.MAX_FLOW_BYTES : Math.max(1, (long) x);
   }
 
   @Override

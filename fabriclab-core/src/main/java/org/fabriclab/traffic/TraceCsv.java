@@ -3,19 +3,22 @@ package org.fabriclab.traffic;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.fabriclab.error.MalformedInputException;
+import org.fabriclab.io.IoErrors;
+import org.fabriclab.io.TextLines;
+import org.fabriclab.units.AsciiNumbers;
+import org.fabriclab.units.Limits;
 
 /**
  * Reads and writes flow traces in the benchmark's CSV format: a header line
  * {@code flow_id,src_host,dst_host,start_ns,size_bytes}, then one flow per line. Blank lines are
- * skipped. A bad line (wrong field count, not an integer, negative value, src = dst, a host at or
- * beyond {@code servers}, a flow_id already used on an earlier line) throws a one-line {@link MalformedInputException} naming the file and the
- * line number. O(lines).
+ * skipped. A bad line (wrong field count, not an integer in ASCII digits, a value outside its
+ * range, src = dst, a host at or beyond {@code servers}, a flow_id already used on an earlier
+ * line, invalid UTF-8) throws a one-line {@link MalformedInputException} naming the file, the
+ * line number and the valid range (issue 15 items 1, 7, 8). O(lines).
  */
 public final class TraceCsv {
   /** The header line. */
@@ -25,17 +28,31 @@ public final class TraceCsv {
 
   /** Reads a trace file; hosts must be below {@code servers} (use Integer.MAX_VALUE to skip). */
   public static FlowTrace read(Path file, int servers) {
-    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return read(r, file.toString(), servers);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new MalformedInputException(file.toString(), "no such file");
-    } catch (IOException e) {
-      throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+    try (TextLines in = TextLines.open(file)) {
+      return read(in, servers);
     }
   }
 
   /** Reads a trace from text; {@code source} names it in messages. */
   public static FlowTrace read(BufferedReader r, String source, int servers) throws IOException {
+    StringBuilder b = new StringBuilder();
+    String l;
+    while ((l = r.readLine()) != null) {
+      b.append(l).append('\n');
+    }
+    try (TextLines in = TextLines.of(source, b.toString().getBytes(StandardCharsets.UTF_8))) {
+      return read(in, servers);
+    }
+  }
+
+  /**
+   * Reads a trace line by line. Every value is checked against what the engines represent
+   * ({@link Limits}): {@code start_ns} in 0..{@link Limits#MAX_START_NS}, {@code size_bytes} in
+   * 1..{@link Limits#MAX_FLOW_BYTES}, {@code flow_id} >= 0, hosts in 0..servers-1; numbers are
+   * ASCII digits only ({@link AsciiNumbers}).
+   */
+  public static FlowTrace read(TextLines in, int servers) {
+    String source = in.source();
     int cap = 1024;
     long[] id = new long[cap];
     int[] src = new int[cap];
@@ -44,55 +61,48 @@ public final class TraceCsv {
     long[] size = new long[cap];
     int n = 0;
     String line;
-    int lineNo = 0;
     boolean header = false;
     Long2IntOpenHashMap seen = new Long2IntOpenHashMap(); // flow_id -> line
-    while ((line = r.readLine()) != null) {
-      lineNo++;
+    while ((line = in.next()) != null) {
+      int lineNo = in.lineNumber();
       String s = line.strip();
-      if (lineNo == 1 && s.startsWith("\uFEFF")) {
-        s = s.substring(1);
-      }
       if (s.isEmpty()) {
         continue;
       }
       if (!header) {
         if (!s.replace(" ", "").equals(HEADER)) {
-          throw new MalformedInputException(source, "line " + lineNo + ": expected header '"
-              + HEADER + "', got '" + abbreviate(s) + "'");
+          throw in.error("expected header '" + HEADER + "', got '" + abbreviate(s) + "'");
         }
         header = true;
         continue;
       }
       String[] f = s.split(",", -1);
       if (f.length != 5) {
-        throw new MalformedInputException(source, "line " + lineNo + ": expected 5 fields, got "
-            + f.length + " in '" + abbreviate(s) + "'");
+        throw in.error("expected 5 fields, got " + f.length + " in '" + abbreviate(s) + "'");
       }
       if (n == cap) {
-        cap *= 2;
+        cap = (int) Math.min(Integer.MAX_VALUE - 8L, 2L * cap);
+        if (n == cap) {
+          throw in.error("more than " + cap + " flows");
+        }
         id = Arrays.copyOf(id, cap);
         src = Arrays.copyOf(src, cap);
         dst = Arrays.copyOf(dst, cap);
         start = Arrays.copyOf(start, cap);
         size = Arrays.copyOf(size, cap);
       }
-      id[n] = field(f[0], "flow_id", source, lineNo, 0);
+      id[n] = field(in, f[0], "flow_id", 0, Long.MAX_VALUE, "must be >= 0");
       int first = seen.putIfAbsent(id[n], lineNo);
       if (first != seen.defaultReturnValue()) {
-        throw new MalformedInputException(source, "line " + lineNo + ": flow_id " + id[n]
-            + " already used on line " + first);
+        throw in.error("flow_id " + id[n] + " already used on line " + first);
       }
-      long a = field(f[1], "src_host", source, lineNo, 0);
-      long b = field(f[2], "dst_host", source, lineNo, 0);
-      start[n] = field(f[3], "start_ns", source, lineNo, 0);
-      size[n] = field(f[4], "size_bytes", source, lineNo, 1);
-      if (a >= servers || b >= servers) {
-        throw new MalformedInputException(source, "line " + lineNo + ": host " + Math.max(a, b)
-            + " outside the topology (valid hosts 0.." + (servers - 1) + ")");
-      }
+      String hosts = "valid hosts 0.." + (servers - 1L);
+      long a = field(in, f[1], "src_host", 0, servers - 1L, hosts);
+      long b = field(in, f[2], "dst_host", 0, servers - 1L, hosts);
+      start[n] = field(in, f[3], "start_ns", 0, Limits.MAX_START_NS, Limits.START_RANGE);
+      size[n] = field(in, f[4], "size_bytes", 1, Limits.MAX_FLOW_BYTES, Limits.SIZE_RANGE);
       if (a == b) {
-        throw new MalformedInputException(source, "line " + lineNo + ": src_host = dst_host = " + a);
+        throw in.error("src_host = dst_host = " + a);
       }
       src[n] = (int) a;
       dst[n] = (int) b;
@@ -105,23 +115,25 @@ public final class TraceCsv {
         Arrays.copyOf(start, n), Arrays.copyOf(size, n));
   }
 
-  private static long field(String v, String name, String source, int line, long min) {
+  private static long field(TextLines in, String v, String name, long min, long max,
+      String range) {
+    String t = v.strip();
     long x;
     try {
-      x = Long.parseLong(v.strip());
+      x = AsciiNumbers.parseLong(t);
     } catch (NumberFormatException e) {
-      throw new MalformedInputException(source, "line " + line + ": " + name + " '"
-          + abbreviate(v) + "' is not an integer");
+      throw in.error(name + " '" + abbreviate(t) + "' is not an integer in ASCII digits"
+          + (AsciiNumbers.isInteger(t) ? " within 64 bits" : "") + " (" + range + ")");
     }
-    if (x < min || (name.endsWith("host") && x > Integer.MAX_VALUE)) {
-      throw new MalformedInputException(source, "line " + line + ": " + name + " = " + x
-          + " must be >= " + min);
+    if (x < min || x > max) {
+      throw in.error(name + " = " + x + " is out of range (" + range + ")");
     }
     return x;
   }
 
   private static String abbreviate(String s) {
-    return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    String p = IoErrors.printable(s);
+    return p.length() > 60 ? p.substring(0, 57) + "..." : p;
   }
 
   /** The trace as CSV text in the same format. */

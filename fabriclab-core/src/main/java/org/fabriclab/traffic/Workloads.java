@@ -3,12 +3,15 @@ package org.fabriclab.traffic;
 import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.units.Limits;
 
 /**
  * Seeded workload generators returning {@link FlowTrace}s over server indices {@code 0..hosts-1}:
  * Poisson arrivals with any {@link SizeDistribution} over uniform ordered pairs (src ≠ dst) or a
  * skewed (Zipf-like) choice of destinations, a random permutation, incast, all-to-all. The same
- * seed gives the same trace. All O(flows).
+ * seed gives the same trace. Messages name the parameters by the CLI options that set them
+ * ({@code --flows}, {@code --rate-per-s}, {@code --skew}, {@code --senders}, {@code --flow-bytes}). Starts and sizes stay within {@link Limits} (a rate so low that a
+ * start would pass {@link Limits#MAX_START_NS} is refused). All O(flows).
  */
 public final class Workloads {
   private Workloads() {}
@@ -21,12 +24,12 @@ public final class Workloads {
   public static FlowTrace poisson(int hosts, int flows, double ratePerSecond,
       SizeDistribution sizes, double zipfSkew, long seed) {
     requireHosts(hosts);
-    InvalidParameterException.requireRange("flows", flows, 0, 100_000_000);
+    InvalidParameterException.requireRange("--flows", flows, 0, 100_000_000);
     if (!(ratePerSecond > 0 && ratePerSecond < 1e12)) {
-      throw new InvalidParameterException("rate", ratePerSecond, "valid range (0, 1e12) flows/s");
+      throw new InvalidParameterException("--rate-per-s", ratePerSecond, "valid range (0, 1e12) flows/s");
     }
     if (!(zipfSkew >= 0 && zipfSkew <= 10)) {
-      throw new InvalidParameterException("skew", zipfSkew, "valid range [0, 10]");
+      throw new InvalidParameterException("--skew", zipfSkew, "valid range [0, 10]");
     }
     RandomStreams streams = new RandomStreams(seed);
     SplittableRandom arr = streams.stream("traffic.poisson.arrivals");
@@ -54,6 +57,12 @@ public final class Workloads {
     double t = 0;
     for (int i = 0; i < flows; i++) {
       id[i] = i;
+      if (!(t * 1e9 <= Limits.MAX_START_NS)) {
+        throw new InvalidParameterException("--rate-per-s", "--flows " + flows + " at --rate-per-s "
+            + ratePerSecond + ": flow " + i + " would start after " + Limits.MAX_START_NS
+            + " ns (about 4.6e6 s, the latest start the engines represent); raise the rate or"
+            + " lower the flow count");
+      }
       start[i] = Math.round(t * 1e9);
       t += -Math.log(1.0 - arr.nextDouble()) / ratePerSecond;
       src[i] = pair.nextInt(hosts);
@@ -88,7 +97,7 @@ public final class Workloads {
   /** Hosts {@code 1..senders} each send {@code bytes} to host 0 at time 0. */
   public static FlowTrace incast(int hosts, int senders, long bytes) {
     requireHosts(hosts);
-    InvalidParameterException.requireRange("senders", senders, 1, hosts - 1);
+    InvalidParameterException.requireRange("--senders", senders, 1, hosts - 1);
     int[] src = new int[senders];
     int[] dst = new int[senders];
     for (int i = 0; i < senders; i++) {
@@ -117,7 +126,9 @@ public final class Workloads {
   }
 
   private static FlowTrace fixed(int[] src, int[] dst, long bytes) {
-    InvalidParameterException.requireRange("flow bytes", bytes, 1, Long.MAX_VALUE);
+    if (bytes < 1 || bytes > Limits.MAX_FLOW_BYTES) {
+      throw new InvalidParameterException("--flow-bytes", bytes, Limits.SIZE_RANGE);
+    }
     int n = src.length;
     long[] id = new long[n];
     long[] size = new long[n];

@@ -160,46 +160,51 @@ public final class AnalyzeCommand implements Runnable {
      */
     static DemandMatrix readDemands(Path file, int nodes) {
       DemandMatrix.Builder b = DemandMatrix.builder();
-      List<String> lines;
-      try {
-        lines = Files.readAllLines(file);
-      } catch (IOException e) {
-        throw new MalformedInputException(file.toString(), "cannot read: " + e.getMessage(), e);
+      int rows = 0;
+      try (org.fabriclab.io.TextLines in = org.fabriclab.io.TextLines.open(file)) {
+        String line;
+        while ((line = in.next()) != null) {
+          int no = in.lineNumber();
+          String s = line.trim();
+          if (s.isEmpty() || s.startsWith("#") || (no == 1 && s.chars().anyMatch(Character::isLetter))) {
+            continue;
+          }
+          rows++;
+          add(b, file, no, s, nodes);
+        }
       }
-      int no = 0;
-      for (String line : lines) {
-        no++;
-        String s = line.trim();
-        if (s.isEmpty() || s.startsWith("#") || (no == 1 && s.chars().anyMatch(Character::isLetter))) {
-          continue;
-        }
-        String[] f = s.split("\\s*,\\s*");
-        int src;
-        int dst;
-        double amount;
-        try {
-          if (f.length != 3) {
-            throw new NumberFormatException("expected 3 fields");
-          }
-          src = Integer.parseInt(f[0]);
-          dst = Integer.parseInt(f[1]);
-          amount = Double.parseDouble(f[2]);
-        } catch (NumberFormatException e) {
-          throw new MalformedInputException(file + ":" + no, "expected src,dst,demand (" + e.getMessage() + ")");
-        }
-        for (int id : new int[] {src, dst}) {
-          if (id < 0 || id >= nodes) {
-            throw new MalformedInputException(file + ":" + no,
-                "node id " + id + " outside 0.." + (nodes - 1) + " of the topology");
-          }
-        }
-        if (!(amount >= 0) || Double.isInfinite(amount)) {
-          throw new MalformedInputException(file + ":" + no,
-              "demand " + f[2] + " must be a finite number >= 0");
-        }
-        b.add(src, dst, amount);
+      if (rows == 0) {
+        throw new MalformedInputException(file.toString(), "no src,dst,demand lines");
       }
       return b.build();
+    }
+
+    private static void add(DemandMatrix.Builder b, Path file, int no, String s, int nodes) {
+      String[] f = s.split("\\s*,\\s*");
+      int src;
+      int dst;
+      double amount;
+      try {
+        if (f.length != 3) {
+          throw new NumberFormatException("expected 3 fields");
+        }
+        src = org.fabriclab.units.AsciiNumbers.parseInt(f[0]);
+        dst = org.fabriclab.units.AsciiNumbers.parseInt(f[1]);
+        amount = org.fabriclab.units.AsciiNumbers.parseDouble(f[2]);
+      } catch (NumberFormatException e) {
+        throw new MalformedInputException(file + ":" + no, "expected src,dst,demand (" + e.getMessage() + ")");
+      }
+      for (int id : new int[] {src, dst}) {
+        if (id < 0 || id >= nodes) {
+          throw new MalformedInputException(file + ":" + no,
+              "node id " + id + " outside 0.." + (nodes - 1) + " of the topology");
+        }
+      }
+      if (!(amount >= 0) || Double.isInfinite(amount)) {
+        throw new MalformedInputException(file + ":" + no,
+            "demand " + f[2] + " must be a finite number >= 0");
+      }
+      b.add(src, dst, amount);
     }
   }
 }

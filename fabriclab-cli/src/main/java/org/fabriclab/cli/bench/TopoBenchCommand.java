@@ -13,6 +13,8 @@ import org.fabriclab.analysis.SwitchPairDistances;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.LabelIndex;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.TopologyFamilies;
@@ -48,11 +50,29 @@ public final class TopoBenchCommand implements Runnable {
   @Option(names = "--format", defaultValue = "text", description = "text, csv, json or markdown")
   TableWriter.Format format;
 
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "also write bench-topo.csv and bench-topo.json here (the output-folder rule of docs/errors.md)")
+  java.nio.file.Path out;
+
+  @Option(names = "--force",
+      description = "write into a non-empty folder fabriclab did not write (its files are kept)")
+  boolean force;
+
   @Override
   public void run() {
     if (repeat < 1 || repeat > 1000) {
       throw new InvalidParameterException("--repeat", repeat, "valid range 1..1000");
     }
+    if (out == null) {
+      measure(null);
+      return;
+    }
+    try (RunFolder folder = OutputFiles.runFolder(out, force, "--out")) {
+      measure(folder);
+    }
+  }
+
+  private void measure(RunFolder folder) {
     int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     PrintWriter log = spec.commandLine().getErr();
     TopologyFamilies families = TopologyFamilies.load();
@@ -124,9 +144,16 @@ public final class TopoBenchCommand implements Runnable {
       }
       fixed.row(row);
     }
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(TableWriter.render(fixed.build(), format));
-    out.printf(Locale.ROOT, "# %d threads, %s %s, max heap %.1f GiB, %d cores%n", th,
+    Table result = fixed.build();
+    if (folder != null) {
+      folder.write(d -> {
+        TableWriter.write(result, TableWriter.Format.CSV, d.resolve("bench-topo.csv"));
+        TableWriter.write(result, TableWriter.Format.JSON, d.resolve("bench-topo.json"));
+      });
+    }
+    PrintWriter o = spec.commandLine().getOut();
+    o.print(TableWriter.render(result, format));
+    o.printf(Locale.ROOT, "# %d threads, %s %s, max heap %.1f GiB, %d cores%n", th,
         System.getProperty("java.vm.name"), System.getProperty("java.version"),
         Runtime.getRuntime().maxMemory() / 1073741824.0, Runtime.getRuntime().availableProcessors());
   }

@@ -12,6 +12,7 @@ import org.fabriclab.cli.report.Plots;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.TopologyFamilies;
@@ -50,6 +51,10 @@ public final class DemoCommand implements Runnable {
   @Option(names = "--threads", paramLabel = "N", description = "threads for BFS (default: all cores)")
   Integer threads;
 
+  @Option(names = "--force",
+      description = "write into a non-empty folder fabriclab did not write (its files are kept)")
+  boolean force;
+
   static List<Point> points(long seed) {
     String s = Long.toString(seed);
     return List.of(
@@ -73,6 +78,12 @@ public final class DemoCommand implements Runnable {
     if (seed < 0) {
       throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
+    try (RunFolder folder = OutputFiles.runFolder(out, force, "--out")) {
+      run(folder, th);
+    }
+  }
+
+  private void run(RunFolder folder, int th) {
     PrintWriter log = spec.commandLine().getErr();
     TopologyFamilies families = TopologyFamilies.load();
     Table.Builder stats =
@@ -107,8 +118,7 @@ public final class DemoCommand implements Runnable {
     }
     Table st = stats.build();
     Table ht = hops.build();
-    OutputFiles.writeFolder(
-        out,
+    folder.write(
         dir -> {
           TableWriter.write(st, TableWriter.Format.CSV, dir.resolve("topologies.csv"));
           TableWriter.write(st, TableWriter.Format.JSON, dir.resolve("topologies.json"));

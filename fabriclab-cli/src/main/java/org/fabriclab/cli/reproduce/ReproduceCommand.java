@@ -13,6 +13,7 @@ import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.experiment.Comparison;
 import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.Reproduction;
 import org.fabriclab.experiment.ReproductionContext;
@@ -62,6 +63,10 @@ public final class ReproduceCommand implements Runnable {
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
 
+  @Option(names = "--force",
+      description = "write into a non-empty folder fabriclab did not write (its files are kept)")
+  boolean force;
+
   static Map<String, Reproduction> registry() {
     Map<String, Reproduction> m = new TreeMap<>();
     for (Reproduction r : ServiceLoader.load(Reproduction.class)) {
@@ -100,14 +105,35 @@ public final class ReproduceCommand implements Runnable {
     if (seed < 0) {
       throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
+    if (out.toAbsolutePath().normalize().getParent() == null) {
+      throw new InvalidParameterException("--out", out,
+          "the file-system root; name a folder below it (results go to --out/<system>/)");
+    }
     PrintWriter err = spec.commandLine().getErr();
-    for (Reproduction r : chosen) {
+    List<RunFolder> folders = new ArrayList<>();
+    try {
+      for (Reproduction r : chosen) {
+        folders.add(OutputFiles.runFolder(out.resolve(r.system()), force, "--out"));
+      }
+      for (int i = 0; i < chosen.size(); i++) {
+        run(chosen.get(i), folders.get(i), th, err, o);
+      }
+    } finally {
+      for (RunFolder f : folders) {
+        f.close();
+      }
+    }
+  }
+
+  private void run(Reproduction r, RunFolder folder, int th, PrintWriter err, PrintWriter o) {
+    {
       long t0 = System.nanoTime();
       ReproductionContext ctx =
           new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err));
       ReproductionReport report = r.run(ctx);
       Path dir = out.resolve(r.system());
-      write(r, report, dir, (System.nanoTime() - t0) / 1e9);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      folder.write(d -> writeInto(r, report, d, seconds));
       long withPaper = report.comparisons().stream().filter(ReproduceCommand::hasPaperValue).count();
       long agree =
           report.comparisons().stream()
@@ -125,10 +151,6 @@ public final class ReproduceCommand implements Runnable {
   static boolean hasPaperValue(Comparison c) {
     String p = c.paper().strip();
     return !p.isEmpty() && !p.equals("—") && !p.equals("-");
-  }
-
-  private void write(Reproduction r, ReproductionReport report, Path out, double seconds) {
-    OutputFiles.writeFolder(out, dir -> writeInto(r, report, dir, seconds));
   }
 
   private void writeInto(Reproduction r, ReproductionReport report, Path dir, double seconds) {

@@ -32,7 +32,10 @@ public final class OutputOptions {
       description = "write the topology itself: graphml, dot or json (needs --out)")
   String export;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "file for --export")
+  @Option(names = "--out", paramLabel = "FILE", description = "file for --export (replaced atomically if it exists)")
+  String outText;
+
+  /** The export file, set by {@link TopoReport#checkExportOptions}. */
   Path out;
 
   @Option(

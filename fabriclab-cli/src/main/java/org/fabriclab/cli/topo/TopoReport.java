@@ -11,10 +11,12 @@ import org.fabriclab.analysis.HopHistogram;
 import org.fabriclab.analysis.SwitchPairDistances;
 import org.fabriclab.analysis.TopologyStats;
 import org.fabriclab.cli.report.ProgressReporter;
+import org.fabriclab.error.FabriclabException;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.graph.io.TopologyFormat;
+import org.fabriclab.io.IoErrors;
 import org.fabriclab.io.OutputFiles;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.table.Table;
@@ -26,15 +28,28 @@ final class TopoReport {
 
   /** Fails early, before any work, when export options are inconsistent. */
   static void checkExportOptions(OutputOptions o) {
-    if (o.export != null && o.out == null) {
+    if (o.export != null && o.outText == null) {
       throw new InvalidParameterException("--out", "--export " + o.export + " needs --out FILE");
     }
-    if (o.export == null && o.out != null) {
+    if (o.export == null && o.outText != null) {
       throw new InvalidParameterException(
-          "--export", "--out " + o.out + " needs --export graphml|dot|json");
+          "--export", "--out " + o.outText + " needs --export graphml|dot|json");
     }
     if (o.export != null) {
-      TopologyFormat.fromName(o.export);
+      try {
+        TopologyFormat.fromName(o.export);
+      } catch (FabriclabException e) {
+        throw new InvalidParameterException("--export", o.export, "valid: " + TopologyFormat.validNames());
+      }
+      if (o.outText.endsWith("/") || o.outText.endsWith(java.io.File.separator)) {
+        throw new InvalidParameterException("--out", o.outText,
+            "ends with '/', a folder; --export writes one file: give a file name");
+      }
+      try {
+        o.out = java.nio.file.Path.of(o.outText);
+      } catch (java.nio.file.InvalidPathException e) {
+        throw new InvalidParameterException("--out", IoErrors.printable(o.outText), "not a valid path");
+      }
       OutputFiles.checkTarget(o.out);
     }
     if (o.threads != null && (o.threads < 1 || o.threads > 1024)) {

@@ -355,9 +355,9 @@ final class GraphMlReader {
   private long number(String where, String what, String text, long min, long max) {
     long v;
     try {
-      v = Long.parseLong(text.trim());
+      v = org.fabriclab.units.AsciiNumbers.parseLong(text.trim());
     } catch (NumberFormatException e) {
-      throw error(where + ": " + what + " \"" + text + "\" is not an integer");
+      throw error(where + ": " + what + " \"" + text + "\" is not an integer in ASCII digits");
     }
     if (v < min || v > max) {
       throw error(where + ": " + what + " " + v + LinkCollector.outOfRange(min, max));

@@ -66,7 +66,7 @@ public final class BCube {
     long servers = SizeLimits.pow(n, k + 1);
     long switches = SizeLimits.mul(k + 1, SizeLimits.pow(n, k));
     return new SizeEstimate(
-        SizeLimits.add(servers, switches), SizeLimits.mul(2L * (k + 1), servers));
+        SizeLimits.add(servers, switches), SizeLimits.mul(2L * (k + 1), servers), k + 2);
   }
 
   public SizeEstimate estimate() {

@@ -82,7 +82,8 @@ public final class HyperX {
     }
     return new SizeEstimate(
         SizeLimits.mul(n, serversPerSwitch + 1L),
-        SizeLimits.mul(n, degree + serversPerSwitch));
+        SizeLimits.mul(n, degree + serversPerSwitch),
+        dims.length + 2);
   }
 
   public SizeEstimate estimate() {

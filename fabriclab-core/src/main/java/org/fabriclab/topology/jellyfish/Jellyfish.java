@@ -127,7 +127,7 @@ public final class Jellyfish {
   /** Exact node and directed-link counts. */
   public SizeEstimate estimate() {
     return new SizeEstimate(
-        switches + serverCount(), 2 * (serverCount() + networkLinkCount()));
+        switches + serverCount(), 2 * (serverCount() + networkLinkCount())).withRandomWiring();
   }
 
   /** Builds with a fresh builder and the {@code "jellyfish"} stream of {@code seed}. */

@@ -79,7 +79,8 @@ public final class Torus {
     long n = Lattice.size(dims);
     return new SizeEstimate(
         SizeLimits.mul(n, 1L + serversPerNode),
-        SizeLimits.mul(n, ringDegree(dims) + 2L * serversPerNode));
+        SizeLimits.mul(n, ringDegree(dims) + 2L * serversPerNode),
+        dims.length + 2);
   }
 
   public SizeEstimate estimate() {

@@ -109,7 +109,8 @@ public final class TwoStageRandomGraph {
   /** Exact counts: k³/4 server links, k³/4 Pod links, k³/4 stage-2 links. */
   public SizeEstimate estimate() {
     long cables = 3 * serverCount();
-    return new SizeEstimate(serverCount() + podSwitchCount() + coreCount(), 2 * cables);
+    return new SizeEstimate(serverCount() + podSwitchCount() + coreCount(), 2 * cables)
+        .withRandomWiring();
   }
 
   /** Builds with a fresh builder and the streams of {@code seed}. */
