@@ -98,6 +98,8 @@ class IncastCliTest {
       {"incast", "tree", "--bcube", "8,5", "--random-senders", "40", "--method", "exact"},
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1"},
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1,-1"},
+      {"incast", "bench", "--repeat", "0"},
+      {"incast", "bench", "--repeat", "-3"},
     };
     for (String[] a : bad) {
       Result r = run(a);
