@@ -28,6 +28,7 @@ public final class IncastReproduction implements Reproduction {
     ReproductionReport.Builder b = ReproductionReport.builder();
     workedExample(b);
     new IncastFigures(ctx, b).all();
+    new PlacementHypotheses(ctx).run(b);
     DataPlaneFigure.run(ctx, b);
     FbflyFigure.run(ctx, b);
     ApproximationGapFigure.run(ctx, b);
@@ -73,11 +74,11 @@ public final class IncastReproduction implements Reproduction {
       tb.row(label, m.cost(), (long) m.links(), (long) m.aggregating().length);
       String note = (String) c[5];
       if (!"—".equals(c[3])) {
-        b.compare(section, "cost, " + label, (String) c[3], fmt(m.cost()),
+        b.compare(section, "cost, " + label, (String) c[3], fmt(m.cost()), "exact",
             Double.parseDouble((String) c[3]) == m.cost(), c[4].equals("—") ? note : "");
       }
       if (!"—".equals(c[4])) {
-        b.compare(section, "links, " + label, (String) c[4], Integer.toString(m.links()),
+        b.compare(section, "links, " + label, (String) c[4], Integer.toString(m.links()), "exact",
             Integer.parseInt((String) c[4]) == m.links(), note);
       }
       if ("—".equals(c[3])) {
@@ -95,7 +96,7 @@ public final class IncastReproduction implements Reproduction {
       route.append(" → v").append(after.parentServer(v));
     }
     b.compare("§IV-E", "route of v11 when inner server v3 fails in Fig. 3(c)",
-        "v11 → w2 → v8 → w4 → v0", route.toString(), false,
+        "v11 → w2 → v8 → w4 → v0", route.toString(), "exact route", false,
         "deviation: the paper reroutes along a disjoint path to the next aggregating server or the "
             + "receiver; we reroute the failed server's children along the shortest path to the "
             + "nearest server of the remaining tree (here v9, one hop) and aggregate there, which "

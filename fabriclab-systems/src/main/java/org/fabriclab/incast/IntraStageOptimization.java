@@ -41,6 +41,11 @@ public final class IntraStageOptimization implements IncastTreeBuilder {
     this.alpha = Aggregation.requireAlpha(alpha);
   }
 
+  /** The ARS tree with the intra-stage step applied everywhere it applies (α not considered). */
+  static IncastTree withStep(IncastTransfer transfer) {
+    return new StageExpansion(transfer).build(null, true, "ars+intra");
+  }
+
   @Override
   public IncastTree build(IncastTransfer transfer) {
     StageExpansion x = new StageExpansion(transfer);

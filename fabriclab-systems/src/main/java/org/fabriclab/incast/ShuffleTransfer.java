@@ -99,6 +99,12 @@ public record ShuffleTransfer(BCubeLabels labels, int[] senders, int[] receivers
     return place(L, m, r, k1, rnd);
   }
 
+  /** Members placed by {@code placement} (levels as in {@link MemberPlacement#levelFor}). */
+  public static ShuffleTransfer placed(
+      BCubeLabels L, int m, int r, MemberPlacement placement, SplittableRandom rnd) {
+    return place(L, m, r, placement.levelFor(L, (long) m + r), rnd);
+  }
+
   private static ShuffleTransfer place(BCubeLabels L, int m, int r, int k1, SplittableRandom rnd) {
     long sub = 1;
     for (int i = 0; i <= k1; i++) {
