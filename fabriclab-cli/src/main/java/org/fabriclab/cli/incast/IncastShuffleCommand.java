@@ -11,6 +11,7 @@ import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.BCubeLabels;
 import org.fabriclab.incast.IncastMethod;
 import org.fabriclab.incast.IncastTransfer;
+import org.fabriclab.incast.MemberPlacement;
 import org.fabriclab.incast.IncastTree;
 import org.fabriclab.incast.ShuffleTransfer;
 import org.fabriclab.progress.Progress;
@@ -43,7 +44,7 @@ public final class IncastShuffleCommand implements Runnable {
   @Option(names = "--random-receivers", description = "R random receivers")
   Integer randomReceivers;
 
-  @Option(names = "--placement", description = "random|managed (smallest sub-BCube); only with --random-senders/--random-receivers (default: random)")
+  @Option(names = "--placement", description = "random (= whole), managed (smallest sub-BCube) or sub:L (inside one sub-BCube(n,L)); only with --random-senders/--random-receivers (default: random)")
   String placement;
 
   @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|rs|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
@@ -84,11 +85,10 @@ public final class IncastShuffleCommand implements Runnable {
       s = new ShuffleTransfer(L, ids(L, senders, "--senders"), ids(L, receivers, "--receivers"));
     } else if (randomSenders != null && randomReceivers != null) {
       var rnd = new RandomStreams(seed).stream("incast-shuffle");
-      s = switch (placement == null ? "random" : placement) {
-        case "random" -> ShuffleTransfer.random(L, randomSenders, randomReceivers, rnd);
-        case "managed" -> ShuffleTransfer.managed(L, randomSenders, randomReceivers, rnd);
-        default -> throw new InvalidParameterException("--placement", placement, "random or managed");
-      };
+      InvalidParameterException.requireRange("--random-senders", randomSenders, 1, L.serverCount() - 1L);
+      InvalidParameterException.requireRange("--random-receivers", randomReceivers, 1, L.serverCount() - 1L);
+      MemberPlacement p = placement == null ? MemberPlacement.WHOLE : MemberPlacement.parse(placement);
+      s = ShuffleTransfer.placed(L, randomSenders, randomReceivers, p, rnd);
     } else {
       throw new InvalidParameterException("--senders", "give --senders and --receivers, or --random-senders and --random-receivers");
     }
