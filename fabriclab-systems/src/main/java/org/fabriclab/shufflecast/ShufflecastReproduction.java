@@ -42,11 +42,11 @@ public final class ShufflecastReproduction implements Reproduction {
             + " rotation and per-diagonal cyclic digit shifts commute with Algorithms 1 and 2)"
             : "every relay failed in turn") + ".");
     rep.note("Reachability and hop counts always come from following the installed relay rules"
-        + " over the splitter links (MulticastDelivery), never from re-running Algorithm 1.");
+        + " over the splitter links, never from re-running Algorithm 1.");
     rep.note("Power and cost: one cluster-wide one-to-all tree; each active port has one transceiver;"
         + " Shufflecast uses one splitter (smallest Table I fan-out ≥ p) and p fibres per relay, IP"
-        + " multicast one fibre per active port; the component table is"
-        + " fabriclab-systems/src/main/resources/org/fabriclab/shufflecast/components.csv.");
+        + " multicast one fibre per active port; the components and their prices are Table I of the"
+        + " paper (§VI-A).");
     return rep.build();
   }
 }
