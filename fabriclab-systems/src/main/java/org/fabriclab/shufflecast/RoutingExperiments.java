@@ -108,7 +108,7 @@ final class RoutingExperiments {
   private static void lemma3(ReproductionReport.Builder rep) {
     Table.Builder t = Table.builder("lemma3_shares").stringColumn("instance").stringColumn("active")
         .longColumn("sources").doubleColumn("share_min").doubleColumn("share_max").doubleColumn("lemma3");
-    for (int[] pk : new int[][] {{2, 2}, {2, 3}, {4, 2}, {4, 3}}) {
+    for (int[] pk : new int[][] {{2, 2}, {2, 3}, {3, 2}, {4, 2}, {4, 3}}) {
       int p = pk[0];
       int k = pk[1];
       ShufflecastTopology top = new ShufflecastTopology(p, k);
@@ -128,9 +128,27 @@ final class RoutingExperiments {
       for (int s = 0; s < column.length; s++) {
         column[s] = r.relaySet(s);
       }
-      Object[][] cases = {
+      // 3p sources: three cosets of the all-ones row vector, based at rows 0, 1 and 2 (base p);
+      // they are disjoint when p^k ≥ 3p and the bases differ by no all-equal-digit vector
+      int[][] threeGroups = top.rows() >= 3 * p && !(p == 2 && k == 2) ? new int[3 * p][] : null;
+      for (int g = 0; threeGroups != null && g < 3; g++) {
+        for (int j = 0; j < p; j++) {
+          int row = 0;
+          for (int i = k - 1; i >= 0; i--) {
+            int base = (g / top.pow(i)) % p;
+            row = row * p + (base + j) % p;
+          }
+          threeGroups[g * p + j] = r.relaySet(row);
+        }
+      }
+      Object[][] cases = threeGroups == null ? new Object[][] {
         {"p sources, distinct digits", Arrays.copyOf(twoGroups, p), 1.0},
         {"2p sources", twoGroups, 0.5},
+        {"whole column", column, 1.0 / top.pow(k - 1)}
+      } : new Object[][] {
+        {"p sources, distinct digits", Arrays.copyOf(twoGroups, p), 1.0},
+        {"2p sources", twoGroups, 0.5},
+        {"3p sources", threeGroups, 1.0 / 3},
         {"whole column", column, 1.0 / top.pow(k - 1)}
       };
       for (Object[] cs : cases) {

@@ -34,6 +34,7 @@ public final class ShufflecastReproduction implements Reproduction {
     ctx.progress().advance(1);
     CostExperiments.run(rep);
     ctx.progress().advance(1);
+    DiscussionExperiments.run(ctx, rep);
     ctx.progress().end();
     rep.note("Instances: Fig. 3/4/5 on 2,2 and 2,3; rule counts and Lemma 1 on "
         + (ctx.quick() ? "2,2 2,3 3,3 4,3 4,4" : "2,2 … 4,4 and 8,3 (1,536 ToRs)")

@@ -53,6 +53,7 @@ class ShufflecastReproductionTest {
     int lemma1 = 0;
     int lemma3 = 0;
     int fig7a = 0;
+    int lemma3p = 0;
     for (Comparison c : report.comparisons()) {
       Matcher m = pk.matcher(c.metric());
       if (!m.find()) {
@@ -64,9 +65,12 @@ class ShufflecastReproductionTest {
         // the deepest ToR of a one-to-all multicast: two traversals, 2k − 1 hops, tight
         assertThat(Integer.parseInt(c.measured())).as(c.metric()).isEqualTo(2 * k - 1);
         lemma1++;
-      } else if (c.item().equals("Lemma 3") && !c.metric().startsWith("3p")) {
+      } else if (c.item().equals("Lemma 3")) {
+        // p → line rate, 2p → 1/2, 3p → 1/3, a whole column of p^k → p^-(k-1)
         double want = c.metric().startsWith("p sources") ? 1.0
-            : c.metric().startsWith("2p sources") ? 0.5 : Math.pow(p, -(k - 1));
+            : c.metric().startsWith("2p sources") ? 0.5
+            : c.metric().startsWith("3p sources") ? 1.0 / 3 : Math.pow(p, -(k - 1));
+        lemma3p += c.metric().startsWith("3p sources") ? 1 : 0;
         assertThat(Double.parseDouble(c.measured())).as(c.metric()).isCloseTo(want,
             org.assertj.core.data.Offset.offset(5e-4));
         lemma3++;
@@ -81,6 +85,7 @@ class ShufflecastReproductionTest {
     }
     assertThat(lemma1).isGreaterThanOrEqualTo(5);
     assertThat(lemma3).isGreaterThanOrEqualTo(12);
+    assertThat(lemma3p).isEqualTo(4); // 2,3  3,2  4,2  4,3
     assertThat(fig7a).isGreaterThanOrEqualTo(1);
   }
 
