@@ -69,4 +69,22 @@ class DiscussionAnalysesTest {
     // one tree: 24 logical receive/source ports + k·p^(k-1) = 12 relay transmit ports
     assertThat(r.treePorts()).isEqualTo(36);
   }
+
+  @Test
+  void unusedPortsOfOneConfigurationByHand() {
+    UnusedPortAnalysis.Switch hp = new UnusedPortAnalysis.Switch("HP 48x10+4x40", new int[][] {{48, 10}, {4, 40}});
+    // 40 servers × 10 Gbps at 4:1: 40 native 10G ports, 100 Gbps of uplink = three 40G ports;
+    // left: one 40G port and eight 10G ports → 9 unused ports, 120 Gbps
+    UnusedPortAnalysis.Case c = UnusedPortAnalysis.fit(hp, 40, 1, 10, 4, 42);
+    assertThat(c.unusedPorts()).isEqualTo(9);
+    assertThat(c.unusedGbps()).isEqualTo(120.0);
+    // at 1:1 the 400 Gbps of uplink do not fit (160 + 80 Gbps left)
+    assertThat(UnusedPortAnalysis.fit(hp, 40, 1, 10, 1, 42)).isNull();
+    // 25 Gbps servers on 100G breakouts: 10 servers take 3 ports (2 lanes idle = 50 Gbps)
+    UnusedPortAnalysis.Switch c64 = new UnusedPortAnalysis.Switch("64x100", new int[][] {{64, 100}});
+    UnusedPortAnalysis.Case b = UnusedPortAnalysis.fit(c64, 10, 1, 25, 5, 12);
+    // uplink 250/5 = 50 Gbps: one 100G port; 64 − 3 − 1 = 60 unused, 6000 + 50 Gbps
+    assertThat(b.unusedPorts()).isEqualTo(60);
+    assertThat(b.unusedGbps()).isEqualTo(6050.0);
+  }
 }
