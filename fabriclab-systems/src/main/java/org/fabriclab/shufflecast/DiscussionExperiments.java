@@ -126,7 +126,11 @@ final class DiscussionExperiments {
     Table.Builder t = Table.builder("p_relay_failures").stringColumn("instance").longColumn("subsets")
         .longColumn("mirrored_groups").doubleColumn("paper_probability").doubleColumn("mirrored_fraction")
         .longColumn("mirrored_unrecovered").longColumn("other_unrecovered");
-    int[][] sizes = ctx.quick() ? new int[][] {{2, 2}, {3, 2}} : new int[][] {{2, 2}, {3, 2}, {2, 3}, {2, 4}};
+    int[][] full = {{2, 2}, {3, 2}, {2, 3}, {2, 4}};
+    int[][] sizes = ctx.quick() ? new int[][] {{2, 2}, {3, 2}} : full;
+    QuickSkips.notRun(rep, full, sizes, "§III-C1",
+        pk -> "p-relay failures not restored by Algorithm 2, " + pk[0] + "," + pk[1],
+        pk -> "only if all p mirrored relays of a column fail");
     for (int[] pk : sizes) {
       ShufflecastTopology top = new ShufflecastTopology(pk[0], pk[1]);
       MirroredRelayFailures m = new MirroredRelayFailures(top);
@@ -151,7 +155,12 @@ final class DiscussionExperiments {
     rep.table(t.build());
     Table.Builder par = Table.builder("parallelism_after_failure").stringColumn("instance")
         .longColumn("healthy").longColumn("min_after_one_failure").longColumn("max_after_one_failure");
-    for (int[] pk : ctx.quick() ? new int[][] {{3, 2}} : new int[][] {{3, 2}, {4, 2}, {2, 3}, {3, 3}}) {
+    int[][] fullPar = {{3, 2}, {4, 2}, {2, 3}, {3, 3}};
+    int[][] runPar = ctx.quick() ? new int[][] {{3, 2}} : fullPar;
+    QuickSkips.notRun(rep, fullPar, runPar, "§VI-C", pk -> "sources of one column multicasting at line"
+        + " rate at once, healthy / after one recovered relay failure, " + pk[0] + "," + pk[1],
+        pk -> pk[0] + " / " + (pk[0] - 1));
+    for (int[] pk : runPar) {
       ShufflecastTopology top = new ShufflecastTopology(pk[0], pk[1]);
       MirroredRelayFailures m = new MirroredRelayFailures(top);
       int healthy = m.parallelism(-1);
