@@ -45,13 +45,13 @@ public final class UnusedPortAnalysis {
   }
 
   /** Rack sizes (U). */
-  public static final int[] RACKS = {18, 22, 24, 27, 32, 36, 42, 45, 47, 48};
+  private static final int[] RACKS = {18, 22, 24, 27, 32, 36, 42, 45, 47, 48};
 
   /** Per-server ports {count, Gbps}: 10, 2×10, 25, 40, 2×25 Gbps. */
-  public static final int[][] SERVER_PORTS = {{1, 10}, {2, 10}, {1, 25}, {1, 40}, {2, 25}};
+  private static final int[][] SERVER_PORTS = {{1, 10}, {2, 10}, {1, 25}, {1, 40}, {2, 25}};
 
   /** Oversubscription ratios x (x:1). */
-  public static final double[] OVERSUBSCRIPTION = {1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20};
+  private static final double[] OVERSUBSCRIPTION = {1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20};
 
   /**
    * One configuration and the best switch for it.
