@@ -12,7 +12,10 @@ public interface Reproduction {
   /** Registry and CLI name, lower case ({@code shufflecast}); results go to results/&lt;system&gt;/. */
   String system();
 
-  /** The paper: title, venue, and the seed file it is specified by. */
+  /**
+   * The paper: title, venue, and the seed file it is specified by (its file name, never an
+   * absolute path; {@code reproduce --list} strips folders anyway).
+   */
   String paper();
 
   /** Runs the evaluation; {@code ctx.quick()} selects the smaller, CI-sized variant. */

@@ -32,6 +32,34 @@ public record ReproductionReport(
     return new Builder();
   }
 
+  /**
+   * How many comparisons got each verdict.
+   *
+   * @param agree graded rows within their tolerance
+   * @param differ graded rows outside it
+   * @param notRun checks the chosen variant did not run (not disagreements)
+   * @param notCounted model inputs and restated theory (shown, never counted)
+   * @param noPaperValue measured values the paper gives no number for
+   */
+  public record Tally(int agree, int differ, int notRun, int notCounted, int noPaperValue) {
+    /** Graded rows: agree + differ. */
+    public int graded() {
+      return agree + differ;
+    }
+  }
+
+  /** Counts the comparisons by {@link Comparison#verdict()}. */
+  public Tally tally() {
+    int[] n = new int[Comparison.Verdict.values().length];
+    for (Comparison c : comparisons) {
+      n[c.verdict().ordinal()]++;
+    }
+    return new Tally(n[Comparison.Verdict.AGREES.ordinal()], n[Comparison.Verdict.DIFFERS.ordinal()],
+        n[Comparison.Verdict.NOT_RUN.ordinal()],
+        n[Comparison.Verdict.MODEL_INPUT.ordinal()] + n[Comparison.Verdict.RESTATED_THEORY.ordinal()],
+        n[Comparison.Verdict.NO_PAPER_VALUE.ordinal()]);
+  }
+
   /** The table called {@code name}. */
   public Table table(String name) {
     return tables.stream()
@@ -62,10 +90,34 @@ public record ReproductionReport(
       return this;
     }
 
-    /** Shorthand for a comparison. */
+    /** Shorthand for a graded comparison whose tolerance is not stated (prefer the next one). */
     public Builder compare(
         String item, String metric, String paper, String measured, boolean agrees, String note) {
       return compare(new Comparison(item, metric, paper, measured, agrees, note));
+    }
+
+    /** A graded comparison with its tolerance ("±5 points", "exact"). */
+    public Builder compare(
+        String item, String metric, String paper, String measured, String tolerance,
+        boolean agrees, String note) {
+      return compare(Comparison.measured(item, metric, paper, measured, tolerance, agrees, note));
+    }
+
+    /** A model input shown beside the paper, never counted as agreement. */
+    public Builder modelInput(
+        String item, String metric, String paper, String measured, String note) {
+      return compare(Comparison.modelInput(item, metric, paper, measured, note));
+    }
+
+    /** The paper's theory evaluated by us, never counted as agreement. */
+    public Builder restatedTheory(
+        String item, String metric, String paper, String measured, String note) {
+      return compare(Comparison.restatedTheory(item, metric, paper, measured, note));
+    }
+
+    /** A check this variant (e.g. {@code --quick}) did not run. */
+    public Builder notRun(String item, String metric, String paper, String why) {
+      return compare(Comparison.notRun(item, metric, paper, why));
     }
 
     public Builder note(String paragraph) {

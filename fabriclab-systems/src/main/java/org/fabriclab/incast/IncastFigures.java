@@ -81,20 +81,26 @@ final class IncastFigures {
     b.plot(line("fig5c-cache-servers", tn, "k", "cacheServers", "Fig. 5(c) cache servers", "k", "servers"));
     b.plot(line("fig5d-receiver-input", tn, "k", "receiverInput", "Fig. 5(d) receiver input", "k", "MB"));
     String sizes = String.format(Locale.ROOT, "BCube(6,k), k=2..%d, 120 random senders, %d rounds", kMax, rounds);
-    b.compare("Fig. 5(a)", "traffic saving of ARS vs existing", "39%", pct(save[2]),
+    grade("Fig. 5(a)", "traffic saving of ARS vs existing", "39%", pct(save[2]), PTS,
         Math.abs(save[2] - 0.39) <= 0.05, sizes + "; ARS+intra saves " + pct(save[3]) + INTRA_NOTE);
-    b.compare("Fig. 5(a)", "traffic saving of unicast-driven vs existing", "18%", pct(save[1]),
+    grade("Fig. 5(a)", "traffic saving of unicast-driven vs existing", "18%", pct(save[1]), PTS,
         Math.abs(save[1] - 0.18) <= 0.05, sizes + unicastNote());
-    b.compare("Fig. 5(b)", "ARS uses fewer active links than unicast-driven (mean over k)", "fewer",
-        fmt(links[2]) + " vs " + fmt(links[1]), links[2] < links[1], sizes);
-    b.compare("Fig. 5(d)", "receiver input, ARS vs unicast-driven vs existing (MB, mean over k)",
-        "ARS smallest", fmt(input[2]) + " vs " + fmt(input[1]) + " vs " + fmt(input[0]),
+    grade("Fig. 5(b)", "ARS uses fewer active links than unicast-driven (mean over k)", "fewer",
+        fmt(links[2]) + " vs " + fmt(links[1]), "strict order", links[2] < links[1], sizes);
+    grade("Fig. 5(d)", "receiver input, ARS vs unicast-driven vs existing (MB, mean over k)",
+        "ARS smallest", fmt(input[2]) + " vs " + fmt(input[1]) + " vs " + fmt(input[0]), "strict order",
         input[2] < input[1] && input[1] <= input[0], sizes);
-    b.compare("Fig. 5(c)", "ARS cache servers as k grows", "increase",
-        fmt(cacheFirst[2]) + " → " + fmt(cacheLast[2]), cacheLast[2] > cacheFirst[2], sizes);
-    b.compare("Fig. 5(c)", "unicast-driven cache servers as k grows", "decrease",
-        fmt(cacheFirst[1]) + " → " + fmt(cacheLast[1]), cacheLast[1] < cacheFirst[1], sizes);
+    grade("Fig. 5(c)", "ARS cache servers as k grows", "increase",
+        fmt(cacheFirst[2]) + " → " + fmt(cacheLast[2]), "direction, k=2 vs largest k", cacheLast[2] > cacheFirst[2], sizes);
+    grade("Fig. 5(c)", "unicast-driven cache servers as k grows", "decrease",
+        fmt(cacheFirst[1]) + " → " + fmt(cacheLast[1]), "direction, k=2 vs largest k", cacheLast[1] < cacheFirst[1], sizes);
   }
+
+  /** Tolerance of every saving compared with the paper's. */
+  private static final String PTS = "±5 points";
+
+  /** α grid of Fig. 7 and of the α-uniform reading of Fig. 8 (starts at 0). */
+  private static final double[] FIG8_ALPHAS = {0, .1, .2, .3, .4, .5, .6, .7, .8, .9, 1};
 
   private static final String INTRA_NOTE =
       " (the paper does not say whether its evaluated ARS trees include the intra-stage step, nor "
@@ -107,32 +113,108 @@ final class IncastFigures {
         + "baseline's saving is a modelling choice";
   }
 
+  /**
+   * Table I (seed 004 §VI-B): the delay model has one free parameter, the Hadoop reduce rate R
+   * (MB/s), used by the receiver and — hypothesis — by every in-network aggregating server; cables
+   * are the testbed's 1 Gbps NICs (§VI-A, a model input). R is solved on ONE published cell (the
+   * existing method at k = 2); every other cell is a prediction.
+   */
   private void table1() {
-    ShuffleDelayModel model = new ShuffleDelayModel(1.0, 1.0);
     double[][] paper = {{15.2055, 2.6655}, {15.2073, 3.0473}, {15.2092, 3.1758}, {15.2110, 2.6710}, {15.2128, 3.3062}};
-    Table.Builder t = Table.builder("table1-delay").longColumn("k").doubleColumn("existingMin")
-        .doubleColumn("arsMin").doubleColumn("paperExistingMin").doubleColumn("paperArsMin");
     int rounds = quick ? 2 : 10;
+    IncastTree[][] ex = new IncastTree[5][rounds];
+    IncastTree[][] ars = new IncastTree[5][rounds];
     for (int k = 2; k <= 6; k++) {
       BCubeLabels L = new BCubeLabels(6, k);
-      double ex = 0;
-      double ars = 0;
       for (int round = 0; round < rounds; round++) {
         IncastTransfer tr = IncastTransfer.random(L, 120, new RandomStreams(ctx.seed()).stream("table1-k" + k, round));
-        ex += model.totalSeconds(new ExistingMethod(round).build(tr), 0) / 60 / rounds;
-        ars += model.totalSeconds(new ArsTreeBuilder().build(tr), 0) / 60 / rounds;
+        ex[k - 2][round] = new ExistingMethod(round).build(tr);
+        ars[k - 2][round] = new ArsTreeBuilder().build(tr);
       }
-      t.row((long) k, ex, ars, paper[k - 2][0], paper[k - 2][1]);
+    }
+    // bisection on log R: the model's existing-method delay falls as R grows
+    double lo = Math.log(1e-4);
+    double hi = Math.log(1e4);
+    for (int i = 0; i < 200; i++) {
+      double mid = (lo + hi) / 2;
+      double r = Math.exp(mid);
+      if (minutes(new ShuffleDelayModel(1.0, r, r), ex[0]) > paper[0][0]) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    double rate = Math.exp((lo + hi) / 2);
+    ShuffleDelayModel charged = new ShuffleDelayModel(1.0, rate, rate);
+    ShuffleDelayModel free = new ShuffleDelayModel(1.0, rate);
+    Table.Builder t = Table.builder("table1-delay").longColumn("k").doubleColumn("existingMin")
+        .doubleColumn("arsMin").doubleColumn("arsFreeAggregationMin").doubleColumn("paperExistingMin")
+        .doubleColumn("paperArsMin");
+    String how = String.format(Locale.ROOT, "1 Gbps cables, store-and-forward; reduce rate R = %.4f MB/s "
+        + "solved on the existing method at k=2; every aggregating server processes its input at R "
+        + "too; %d rounds", rate, rounds);
+    String tol = "±20% (the testbed's ARS cells vary ±12% around their mean)";
+    double[] ratioFree = new double[5];
+    double[] ratioCharged = new double[5];
+    for (int k = 2; k <= 6; k++) {
+      double e = minutes(charged, ex[k - 2]);
+      double a = minutes(charged, ars[k - 2]);
+      double af = minutes(free, ars[k - 2]);
+      ratioFree[k - 2] = e / af;
+      ratioCharged[k - 2] = e / a;
+      t.row((long) k, e, a, af, paper[k - 2][0], paper[k - 2][1]);
+      String cell = String.format(Locale.ROOT, "%.4f min", e);
+      if (k == 2) {
+        b.modelInput("Table I", "existing method delay, k=2 (the calibration cell)",
+            String.format(Locale.ROOT, "%.4f min", paper[0][0]), cell, how);
+      } else {
+        grade("Table I", "existing method delay, k=" + k + " (predicted)",
+            String.format(Locale.ROOT, "%.4f min", paper[k - 2][0]), cell, tol,
+            Math.abs(e / paper[k - 2][0] - 1) <= 0.2, how);
+      }
+      grade("Table I", "ARS delay, k=" + k + " (predicted)", String.format(Locale.ROOT, "%.4f min", paper[k - 2][1]),
+          String.format(Locale.ROOT, "%.2f min (%.2f if aggregation were free)", a, af), tol,
+          Math.abs(a / paper[k - 2][1] - 1) <= 0.2, how);
       double pr = paper[k - 2][0] / paper[k - 2][1];
-      double ours = ex / ars;
-      b.compare("Table I", "delay ratio existing / ARS, k=" + k, String.format(Locale.ROOT, "%.2f", pr),
-          String.format(Locale.ROOT, "%.2f (%.2f vs %.2f min)", ours, ex, ars),
-          Math.abs(ours / pr - 1) <= 0.3,
-          "analytic model: 1 Gbps cables, store-and-forward aggregation, receiver reduce at 1 MB/s "
-              + "(the testbed's Hadoop reduce rate is not given, so absolute minutes are not comparable); "
-              + rounds + " rounds");
+      grade("Table I", "delay ratio existing / ARS, k=" + k + " (predicted)", String.format(Locale.ROOT, "%.2f", pr),
+          String.format(Locale.ROOT, "%.2f (%.2f if aggregation were free)", e / a, e / af), tol,
+          Math.abs(e / a / pr - 1) <= 0.2, how);
     }
     b.table(t.build());
+    b.note(String.format(Locale.ROOT, "Table I calibration (issue 14 point 3): the model's only free "
+        + "parameter, the reduce rate R, is solved on one cell (existing method, k = 2: %.4f min → "
+        + "R = %.4f MB/s); cables are the testbed's 1 Gbps NICs (a model input). Everything else is "
+        + "predicted. The existing method's delay is its 120 MB receiver input at R plus under a "
+        + "second of transfer; the paper's grows by about 0.11 s per k (15.2055 → 15.2128 min), ours "
+        + "falls by a tenth of a second (more receiver cables share the 120 MB): a per-hop delay of "
+        + "the longer paths, negligible either way. Ratio gap: if in-network aggregation were free, "
+        + "ARS would only wait for its receiver input (about a tenth of the existing method's) and "
+        + "the ratio would be %.1f–%.1f against the paper's 4.6–5.7. Charging every aggregating "
+        + "server its whole input at the same rate R before it forwards (the combiner work at the "
+        + "cache servers of §III-C, store-and-forward along the critical path) gives %.1f–%.1f: the "
+        + "paper's ARS delays are receiver input plus aggregation work inside the tree, not link "
+        + "delay.", paper[0][0], rate,
+        java.util.Arrays.stream(ratioFree).min().orElse(0), java.util.Arrays.stream(ratioFree).max().orElse(0),
+        java.util.Arrays.stream(ratioCharged).min().orElse(0), java.util.Arrays.stream(ratioCharged).max().orElse(0)));
+  }
+
+  private static double minutes(ShuffleDelayModel model, IncastTree[] trees) {
+    double s = 0;
+    for (IncastTree tree : trees) {
+      s += model.totalSeconds(tree, 0) / 60 / trees.length;
+    }
+    return s;
+  }
+
+  /** A graded row, or "not run" in the quick variant (its smaller sweeps are not the paper's). */
+  private void grade(String item, String metric, String paper, String measured, String tolerance,
+      boolean agrees, String note) {
+    if (quick) {
+      b.notRun(item, metric, paper, "the quick variant runs a smaller sweep (its value: " + measured
+          + "); run without --quick to grade it");
+    } else {
+      b.compare(item, metric, paper, measured, tolerance, agrees, note);
+    }
   }
 
   private void fig6() {
@@ -156,9 +238,9 @@ final class IncastFigures {
     b.plot(line("fig6b-links", "fig6-bcube8-5", "senders", "links", "Fig. 6(b) active links, BCube(8,5)", "senders", "links"));
     String sizes = String.format(Locale.ROOT, "BCube(8,5) (262,144 servers), m=%d..%d (%d points), %d rounds each",
         ms[0], ms[ms.length - 1], ms.length, rounds);
-    b.compare("Fig. 6(a)", "traffic saving of ARS vs existing", "59%", pct(save[2]),
+    grade("Fig. 6(a)", "traffic saving of ARS vs existing", "59%", pct(save[2]), PTS,
         Math.abs(save[2] - 0.59) <= 0.05, sizes + "; ARS+intra saves " + pct(save[3]) + INTRA_NOTE);
-    b.compare("Fig. 6(a)", "traffic saving of unicast-driven vs existing", "27%", pct(save[1]),
+    grade("Fig. 6(a)", "traffic saving of unicast-driven vs existing", "27%", pct(save[1]), PTS,
         Math.abs(save[1] - 0.27) <= 0.05, sizes + unicastNote());
   }
 
@@ -171,15 +253,18 @@ final class IncastFigures {
       Table.Builder t = Table.builder(name).longColumn("senders").doubleColumn("alpha")
           .stringColumn("method").doubleColumn("traffic");
       double save = 0;
-      for (double a : alphas) {
-        IncastEvaluation.Mean[] r = eval.random(L, m, rounds, a, "fig7-m" + m);
+      IncastEvaluation.Mean[][] perAlpha =
+          eval.random(L, m, rounds, alphas, "fig7-m" + m, MemberPlacement.WHOLE);
+      for (int ai = 0; ai < alphas.length; ai++) {
+        double a = alphas[ai];
+        IncastEvaluation.Mean[] r = perAlpha[ai];
         for (IncastEvaluation.Mean x : r) {
           t.row((long) m, a, x.method().cliName(), x.traffic());
         }
         save += saving(r, 2) / alphas.length;
       }
       String paper = m == 500 ? "24%" : "40%";
-      b.compare("Fig. 7", "ARS saving vs existing, α uniform on [0,1], " + m + " senders", paper, pct(save),
+      grade("Fig. 7", "ARS saving vs existing, α uniform on [0,1], " + m + " senders", paper, pct(save), PTS,
           Math.abs(save - Double.parseDouble(paper.replace("%", "")) / 100) <= 0.05,
           String.format(Locale.ROOT, "mean over α ∈ {%s}, BCube(8,5), %d rounds; the same sender "
               + "sets for every α", alphaList(alphas), rounds));
@@ -201,6 +286,8 @@ final class IncastFigures {
         .stringColumn("placement").stringColumn("method").doubleColumn("traffic");
     double saveRandom = 0;
     double saveManaged = 0;
+    double uniformRandom = 0;
+    double uniformManaged = 0;
     RandomStreams streams = new RandomStreams(ctx.seed());
     ctx.progress().begin("Fig. 8 shuffles", rs.length);
     for (int r : rs) {
@@ -208,14 +295,21 @@ final class IncastFigures {
         var rnd = streams.stream("fig8-" + placement, r);
         ShuffleTransfer s = placement.equals("random")
             ? ShuffleTransfer.random(L, m, r, rnd) : ShuffleTransfer.managed(L, m, r, rnd);
-        IncastEvaluation.Mean[] x = eval.shuffles(List.of(s), 0);
+        IncastEvaluation.Mean[][] all = eval.shuffles(List.of(s), FIG8_ALPHAS);
+        IncastEvaluation.Mean[] x = all[0];
         for (IncastEvaluation.Mean y : x) {
           (placement.equals("random") ? tr : tm).row((long) r, placement, y.method().cliName(), y.traffic());
         }
+        double uniform = 0;
+        for (IncastEvaluation.Mean[] y : all) {
+          uniform += saving(y, 2) / all.length / rs.length;
+        }
         if (placement.equals("random")) {
           saveRandom += saving(x, 2) / rs.length;
+          uniformRandom += uniform;
         } else {
           saveManaged += saving(x, 2) / rs.length;
+          uniformManaged += uniform;
         }
       }
       ctx.progress().advance(1);
@@ -230,13 +324,19 @@ final class IncastFigures {
         org.fabriclab.experiment.PlotSpec.Kind.LINE, "receivers", "traffic", "method",
         "Fig. 8(b) shuffle traffic, 500 senders, managed placement, BCube(8,5)", "receivers", "traffic (MB)"));
     String sizes = String.format(Locale.ROOT, "500 senders, receivers %d..%d, one shuffle each", rs[0], rs[rs.length - 1]);
-    b.compare("Fig. 8(b)", "ARS saving vs existing, managed placement", "62%", pct(saveManaged),
+    grade("Fig. 8(b)", "ARS saving vs existing, managed placement, α = 0", "62%", pct(saveManaged), PTS,
         Math.abs(saveManaged - 0.62) <= 0.05, sizes + "; members in the smallest sub-BCube(8,k1) holding them");
-    b.compare("Fig. 8(a)", "ARS saving vs existing, random placement", "24%", pct(saveRandom),
+    grade("Fig. 8(a)", "ARS saving vs existing, random placement, α = 0", "24%", pct(saveRandom), PTS,
         Math.abs(saveRandom - 0.24) <= 0.05, sizes + "; members uniform over BCube(8,5). A random shuffle is r independent random "
             + "500-sender incasts, so its saving equals that of a single 500-sender incast (ours: "
             + "the Fig. 6 row m=500); the paper's own Fig. 6 (59% over 100–4000 senders) is hard to "
             + "reconcile with its 24% here");
+    grade("Fig. 8(b)", "ARS saving vs existing, managed placement, α uniform on [0,1]", "62%",
+        pct(uniformManaged), PTS, Math.abs(uniformManaged - 0.62) <= 0.05, sizes + "; the paper does "
+            + "not state Fig. 8's α: this is the α-uniform reading of Fig. 7");
+    grade("Fig. 8(a)", "ARS saving vs existing, random placement, α uniform on [0,1]", "24%",
+        pct(uniformRandom), PTS, Math.abs(uniformRandom - 0.24) <= 0.05, sizes + "; the α-uniform "
+            + "reading: the paper's 24% equals its own Fig. 7(a) value (500 senders, α uniform)");
   }
 
   private static int[] range(int from, int to, int step) {

@@ -47,7 +47,7 @@ public enum IncastMethod {
       case UNICAST -> new UnicastDrivenTreeBuilder(seed);
       case RS -> new RsTreeBuilder(sequence != null ? sequence : identity(dims));
       case ARS -> new ArsTreeBuilder();
-      case ARS_INTRA -> sequence == null ? new IntraStageOptimization() : new IntraStageOptimization(sequence);
+      case ARS_INTRA -> sequence == null ? new IntraStageOptimization(alpha) : new IntraStageOptimization(sequence, alpha);
       case BEST_RS -> new BestRsTreeBuilder(alpha);
       case EXACT -> new ExactIncastTreeBuilder();
     };

@@ -95,6 +95,32 @@ public record IncastTree(
     return order;
   }
 
+  /**
+   * The most aggregating servers (≥ 2 input flows, its own included) strictly between a sender
+   * and the receiver — §III-C bounds it by k for its stage trees. O(N·depth).
+   */
+  public int maxAggregatorsOnAPath() {
+    int nn = nodes.length;
+    int[] in = new int[nn];
+    for (int v = 0; v < nn; v++) {
+      in[v] += ownSize[v] > 0 ? 1 : 0;
+      if (parent[v] >= 0) {
+        in[parent[v]]++;
+      }
+    }
+    int worst = 0;
+    for (int v = 0; v < nn; v++) {
+      if (ownSize[v] > 0 && parent[v] >= 0) {
+        int c = 0;
+        for (int u = parent[v]; parent[u] >= 0; u = parent[u]) {
+          c += in[u] >= 2 ? 1 : 0;
+        }
+        worst = Math.max(worst, c);
+      }
+    }
+    return worst;
+  }
+
   /** Evaluates Def. 1 with aggregation ratio {@code alpha}. */
   public TreeMetrics metrics(double alpha) {
     int nn = nodes.length;

@@ -9,14 +9,25 @@ import org.fabriclab.error.InvalidParameterException;
  * calibration. Store-and-forward per aggregating server: a server starts sending when all its
  * inputs have arrived; the flows entering a server through one switch share that switch's cable,
  * so they take (their summed size)/bandwidth after the last of them is ready. The receiver then
- * reduces its input at {@code reduceMBps}. Sizes are in MB (the paper's unit flow, §III-B).
- * O(N) for N tree servers.
+ * reduces its input at {@code reduceMBps}. Optionally an in-network aggregating server (§III-C:
+ * it caches its inputs and merges them, as a Hadoop combiner would) also processes its whole input
+ * at {@code aggregateMBps} before it sends; {@code +∞} makes aggregation free. Sizes are in MB (the
+ * paper's unit flow, §III-B). O(N) for N tree servers.
  *
  * @param linkGbps bandwidth of every cable
  * @param reduceMBps rate at which the receiver's reduce function consumes its input
+ * @param aggregateMBps rate at which an in-network aggregating server processes its input
  */
-public record ShuffleDelayModel(double linkGbps, double reduceMBps) {
+public record ShuffleDelayModel(double linkGbps, double reduceMBps, double aggregateMBps) {
+  /** Aggregation is free; only cables and the receiver's reduce take time. */
+  public ShuffleDelayModel(double linkGbps, double reduceMBps) {
+    this(linkGbps, reduceMBps, Double.POSITIVE_INFINITY);
+  }
+
   public ShuffleDelayModel {
+    if (!(aggregateMBps > 0)) {
+      throw new InvalidParameterException("aggregateMBps", aggregateMBps, "> 0");
+    }
     if (!(linkGbps > 0)) {
       throw new InvalidParameterException("linkGbps", linkGbps, "> 0");
     }
@@ -35,14 +46,26 @@ public record ShuffleDelayModel(double linkGbps, double reduceMBps) {
     Long2DoubleOpenHashMap latest = new Long2DoubleOpenHashMap();
     Long2DoubleOpenHashMap bytes = new Long2DoubleOpenHashMap();
     double secondsPerMB = 8e6 / (linkGbps * 1e9);
+    // input of each server (own data plus its children's outputs), for the aggregation time
+    double[] input = tree.ownSize().clone();
+    int[] inputs = new int[tree.size()];
+    for (int v = 0; v < tree.size(); v++) {
+      inputs[v] += tree.ownSize()[v] > 0 ? 1 : 0;
+      if (parent[v] >= 0) {
+        input[parent[v]] += m.edgeTraffic()[v];
+        inputs[parent[v]]++;
+      }
+    }
+    boolean charged = tree.inNetworkAggregation() && aggregateMBps != Double.POSITIVE_INFINITY;
     for (int v : tree.bottomUpOrder()) {
       // all children of v are done: v's ready time is the max over its cables
       if (parent[v] < 0) {
         continue;
       }
       int p = parent[v];
-      long cable = (long) p * dims + tree.labels().differingDigit(tree.nodes()[v], tree.nodes()[p]);
-      double readyV = readyOf(tree, v, latest, bytes, dims, secondsPerMB);
+      long cable = (long) tree.nodes()[p] * dims + tree.labels().differingDigit(tree.nodes()[v], tree.nodes()[p]);
+      double readyV = readyOf(tree, v, latest, bytes, dims, secondsPerMB)
+          + (charged && inputs[v] >= 2 ? input[v] / aggregateMBps : 0);
       ready[v] = readyV;
       latest.put(cable, Math.max(latest.getOrDefault(cable, 0.0), readyV));
       bytes.addTo(cable, m.edgeTraffic()[v]);

@@ -43,19 +43,38 @@ public record ShuffleTransfer(BCubeLabels labels, int[] senders, int[] receivers
     }
   }
 
-  /** Receivers whose every sender sits on their own server: they get no incast. */
+  /**
+   * Receivers whose every sender sits on their own server: they get no incast. Senders are
+   * distinct, so that is only the case of a single sender on the receiver's server. O(r).
+   */
   public int[] skippedReceivers() {
     return java.util.Arrays.stream(receivers)
-        .filter(r -> java.util.Arrays.stream(senders).allMatch(x -> x == r)).toArray();
+        .filter(r -> senders.length == 1 && senders[0] == r).toArray();
+  }
+
+  /**
+   * The incast towards receiver {@code r} (all senders but one on {@code r}'s own server), or
+   * {@code null} if no sender is on another server. O(m); lets callers build trees one receiver
+   * at a time instead of holding r incasts of m senders.
+   */
+  public IncastTransfer incastTo(int r) {
+    int[] s = new int[senders.length];
+    int n = 0;
+    for (int x : senders) {
+      if (x != r) {
+        s[n++] = x;
+      }
+    }
+    return n == 0 ? null : IncastTransfer.unit(labels, r, java.util.Arrays.copyOf(s, n));
   }
 
   /** The incasts, one per receiver that has a sender on another server, unit-size senders. */
   public List<IncastTransfer> incasts() {
     List<IncastTransfer> out = new ArrayList<>();
     for (int r : receivers) {
-      int[] s = java.util.Arrays.stream(senders).filter(x -> x != r).toArray();
-      if (s.length > 0) {
-        out.add(IncastTransfer.unit(labels, r, s));
+      IncastTransfer t = incastTo(r);
+      if (t != null) {
+        out.add(t);
       }
     }
     return out;
@@ -78,6 +97,12 @@ public record ShuffleTransfer(BCubeLabels labels, int[] senders, int[] receivers
       size *= L.n();
     }
     return place(L, m, r, k1, rnd);
+  }
+
+  /** Members placed by {@code placement} (levels as in {@link MemberPlacement#levelFor}). */
+  public static ShuffleTransfer placed(
+      BCubeLabels L, int m, int r, MemberPlacement placement, SplittableRandom rnd) {
+    return place(L, m, r, placement.levelFor(L, (long) m + r), rnd);
   }
 
   private static ShuffleTransfer place(BCubeLabels L, int m, int r, int k1, SplittableRandom rnd) {

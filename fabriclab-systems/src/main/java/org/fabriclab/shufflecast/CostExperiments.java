@@ -89,24 +89,25 @@ final class CostExperiments {
         + " range: with p = 2 the ratio vs the overlay is 2p/(p+1) = 1.33, below the paper's lower end,"
         + " so the paper's scan cannot have included them";
     rep.compare("Fig. 6(b)", "power improvement vs peer-to-peer overlay", "1.5–1.77×",
-        fmt(ov[0]) + "–" + fmt(ov[1]) + "×", near(ov[0], 1.5) && near(ov[1], 1.77), note
+        fmt(ov[0]) + "–" + fmt(ov[1]) + "×", "±0.011 at each end", near(ov[0], 1.5) && near(ov[1], 1.77), note
             + "; with them: " + fmt(ov[2]) + "–" + fmt(ov[3]) + "×");
     rep.compare("Fig. 6(b)", "power improvement vs IP multicast (minimal-layer core)", "1.55–1.85×",
-        fmt(ip[0]) + "–" + fmt(ip[1]) + "×", near(ip[0], 1.55) && near(ip[1], 1.85), note);
+        fmt(ip[0]) + "–" + fmt(ip[1]) + "×", "±0.011 at each end", near(ip[0], 1.55) && near(ip[1], 1.85), note);
     rep.compare("Fig. 6(c)", "capital-cost improvement vs IP multicast, 10/25/100 Gbps", "1.57–1.89×",
-        fmt(cs[0]) + "–" + fmt(cs[1]) + "×", near(cs[0], 1.57) && near(cs[1], 1.89), note
-            + "; fibre counted per active IP-multicast port and per splitter output (PowerCostModel)");
+        fmt(cs[0]) + "–" + fmt(cs[1]) + "×", "±0.011 at each end", near(cs[0], 1.57) && near(cs[1], 1.89), note
+            + "; fibre counted per active IP-multicast port and per splitter output");
     rep.compare("§VI-A(a)", "average one-to-all latency, k ≤ 3 (3 ≤ p ≤ 8), Shufflecast minus IP multicast",
         "lower", "lower at " + lowerK3.size() + " of " + (lowerK3.size() + notLowerK3.size())
             + " ToR counts" + (notLowerK3.isEmpty() ? "" : "; not at " + notLowerK3 + " hops"),
-        notLowerK3.isEmpty(), "1.505 µs per hop; IP multicast goes up to the lowest common ancestor"
+        "sign at every ToR count", notLowerK3.isEmpty(), "1.505 µs per hop; IP multicast goes up to the lowest common ancestor"
             + " in the minimal-layer tree of 32-port switches and down; see latency.csv");
     rep.compare("§VI-A(a)", "average one-to-all latency, k = 4 (3 ≤ p ≤ 8), Shufflecast minus IP multicast",
-        "about one hop higher", k4 + " hops", k4.stream().allMatch(x -> x.contains("+1.")), "");
+        "about one hop higher", k4 + " hops", "+1.0 to +1.99 hops", k4.stream().allMatch(x -> x.contains("+1.")), "");
+    latency81(rep);
     double lo = m.perTorCostUsd(4, 10);
     double hi = m.perTorCostUsd(4, 100);
     rep.compare("§VI-A(c)", "capital cost per ToR, 4,4-Shufflecast, 100 m fibre", "≈ 487–1867 USD",
-        fmt(lo) + "–" + fmt(hi) + " USD", Math.abs(lo - 487) / 487 < 0.01 && Math.abs(hi - 1867) / 1867 < 0.01,
+        fmt(lo) + "–" + fmt(hi) + " USD", "±1%", Math.abs(lo - 487) / 487 < 0.01 && Math.abs(hi - 1867) / 1867 < 0.01,
         "1:4 splitter + 4 × (switch port + transceiver + 37.37 USD fibre), Table I; within 0.4% of the"
             + " paper's rounded values");
     rep.plot(new PlotSpec("fig6b", "fig6b_power", PlotSpec.Kind.LINE, "tors", "improvement_vs_ip", "series",
@@ -117,6 +118,38 @@ final class CostExperiments {
         "Fig. 6(c) capital-cost improvement vs IP multicast", "ToRs", "IP multicast / Shufflecast cost"));
     rep.plot(new PlotSpec("latency", "latency", PlotSpec.Kind.LINE, "tors", "shufflecast_us", null,
         "§VI-A(a) average one-to-all latency of Shufflecast", "ToRs", "µs"));
+  }
+
+  /**
+   * Issue 14 point 9: why 3,3-Shufflecast (81 ToRs) is not below IP multicast. Shufflecast's
+   * average is exact (rules followed hop by hop); the IP tree of 32-port switches has only three
+   * leaf switches for 81 ToRs, so a third of the ToR pairs meet at their leaf (2 hops) and the rest
+   * at the root (4 hops). Filling the leaves evenly (27 each) instead of in order changes that by a
+   * few hundredths of a hop, so no tree shape of 32-port switches reaches Shufflecast's average.
+   */
+  private static void latency81(ReproductionReport.Builder rep) {
+    double hs = PowerCostModel.shufflecastAverageHops(3, 3);
+    double inOrder = PowerCostModel.ipMulticastAverageHops(81, SWITCH_PORTS);
+    // balanced two-layer tree: 3 leaves of 27 ToRs; pairs under one leaf take 2 hops, others 4
+    double sameLeaf = 3.0 * 27 * 26 / (81.0 * 80);
+    double balanced = 2 * sameLeaf + 4 * (1 - sameLeaf);
+    int[] h = new ShufflecastRouting(new ShufflecastTopology(3, 3)).hops(0);
+    int[] dist = new int[8];
+    for (int x : h) {
+      dist[x]++;
+    }
+    rep.note(String.format(java.util.Locale.ROOT, "§VI-A(a), 81 ToRs (issue 14 point 9), explained, "
+        + "not fixed: 3,3-Shufflecast reaches the other 80 ToRs of source 0 in 1, 2, …, 5 hops "
+        + "(%d, %d, %d, %d, %d ToRs), average %.3f hops, following the installed rules. IP multicast "
+        + "over 32-port switches needs only three leaf switches for 81 ToRs (31, 31, 19 in the "
+        + "minimal-layer tree), so %.0f%% of the ToR pairs meet at their leaf in 2 hops and the rest "
+        + "at the root in 4: average %.3f hops (%.3f with evenly filled leaves of 27). Shufflecast "
+        + "is %+.2f hops (%+.2f µs) behind at this one size: the splitter tree of p = 3 needs 2k − 1 "
+        + "= 5 hops for its last ToRs while a 2-layer IP tree never exceeds 4. The other k = 3 sizes "
+        + "(192, 375, 648 ToRs) and all k = 2 sizes are lower, as the paper says; its claim reads "
+        + "'k ≪ 3' in our copy, which 'k < 3' would satisfy at every size.",
+        dist[1], dist[2], dist[3], dist[4], dist[5], hs, 100 * 2 * 31.0 * 30 / (81 * 80) + 100 * 19.0 * 18 / (81 * 80),
+        inOrder, balanced, hs - inOrder, (hs - inOrder) * PowerCostModel.HOP_LATENCY_US));
   }
 
   private static boolean near(double v, double paper) {
@@ -133,7 +166,7 @@ final class CostExperiments {
       double pct = 100.0 * extra / cases[i][0];
       t.row(cases[i][0], cases[i][1], extra, pct);
       rep.compare(i == 0 ? "§II-B Fig. 1" : "§II-B", "excess resource usage, " + cases[i][0] + " "
-          + cases[i][1] + "-port ToRs", paper[i], Math.round(pct) + "% (" + extra + " ports)",
+          + cases[i][1] + "-port ToRs", paper[i], Math.round(pct) + "% (" + extra + " ports)", "exact, rounded to whole %",
           (Math.round(pct) + "%").equals(paper[i]), "minimal-layer tree of identical switches");
     }
     rep.table(t.build());
@@ -145,6 +178,6 @@ final class CostExperiments {
     long s = m.shufflecast(2, 2, 10).activePorts();
     String got = o + " / " + i + " / " + s;
     rep.compare("§VI-A(b)", "active ports (= transceivers), 8 4-port ToRs: overlay / IP / Shufflecast",
-        "16 / 22 / 12", got, got.equals("16 / 22 / 12"), "2,2-Shufflecast");
+        "16 / 22 / 12", got, "exact", got.equals("16 / 22 / 12"), "2,2-Shufflecast");
   }
 }

@@ -37,14 +37,14 @@ final class FailureExperiments {
     String got = bySize.toString();
     String paper = "{0=12, 2=6, 6=3, 7=1, 15=1, 23=1}";
     rep.compare("Fig. 4", "sources per number of unreachable ToRs, relay 8 fails in 2,3 (configurations a–f)",
-        paper, got, got.equals(paper), "following the installed rules without recovery");
+        paper, got, "exact", got.equals(paper), "following the installed rules without recovery");
     RelayFailureRecovery.Step st = im.recovered().steps().get(0);
     String steps = st.mirrorFailed() + "/" + st.precedent() + "/" + st.mirrorPrecedent() + " n="
         + java.util.Arrays.toString(st.movedSources());
     rep.compare("Fig. 5", "mirror / precedent / precedent's mirror / moved sources for relay 8",
-        "12/2/6 n=[0, 16]", steps, steps.equals("12/2/6 n=[0, 16]"), "Algorithm 2");
+        "12/2/6 n=[0, 16]", steps, "exact", steps.equals("12/2/6 n=[0, 16]"), "Algorithm 2");
     rep.compare("Fig. 5", "ToRs source 0 cannot reach after recovery", "0",
-        Integer.toString(im.unreachableAfter()[0]), im.unreachableAfter()[0] == 0,
+        Integer.toString(im.unreachableAfter()[0]), "exact", im.unreachableAfter()[0] == 0,
         "following the recovered rules hop by hop");
   }
 
@@ -99,11 +99,11 @@ final class FailureExperiments {
       double unaffected = (double) lossHist[0] / pairs;
       double paperUn = pk[0] == 4 ? 0.75 : pk[0] == 6 ? 0.83 : 0.88;
       rep.compare("Fig. 7(a)", "sources unaffected by one relay failure, p=" + pk[0] + " (" + name + ")",
-          Math.round(paperUn * 100) + "%", fmt(100 * unaffected) + "%",
+          Math.round(paperUn * 100) + "%", fmt(100 * unaffected) + "%", "±0.6 points (the paper rounds to whole %)",
           Math.abs(unaffected - paperUn) < 0.006,
           failures + " failed relay(s) × " + n + " sources; 1 − 1/p, the paper rounds");
       rep.compare("Fig. 7(a)", "reachability restored by Algorithm 2, " + name, "100%",
-          fmt(100.0 * after[1] / after[0]) + "%", after[1] == after[0], "every source except the failed ToR");
+          fmt(100.0 * after[1] / after[0]) + "%", "exact", after[1] == after[0], "every source except the failed ToR");
       long c = 0;
       int maxInc = 0;
       for (int i = 0; i < incHist.length; i++) {
@@ -115,10 +115,10 @@ final class FailureExperiments {
       }
       double unchanged = (double) incHist[0] / after[0];
       rep.compare("Fig. 7(b)", "sources whose max hop count is unchanged after recovery, " + name,
-          "90–95%", fmt(100 * unchanged) + "%", unchanged >= 0.895 && unchanged <= 0.955,
+          "90–95%", fmt(100 * unchanged) + "%", "inside 89.5–95.5%", unchanged >= 0.895 && unchanged <= 0.955,
           "read off the paper's CDF; a value within half a percent of the range counts as agreeing");
       rep.compare("Fig. 7(b)", "largest increase of max hops after recovery, " + name, "≤ k = 3",
-          Integer.toString(maxInc), maxInc <= pk[1], "bound on the max hop count 3k−1 = " + (3 * pk[1] - 1));
+          Integer.toString(maxInc), "bound", maxInc <= pk[1], "bound on the max hop count 3k−1 = " + (3 * pk[1] - 1));
     }
     rep.table(loss.build());
     rep.table(hops.build());
@@ -195,8 +195,14 @@ final class FailureExperiments {
         deg.row(name, frac, avg);
       }
       double bound = 1.0 / pk[0];
+      if (ctx.quick()) {
+        rep.notRun("Fig. 7(c)", "largest average throughput degradation after recovery, " + name,
+            "≤ 1/p = " + fmt(100 * bound) + "%", "the quick variant draws " + samples + " samples and "
+                + pool + " failed relay (its value: " + fmt(100 * worst) + "%); run without --quick");
+        continue;
+      }
       rep.compare("Fig. 7(c)", "largest average throughput degradation after recovery, " + name,
-          "≤ 1/p = " + fmt(100 * bound) + "%", fmt(100 * worst) + "%", worst <= bound + 1e-9,
+          "≤ 1/p = " + fmt(100 * bound) + "%", fmt(100 * worst) + "%", "bound", worst <= bound + 1e-9,
           samples + " random active sets per fraction 0.1..1.0, " + pool + " random failed relay(s);"
               + " throughput = 1 / (most sources sharing one of the source's relays), degradation ="
               + " 1 − Σ failed / Σ healthy per sample. It can exceed 1/p slightly: the failed relay's"
@@ -211,7 +217,10 @@ final class FailureExperiments {
   private static void multiple(ReproductionContext ctx, ReproductionReport.Builder rep) {
     Table.Builder tb = Table.builder("two_failures").stringColumn("instance").longColumn("pairs")
         .longColumn("fully_recovered").doubleColumn("fraction");
-    int[][] sizes = ctx.quick() ? new int[][] {{3, 2}, {4, 2}} : new int[][] {{3, 2}, {4, 2}, {5, 2}, {3, 3}};
+    int[][] full = {{3, 2}, {4, 2}, {5, 2}, {3, 3}};
+    int[][] sizes = ctx.quick() ? new int[][] {{3, 2}, {4, 2}} : full;
+    QuickSkips.notRun(rep, full, sizes, "§III-C1",
+        pk -> "two concurrent failures (< p) fully recovered, " + pk[0] + "," + pk[1], pk -> "always");
     for (int[] pk : sizes) {
       ShufflecastTopology t = new ShufflecastTopology(pk[0], pk[1]);
       RelayFailureRecovery rec = new RelayFailureRecovery(t, new ShufflecastRouting(t).rules());
@@ -233,9 +242,9 @@ final class FailureExperiments {
       }
       tb.row(pk[0] + "," + pk[1], pairs, ok, (double) ok / pairs);
       rep.compare("§III-C1", "two concurrent failures (< p) fully recovered, " + pk[0] + "," + pk[1],
-          "always", ok + "/" + pairs + " pairs", ok == pairs,
+          "always", ok + "/" + pairs + " pairs", "every pair", ok == pairs,
           "Algorithm 2 applied to each failure in turn; where it fails a precedent move of one failure"
-              + " cuts the feed of the other's mirror (see RelayFailureRecoveryTest); unreachable ToRs"
+              + " cuts the feed of the other's mirror (shown by the failure tests); unreachable ToRs"
               + " are listed by 'fabriclab shufflecast failure'");
     }
     rep.table(tb.build());

@@ -34,6 +34,7 @@ public final class ShufflecastReproduction implements Reproduction {
     ctx.progress().advance(1);
     CostExperiments.run(rep);
     ctx.progress().advance(1);
+    DiscussionExperiments.run(ctx, rep);
     ctx.progress().end();
     rep.note("Instances: Fig. 3/4/5 on 2,2 and 2,3; rule counts and Lemma 1 on "
         + (ctx.quick() ? "2,2 2,3 3,3 4,3 4,4" : "2,2 … 4,4 and 8,3 (1,536 ToRs)")
@@ -42,11 +43,11 @@ public final class ShufflecastReproduction implements Reproduction {
             + " rotation and per-diagonal cyclic digit shifts commute with Algorithms 1 and 2)"
             : "every relay failed in turn") + ".");
     rep.note("Reachability and hop counts always come from following the installed relay rules"
-        + " over the splitter links (MulticastDelivery), never from re-running Algorithm 1.");
+        + " over the splitter links, never from re-running Algorithm 1.");
     rep.note("Power and cost: one cluster-wide one-to-all tree; each active port has one transceiver;"
         + " Shufflecast uses one splitter (smallest Table I fan-out ≥ p) and p fibres per relay, IP"
-        + " multicast one fibre per active port; the component table is"
-        + " fabriclab-systems/src/main/resources/org/fabriclab/shufflecast/components.csv.");
+        + " multicast one fibre per active port; the components and their prices are Table I of the"
+        + " paper (§VI-A).");
     return rep.build();
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
+import org.fabriclab.experiment.SummaryText;
 import org.junit.jupiter.api.Test;
 
 /** The quick reproduction runs and the worked-example comparisons hold (seed 004 Fig. 3/4). */
@@ -50,5 +51,35 @@ class IncastReproductionTest {
     assertThat(route.note()).startsWith("deviation");
     assertThat(unicastRows).isEqualTo(1);
     assertThat(existingRows).isEqualTo(1);
+  }
+
+  @Test
+  void quickRunCountsItsSmallerSweepsAsNotRunAndStatesEveryTolerance() {
+    ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
+    int notRun = 0;
+    for (Comparison c : r.comparisons()) {
+      if (c.graded()) {
+        assertThat(c.tolerance()).as(c.metric()).isNotBlank();
+      }
+      boolean sweep = c.item().matches("(Fig\\. [5-8].*|Table I)");
+      if (sweep && c.kind() != Comparison.Kind.MODEL_INPUT) {
+        assertThat(c.kind()).as(c.item() + " " + c.metric()).isEqualTo(Comparison.Kind.NOT_RUN);
+        notRun++;
+      }
+    }
+    assertThat(notRun).isEqualTo(6 + 14 + 2 + 2 + 4); // Fig. 5, Table I (5 ARS, 5 ratios, 4 existing), 6, 7, 8
+    assertThat(r.tally().notRun()).isEqualTo(notRun);
+    // the calibration cell is a model input, never counted as agreement
+    assertThat(r.comparisons()).filteredOn(c -> c.kind() == Comparison.Kind.MODEL_INPUT)
+        .extracting(Comparison::metric).containsExactly("existing method delay, k=2 (the calibration cell)");
+  }
+
+  @Test
+  void summaryNamesNoJavaClass() {
+    ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
+    assertThat(SummaryText.classNamesIn(SummaryText.of(r) + new IncastReproduction().paper(),
+        java.nio.file.Path.of("target/classes"), java.nio.file.Path.of("target/test-classes"),
+        java.nio.file.Path.of("../fabriclab-core/target/classes")))
+        .as("HyperX is the topology's published name, not only our class's").isSubsetOf("HyperX");
   }
 }

@@ -32,6 +32,7 @@ public final class IncastBenchCommand implements Runnable {
 
   @Override
   public void run() {
+    org.fabriclab.error.InvalidParameterException.requireRange("--repeat", repeat, 1, 100_000);
     var out = spec.commandLine().getOut();
     out.println("scenario | median ms | min ms | tree servers");
     scenario(out, "ARS, BCube(8,5), 4000 senders", new BCubeLabels(8, 5), 4000, new ArsTreeBuilder());
@@ -51,13 +52,13 @@ public final class IncastBenchCommand implements Runnable {
   }
 
   private void scenario(java.io.PrintWriter out, String name, BCubeLabels L, int m, IncastTreeBuilder b) {
-    SplittableRandom rnd = new SplittableRandom(42);
+    SplittableRandom rnd = new org.fabriclab.rng.RandomStreams(42).stream("incast-bench");
     IncastTransfer t = IncastTransfer.random(L, m, rnd);
     int size = 0;
     for (int i = 0; i < 30; i++) {
       size = b.build(t).size();
     }
-    double[] ms = new double[Math.max(1, repeat)];
+    double[] ms = new double[repeat];
     for (int i = 0; i < ms.length; i++) {
       long t0 = System.nanoTime();
       b.build(t);

@@ -5,13 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.BCubeLabels;
 import org.fabriclab.incast.IncastMethod;
 import org.fabriclab.incast.IncastTransfer;
+import org.fabriclab.incast.MemberPlacement;
 import org.fabriclab.incast.IncastTree;
 import org.fabriclab.incast.ShuffleTransfer;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.rng.RandomStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,7 +44,7 @@ public final class IncastShuffleCommand implements Runnable {
   @Option(names = "--random-receivers", description = "R random receivers")
   Integer randomReceivers;
 
-  @Option(names = "--placement", description = "random|managed (smallest sub-BCube); only with --random-senders/--random-receivers (default: random)")
+  @Option(names = "--placement", description = "random (= whole), managed (smallest sub-BCube) or sub:L (inside one sub-BCube(n,L)); only with --random-senders/--random-receivers (default: random)")
   String placement;
 
   @Option(names = "--method", defaultValue = "ars", description = "existing|unicast|rs|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
@@ -55,6 +58,12 @@ public final class IncastShuffleCommand implements Runnable {
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
+
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines")
+  boolean noProgress;
+
+  /** Receivers × senders from which the tree building shows progress (about a second of work). */
+  static final long PROGRESS_FROM = 2_000_000;
 
   @Override
   public void run() {
@@ -76,24 +85,42 @@ public final class IncastShuffleCommand implements Runnable {
       s = new ShuffleTransfer(L, ids(L, senders, "--senders"), ids(L, receivers, "--receivers"));
     } else if (randomSenders != null && randomReceivers != null) {
       var rnd = new RandomStreams(seed).stream("incast-shuffle");
-      s = switch (placement == null ? "random" : placement) {
-        case "random" -> ShuffleTransfer.random(L, randomSenders, randomReceivers, rnd);
-        case "managed" -> ShuffleTransfer.managed(L, randomSenders, randomReceivers, rnd);
-        default -> throw new InvalidParameterException("--placement", placement, "random or managed");
-      };
+      InvalidParameterException.requireRange("--random-senders", randomSenders, 1, L.serverCount() - 1L);
+      InvalidParameterException.requireRange("--random-receivers", randomReceivers, 1, L.serverCount() - 1L);
+      MemberPlacement p = placement == null ? MemberPlacement.WHOLE : MemberPlacement.parse(placement);
+      s = ShuffleTransfer.placed(L, randomSenders, randomReceivers, p, rnd);
     } else {
       throw new InvalidParameterException("--senders", "give --senders and --receivers, or --random-senders and --random-receivers");
     }
     double total = 0;
     long links = 0;
     List<Map<String, Object>> per = new ArrayList<>();
-    for (IncastTransfer t : s.incasts()) {
-      IncastTree tree = m.builder(null, L.dims(), seed, alpha).build(t);
-      Map<String, Object> x = TreeView.toMap(tree, alpha, false);
-      x.remove("senders");
-      per.add(x);
-      total += tree.metrics(alpha).cost();
-      links += tree.metrics(alpha).links();
+    // one tree per receiver, built as it is needed; a large shuffle reports progress on stderr
+    Progress progress = ProgressReporter.create(!noProgress, spec.commandLine().getErr());
+    boolean large = (long) s.receivers().length * s.senders().length >= PROGRESS_FROM;
+    if (large) {
+      progress.begin("incast trees of the shuffle", s.receivers().length);
+    }
+    try {
+      for (int r : s.receivers()) {
+        IncastTransfer t = s.incastTo(r);
+        if (t != null) {
+          IncastTree tree = m.builder(null, L.dims(), seed, alpha).build(t);
+          Map<String, Object> x = TreeView.toMap(tree, alpha, false);
+          x.remove("senders");
+          per.add(x);
+          IncastTree.TreeMetrics tm = tree.metrics(alpha);
+          total += tm.cost();
+          links += tm.links();
+        }
+        if (large) {
+          progress.advance(1);
+        }
+      }
+    } finally {
+      if (large) {
+        progress.end();
+      }
     }
     var out = spec.commandLine().getOut();
     if (json) {

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.incast.BCubeLabels;
 import org.fabriclab.incast.IncastTransfer;
+import org.fabriclab.incast.MemberPlacement;
 import org.fabriclab.rng.RandomStreams;
 import picocli.CommandLine.Option;
 
@@ -23,6 +24,11 @@ public final class TransferOptions {
 
   @Option(names = "--random-senders", paramLabel = "M", description = "M random distinct senders instead of --senders")
   Integer randomSenders;
+
+  @Option(names = "--placement", paramLabel = "WHERE",
+      description = "with --random-senders and no --receiver: whole (default), managed (smallest"
+          + " sub-BCube holding the members) or sub:L (inside one random sub-BCube(n,L))")
+  String placement;
 
   @Option(names = "--seed", defaultValue = "1", description = "seed of random senders and unicast paths (default: ${DEFAULT-VALUE})")
   long seed;
@@ -44,6 +50,9 @@ public final class TransferOptions {
       throw new InvalidParameterException("--senders", "give exactly one of --senders and --random-senders");
     }
     if (senders != null) {
+      if (placement != null) {
+        throw new InvalidParameterException("--placement", "applies only to --random-senders, not to --senders");
+      }
       if (receiver == null) {
         throw new InvalidParameterException("--receiver", "required with --senders");
       }
@@ -64,7 +73,12 @@ public final class TransferOptions {
     }
     SplittableRandom rnd = new RandomStreams(seed).stream("incast-members");
     if (receiver == null) {
-      return IncastTransfer.random(L, randomSenders, rnd);
+      MemberPlacement p = placement == null ? MemberPlacement.WHOLE : MemberPlacement.parse(placement);
+      InvalidParameterException.requireRange("--random-senders", randomSenders, 1, L.serverCount() - 1L);
+      return p.incast(L, randomSenders, rnd);
+    }
+    if (placement != null) {
+      throw new InvalidParameterException("--placement", "applies only to --random-senders without --receiver");
     }
     int r = L.requireServer("--receiver", receiver);
     InvalidParameterException.requireRange("--random-senders", randomSenders, 1, L.serverCount() - 1L);

@@ -81,7 +81,7 @@ public final class ReproduceCommand implements Runnable {
     PrintWriter o = spec.commandLine().getOut();
     if (list) {
       for (Reproduction r : all.values()) {
-        o.printf("%-12s %s%n", r.system(), r.paper());
+        o.printf("%-12s %s%n", r.system(), withoutFolders(r.paper()));
       }
       return;
     }
@@ -134,23 +134,27 @@ public final class ReproduceCommand implements Runnable {
       Path dir = out.resolve(r.system());
       double seconds = (System.nanoTime() - t0) / 1e9;
       folder.write(d -> writeInto(r, report, d, seconds));
-      long withPaper = report.comparisons().stream().filter(ReproduceCommand::hasPaperValue).count();
-      long agree =
-          report.comparisons().stream()
-              .filter(ReproduceCommand::hasPaperValue)
-              .filter(Comparison::agrees)
-              .count();
-      o.printf(Locale.ROOT,
-          "%s: %d/%d of the paper's values agree (%d more measured values without one); wrote"
-              + " %s/summary.md%n",
-          r.system(), agree, withPaper, report.comparisons().size() - withPaper, dir);
+      o.printf(Locale.ROOT, "%s: %s; wrote %s/summary.md%n", r.system(),
+          tallyText(report.tally()), dir);
     }
+  }
+
+  /** One sentence counting the verdicts (graded, not run, not counted, without a paper value). */
+  static String tallyText(ReproductionReport.Tally t) {
+    return String.format(Locale.ROOT,
+        "%d/%d of the paper's values agree within the stated tolerance (%d not run in this variant,"
+            + " %d model inputs or restated theory not counted, %d measured values without one)",
+        t.agree(), t.graded(), t.notRun(), t.notCounted(), t.noPaperValue());
   }
 
   /** A comparison whose paper column holds a value ("—" or blank means the paper gives none). */
   static boolean hasPaperValue(Comparison c) {
-    String p = c.paper().strip();
-    return !p.isEmpty() && !p.equals("—") && !p.equals("-");
+    return c.hasPaperValue();
+  }
+
+  /** The text with every absolute path replaced by its file name (no machine paths in output). */
+  static String withoutFolders(String s) {
+    return s.replaceAll("(?<![\\w.])(?:[A-Za-z]:)?(?:[/\\\\][^\\s/\\\\]+)+[/\\\\]([^\\s/\\\\]+)", "$1");
   }
 
   private void writeInto(Reproduction r, ReproductionReport report, Path dir, double seconds) {
@@ -172,7 +176,7 @@ public final class ReproduceCommand implements Runnable {
   private String summary(Reproduction r, ReproductionReport report, double seconds) {
     StringBuilder b = new StringBuilder();
     b.append("# Reproduction: ").append(r.system()).append("\n\n");
-    b.append(r.paper()).append("\n\n");
+    b.append(withoutFolders(r.paper())).append("\n\n");
     b.append("Made by `./fabriclab reproduce ").append(r.system()).append(quick ? " --quick" : "")
         .append(" --seed ").append(seed).append("`")
         .append(quick ? " (quick variant: smaller sizes, see notes)" : "")
@@ -180,13 +184,19 @@ public final class ReproduceCommand implements Runnable {
             threads == null ? Runtime.getRuntime().availableProcessors() : threads));
     Table.Builder t =
         Table.builder("comparisons").stringColumn("where").stringColumn("metric")
-            .stringColumn("paper").stringColumn("fabriclab").stringColumn("agrees")
-            .stringColumn("note");
+            .stringColumn("paper").stringColumn("fabriclab").stringColumn("tolerance")
+            .stringColumn("agrees").stringColumn("note");
     for (Comparison c : report.comparisons()) {
-      t.row(c.item(), c.metric(), c.paper(), c.measured(),
-          !hasPaperValue(c) ? "—" : c.agrees() ? "yes" : "NO", c.note());
+      t.row(c.item(), c.metric(), c.paper(), c.measured(), c.toleranceText(), c.verdict().label(),
+          c.note());
     }
-    b.append("## Measured beside the paper\n\n").append(TableWriter.markdown(t.build()));
+    b.append("## Measured beside the paper\n\n")
+        .append(tallyText(report.tally())).append(".\n\n")
+        .append("Only measured values are graded, each within the tolerance stated in its row; "
+            + "'model input' rows show a value our model takes from the paper and 'theory' rows "
+            + "the paper's own formula evaluated: neither counts as agreement. 'not run' marks "
+            + "checks the quick variant skips.\n\n")
+        .append(TableWriter.markdown(t.build()));
     if (!report.notes().isEmpty()) {
       b.append("\n## Notes\n\n");
       for (String n : report.notes()) {

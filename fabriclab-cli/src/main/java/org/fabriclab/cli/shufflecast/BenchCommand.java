@@ -1,10 +1,13 @@
 package org.fabriclab.cli.shufflecast;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
+import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shufflecast.FailureAnalysis;
 import org.fabriclab.shufflecast.RelayRules;
 import org.fabriclab.shufflecast.ShufflecastRouting;
@@ -37,11 +40,15 @@ public final class BenchCommand implements Runnable {
   public void run() {
     PrintWriter o = spec.commandLine().getOut();
     int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    InvalidParameterException.requireRange("--threads", th, 1, 1024);
+    // every instance is checked (and its topology built) before anything is printed
+    List<ShufflecastTopology> tops = new ArrayList<>();
+    for (String in : instances) {
+      tops.add(parseInstance(in));
+    }
     o.printf("%-8s %-6s %-18s %-28s %s%n", "instance", "ToRs", "routing tables (s)",
         "failure pairs with recovery", "time (s)");
-    for (String in : instances) {
-      String[] f = in.split(":");
-      ShufflecastTopology t = new ShufflecastTopology(Integer.parseInt(f[0].trim()), Integer.parseInt(f[1].trim()));
+    for (ShufflecastTopology t : tops) {
       long t0 = System.nanoTime();
       RelayRules rules = new ShufflecastRouting(t).rules();
       double routing = (System.nanoTime() - t0) / 1e9;
@@ -69,5 +76,27 @@ public final class BenchCommand implements Runnable {
           restored.get() + "/" + pairs + " restored", failure);
     }
     o.printf("threads: %d%n", th);
+  }
+
+  /** {@code p:k} with ASCII digits only; a one-line error naming --instances otherwise. */
+  static ShufflecastTopology parseInstance(String in) {
+    String[] f = in.strip().split(":", -1);
+    if (f.length != 2 || !digits(f[0].strip()) || !digits(f[1].strip())) {
+      throw new InvalidParameterException("--instances", "'" + in + "'",
+          "each instance is p:k with decimal p in 2..256 and k in 1..16, e.g. 4:4,8:3");
+    }
+    return new ShufflecastTopology(Integer.parseInt(f[0].strip()), Integer.parseInt(f[1].strip()));
+  }
+
+  private static boolean digits(String s) {
+    if (s.isEmpty() || s.length() > 6) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 }

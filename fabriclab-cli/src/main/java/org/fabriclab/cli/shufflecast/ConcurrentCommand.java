@@ -29,6 +29,10 @@ public final class ConcurrentCommand implements Runnable {
   @Override
   public void run() {
     ShufflecastTopology t = instance.topology();
+    if (sources == null || sources.isEmpty() || sources.contains(null)) {
+      throw new InvalidParameterException("--sources", String.valueOf(sources),
+          "a comma-separated list of one or more ToR ids in 0.." + (t.tors() - 1));
+    }
     ShufflecastRouting r = new ShufflecastRouting(t);
     if (sources.stream().distinct().count() != sources.size()) {
       throw new InvalidParameterException("--sources", "--sources lists a ToR twice: " + sources);

@@ -98,6 +98,14 @@ class IncastCliTest {
       {"incast", "tree", "--bcube", "8,5", "--random-senders", "40", "--method", "exact"},
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1"},
       {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1,2", "--sizes", "1,-1"},
+      {"incast", "bench", "--repeat", "0"},
+      {"incast", "tree", "--bcube", "8,5", "--random-senders", "100", "--placement", "sub:6"},
+      {"incast", "tree", "--bcube", "8,5", "--random-senders", "600", "--placement", "sub:2"},
+      {"incast", "tree", "--bcube", "8,5", "--random-senders", "10", "--placement", "nearby"},
+      {"incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "1", "--placement", "managed"},
+      {"incast", "shuffle", "--bcube", "4,1", "--random-senders", "-5", "--random-receivers", "10"},
+      {"incast", "shuffle", "--bcube", "4,1", "--random-senders", "5", "--random-receivers", "0"},
+      {"incast", "bench", "--repeat", "-3"},
     };
     for (String[] a : bad) {
       Result r = run(a);
@@ -232,5 +240,20 @@ class IncastCliTest {
     String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, r, a.length, b.length);
     return r;
+  }
+
+  @Test
+  void placementKeepsEveryMemberInsideOneSubBCube() throws Exception {
+    // sub:3 of BCube(8,5): all members share their top two base-8 digits, i.e. id / 8^4
+    JsonNode j = json("incast", "tree", "--bcube", "8,5", "--random-senders", "200", "--placement",
+        "sub:3", "--json");
+    int block = j.get("receiver").asInt() / 4096;
+    j.get("senders").forEach(x -> assertThat(x.asInt() / 4096).isEqualTo(block));
+    assertThat(j.get("senders")).hasSize(200);
+    // managed: 200 senders + receiver need 8^3 = 512 servers, one sub-BCube(8,2)
+    JsonNode m = json("incast", "tree", "--bcube", "8,5", "--random-senders", "200", "--placement",
+        "managed", "--json");
+    int b2 = m.get("receiver").asInt() / 512;
+    m.get("senders").forEach(x -> assertThat(x.asInt() / 512).isEqualTo(b2));
   }
 }

@@ -30,9 +30,28 @@ class ReproduceCommandTest {
     String summary = Files.readString(d.resolve("summary.md"));
     assertThat(summary)
         .contains("reproduce selftest --quick")
-        .contains("| Eq. 2 | square of 4 | 15 | 16 | NO | the paper has a misprint |")
-        .contains("A note.");
-    assertThat(out.toString()).contains("1/2 of the paper's values agree");
+        .contains("| Eq. 1 | square of 3 | 9 | 9 | exact | yes |  |")
+        .contains("| Eq. 2 | square of 4 | 15 | 16 | not stated | NO | the paper has a misprint |")
+        .contains("| Eq. 3 | unit square | 1 | 1 |  | model input | taken from the paper |")
+        .contains("| Eq. 4 | square of x | x·x | x·x |  | theory | the paper's formula |")
+        .contains("| Eq. 5 | square of 8 | 64 | not run |  | not run | full run only |")
+        .contains("A note.")
+        .doesNotContain("/tmp/some/folder");
+    // a model input, a restated theory and a skipped check are neither agreement nor difference
+    assertThat(out.toString())
+        .contains("1/2 of the paper's values agree within the stated tolerance (1 not run in this"
+            + " variant, 2 model inputs or restated theory not counted, 0 measured values without"
+            + " one)");
+  }
+
+  @Test
+  void listShowsNoAbsolutePath() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    assertThat(run(out, err, "reproduce", "--list")).isZero();
+    assertThat(out.toString()).contains("seed squares.txt").doesNotContain("/tmp/");
+    assertThat(ReproduceCommand.withoutFolders("a — /work/shared/seeds/001_x.txt, 1/G, 10/25 Gbps"))
+        .isEqualTo("a — 001_x.txt, 1/G, 10/25 Gbps");
   }
 
   @Test

@@ -158,11 +158,20 @@ class ShufflecastCliTest {
         {"shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "-1"},
         {"shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "1,1"},
         {"shufflecast", "cost", "--tors", "65536", "--switch-ports", "32", "--rate", "10"},
-        {"shufflecast", "cost", "--tors", "8", "--switch-ports", "4", "--rate", "40"}}) {
+        {"shufflecast", "cost", "--tors", "8", "--switch-ports", "4", "--rate", "40"},
+        // issue 15 items 6 and 8: refused before any output, naming the option
+        {"shufflecast", "concurrent", "--p", "2", "--k", "2", "--sources", ","},
+        {"shufflecast", "bench", "--instances", "4"},
+        {"shufflecast", "bench", "--instances", "a:b"},
+        {"shufflecast", "bench", "--instances", "2:2", "--threads", "0"},
+        {"shufflecast", "bench", "--instances", "2:2,\u0662:2"},
+        {"shufflecast", "bench", "--instances", "2:2:2"},
+        {"shufflecast", "bench", "--instances", "1:2"}}) {
       Result r = run(args);
       assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
       assertThat(r.err().trim().lines().count()).isEqualTo(1);
-      assertThat(r.err()).startsWith("fabriclab: error:");
+      assertThat(r.err()).startsWith("fabriclab: error:").doesNotContain("Exception");
+      assertThat(r.out()).as(String.join(" ", args)).isEmpty();
     }
   }
 }
