@@ -33,7 +33,10 @@ import org.fabriclab.units.Time;
  * the paper's figure. On the wire add Ethernet header + FCS ({@value #ETHERNET_BYTES} B); a
  * confirmation is a minimum frame of {@value #CONFIRMATION_BYTES} B.
  *
- * <p>Decisions: the master's own state is in its envelope, so its first-hop switch has a connected
+ * <p>Departures and decisions: Alg. 4's "set of accessible ports" is taken as the member's
+ * shortest-path next hops other than the ingress port; "a port already marked forwarded" is the
+ * first such port in port order; a second envelope of the same group (groups above 183 members)
+ * extends the existing table instead of creating it again (line 3). The master's own state is in its envelope, so its first-hop switch has a connected
  * entry for it (needed to rewrite aggregated ACKs to its QP, §3.2); a switch also records a
  * forwarded entry for the port an envelope arrived by (the master's side), so that another member
  * can later become the source (Appendix B); no envelope is sent back through the ingress port and
