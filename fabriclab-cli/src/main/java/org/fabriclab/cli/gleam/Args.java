@@ -11,13 +11,22 @@ final class Args {
 
   /** An integer option in {@code min..max}. */
   static long longIn(String option, String text, long min, long max) {
+    return longIn(option, text, min, max, "");
+  }
+
+  /** An integer option in {@code min..max}; {@code why} (may be empty) follows the range. */
+  static long longIn(String option, String text, long min, long max, String why) {
+    String range = "valid range " + min + ".." + max + (why.isEmpty() ? "" : " (" + why + ")");
     long v;
     try {
       v = Long.parseLong(text.strip());
     } catch (NumberFormatException e) {
-      throw new InvalidParameterException(option, "'" + text + "'", "not an integer; valid range " + min + ".." + max);
+      throw new InvalidParameterException(option, "'" + text + "'", "not an integer; " + range);
     }
-    return InvalidParameterException.requireRange(option, v, min, max);
+    if (v < min || v > max) {
+      throw new InvalidParameterException(option, v, range);
+    }
+    return v;
   }
 
   /** A real option in {@code [min, max]}, or {@code [min, max)} when {@code maxOpen}; never NaN. */

@@ -69,7 +69,7 @@ public final class GleamBcastCommand implements Runnable {
 
   @Override
   public void run() {
-    long size = Args.longIn("--size", sizeText, 1, MAX_MESSAGE_BYTES);
+    long size = Args.longIn("--size", sizeText, 1, MAX_MESSAGE_BYTES, "an RC message is at most 2 GB, seed 002 Table 1");
     double linkGbps = Args.doubleIn("--link-gbps", linkGbpsText, 1, 1600, false);
     double overheadUs = Args.doubleIn("--overhead-us", overheadUsText, 0, 1e6, false);
     double loss = Args.doubleIn("--loss", lossText, 0, 1, true);
