@@ -17,8 +17,8 @@ package org.fabriclab.gleam;
  * that PSN when it exceeds {@code last_ack_psn}, and sends NACK {@code min + 1} when an entry whose
  * {@code ack_psn = min} has a NACK pending (line 14: {@code min_psn + 1 = T.nack.ePSN}).
  *
- * <p>Decisions where Alg. 2/3 as printed is incomplete (each keeps the stated principle exactly;
- * {@code GleamAckAggregationPropertyTest} checks the whole stream against a brute-force model):
+ * <p>Departures from Alg. 2/3 as printed (each keeps the stated principle; {@code
+ * GleamAckAggregationPropertyTest} checks the stream against a brute-force model):
  * <ol>
  *   <li>Alg. 3 line 7 reads {@code min_psn < Entry.ack_psn}; the text ("find the minimized
  *       ack_psn") means {@code Entry.ack_psn < min_psn}.
@@ -29,19 +29,29 @@ package org.fabriclab.gleam;
  *       is only recovered by the sender's timeout; and a NACK raising {@code min_port}'s entry
  *       without passing line 15 never calls generate, so a held NACK that became deliverable
  *       waits. A pending bit is cleared when the NACK is sent or the entry's ACK advances (the
- *       receiver recovered).
+ *       receiver recovered). Every NACK calls generate (Alg. 2 line 18 only on line 15's branch).
+ *   <li>Alg. 2 line 10 calls generate on an ACK from {@code min_port}; before any minimum is known
+ *       ({@code min_port = −1}, the paper leaves it open) any ACK calls it.
  *   <li>An ACK is sent only when its PSN exceeds {@code last_ack_psn}: Alg. 3 would repeat the
  *       last ACK, which the sender's RC discards as a duplicate anyway.
  *   <li>The entry of {@code ack_out_port} is left out of the minimum: this project registers an
  *       entry towards the master too (see {@link EnvelopeRegistration}) so that any member can
  *       become the source (Appendix B); no feedback comes from the source's side.
  *   <li>Stale feedback is ignored: a NACK {@code e} with {@code e − 1} below the entry's
- *       {@code ack_psn}, or feedback from the {@code ack_out_port} itself.
+ *       {@code ack_psn} (the paper would still compare it with {@code T.nack.ePSN}), or feedback
+ *       from the {@code ack_out_port} itself.
  * </ol>
- * What a tree cannot know: once a NACK has passed a lower switch, the receiver that sent it may
- * recover (its ACK advances) while that subtree's minimum does not move; the upper switch keeps the
- * NACK pending and may later send it. Such a NACK still asks for the smallest expected PSN with
- * everything below it acknowledged, so it costs a redundant go-back, never a skipped loss.
+ * <p>Composition along a tree is not exact, and cannot be with the paper's ACK/NACK vocabulary:
+ * (a) once a NACK has passed a lower switch, its receiver may recover (ACK or later NACK) while
+ * that subtree's minimum does not move, so the lower switch sends nothing and the upper switch,
+ * still holding the NACK, may later send it; two histories that give the upper switch identical
+ * input but need different output exist ({@code twoHistoriesThatTheUpperSwitchCannotTellApart}),
+ * so no per-port state there can fix it — only a new "withdraw" signal from the lower switch could
+ * (e.g. a repeated ACK with a per-entry "NACK forwarded" bit), which the paper does not have.
+ * (b) a lower switch's ACK and NACK are two packets; the upper switch may release its own held
+ * NACK for the same PSN on the ACK and then pass the lower one: the same NACK twice. Both kinds ask
+ * for the smallest expected PSN with everything below acknowledged by every receiver: a redundant
+ * go-back, never a skipped loss. With one switch the stream is exact.
  * Cost: O(entries) per call of generate, O(1) otherwise; no allocation.
  */
 public final class AckAggregation {

@@ -2,12 +2,14 @@ package org.fabriclab.gleam;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
+import org.fabriclab.analysis.Bfs;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.units.Time;
@@ -33,7 +35,10 @@ import org.fabriclab.units.Time;
  * the paper's figure. On the wire add Ethernet header + FCS ({@value #ETHERNET_BYTES} B); a
  * confirmation is a minimum frame of {@value #CONFIRMATION_BYTES} B.
  *
- * <p>Decisions: the master's own state is in its envelope, so its first-hop switch has a connected
+ * <p>Departures and decisions: Alg. 4's "set of accessible ports" is taken as the member's
+ * shortest-path next hops other than the ingress port; "a port already marked forwarded" is the
+ * first such port in port order; a second envelope of the same group (groups above 183 members)
+ * extends the existing table instead of creating it again (line 3). The master's own state is in its envelope, so its first-hop switch has a connected
  * entry for it (needed to rewrite aggregated ACKs to its QP, §3.2); a switch also records a
  * forwarded entry for the port an envelope arrived by (the master's side), so that another member
  * can later become the source (Appendix B); no envelope is sent back through the ingress port and
@@ -58,6 +63,7 @@ public final class EnvelopeRegistration {
   private final int maxGroupsPerSwitch;
   private final long switchLatencyPs;
   private final int[] linkUse;
+  private final boolean[] serverMask;
   private final Int2ObjectOpenHashMap<MulticastForwardingTable> tables = new Int2ObjectOpenHashMap<>();
 
   /**
@@ -72,6 +78,10 @@ public final class EnvelopeRegistration {
     this.maxGroupsPerSwitch = maxGroupsPerSwitch;
     this.switchLatencyPs = switchLatencyPs;
     this.linkUse = new int[topo.linkCount()];
+    this.serverMask = new boolean[topo.nodeCount()];
+    for (int v = 0; v < serverMask.length; v++) {
+      serverMask[v] = topo.isServer(v);
+    }
   }
 
   /** The table of {@code switchNode}, or {@code null} when no group has used it. */
@@ -109,7 +119,7 @@ public final class EnvelopeRegistration {
     }
     int[] hosts = members.stream().mapToInt(GroupMember::host).toArray();
     int[] qpn = members.stream().mapToInt(GroupMember::qpn).toArray();
-    it.unimi.dsi.fastutil.ints.IntOpenHashSet memberHosts = new it.unimi.dsi.fastutil.ints.IntOpenHashSet(hosts);
+    IntOpenHashSet memberHosts = new IntOpenHashSet(hosts);
     List<EnvelopeSend> sends = new ArrayList<>();
     long[] portFree = new long[topo.linkCount()];
     PriorityQueue<long[]> events = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
@@ -270,28 +280,11 @@ public final class EnvelopeRegistration {
     return t;
   }
 
+  /** Hop distances from member host {@code src}; other servers are not expanded (they do not forward). */
   private int[] bfs(int src) {
     int n = topo.nodeCount();
     int[] d = new int[n];
-    Arrays.fill(d, -1);
-    int[] q = new int[n];
-    int head = 0;
-    int tail = 0;
-    d[src] = 0;
-    q[tail++] = src;
-    while (head < tail) {
-      int u = q[head++];
-      if (u != src && topo.isServer(u)) {
-        continue; // servers do not forward
-      }
-      for (int p = 0; p < topo.degree(u); p++) {
-        int v = topo.neighbor(u, p);
-        if (d[v] < 0) {
-          d[v] = d[u] + 1;
-          q[tail++] = v;
-        }
-      }
-    }
+    new Bfs(topo, d, new int[n], serverMask).run(src);
     return d;
   }
 

@@ -7,8 +7,10 @@ package org.fabriclab.gleam;
  * packet whose PSN equals its {@code rqPSN} (others are dropped as out of sequence). When the
  * source changes, the old source sets its {@code rqPSN} to its {@code sqPSN} and the new source
  * its {@code sqPSN} to its {@code rqPSN}, so every member continues from the same PSN. The switch
- * side needs nothing more than noticing the new ingress port ({@link
- * MulticastForwardingTable#setAckOutPort}).
+ * side notices the new ingress port ({@link MulticastForwardingTable#setAckOutPort}) and records it
+ * as {@code ack_out_port}. Departure: Appendix B says there is no other modification; this project
+ * also forgets {@code min_port} there, because the old {@code min_port} may be the new source's
+ * port, which leaves the minimum, and a stale one would keep Alg. 2 line 10 from firing.
  *
  * <p>A loss-free model of one group's QPs (members {@code 0..n-1}); O(members) per operation.
  */

@@ -17,8 +17,14 @@ class TestbedModelTest {
     // Gleam at 1 GiB: wire bytes at 100 Gb/s (+ microseconds)
     double wireUs = ((1L << 30) + (1L << 30) / 1024 * 62) * 8 / 100e3;
     assertThat(g.gleamUs()).isCloseTo(wireUs, within(5.0));
-    // small messages: the fixed per-message cost compresses the ratio
-    assertThat(m.bcast(4, 64 * 1024).ratio()).isBetween(1.2, 3.0);
+    // 64 KiB: Open MPI picks linear (3 copies share the root's uplink), by hand:
+    // (A + 3 SER + LAT) / (A + SER + LAT), A = 3 us host cost, LAT = one 1086 B packet + 600 ns + 2 x 10 ns
+    TestbedModel.BcastPoint s = m.bcast(4, 64 * 1024);
+    assertThat(s.openMpiAlgorithm()).isEqualTo("linear");
+    double ser = (64 * 1024 + 64 * 62) * 8 / 100e3; // us
+    double lat = 1086 * 8 / 100e3 + 0.6 + 0.02;
+    assertThat(s.gleamUs()).isCloseTo(3 + ser + lat, within(1e-5));
+    assertThat(s.openMpiUs()).isCloseTo(3 + 3 * ser + lat, within(1e-5));
   }
 
   @Test

@@ -37,54 +37,48 @@ public final class GleamBcastCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--receivers", description = "receivers, hosts 1..N (default: 3, the paper's testbed)")
-  Integer receivers;
+  @Option(names = "--receivers", paramLabel = "N", description = "receivers, 1..1023: hosts 1..N (default: 3, the paper's testbed)")
+  String receiversText;
 
-  @Option(names = "--hosts", split = ",", paramLabel = "H", description = "explicit receiver hosts instead of --receivers")
-  List<Integer> hosts;
+  @Option(names = "--hosts", split = ",", paramLabel = "H", description = "explicit receiver hosts instead of --receivers, each 0..servers-1")
+  List<String> hostsText;
 
-  @Option(names = "--source", defaultValue = "0", description = "source host (default: ${DEFAULT-VALUE})")
-  int source;
+  @Option(names = "--source", defaultValue = "0", description = "source host, 0..servers-1 (default: ${DEFAULT-VALUE})")
+  String sourceText;
 
-  @Option(names = "--servers", description = "servers on the switch (default: 4, or enough for --receivers)")
-  Integer servers;
+  @Option(names = "--servers", description = "servers on the switch, 2..1024 (default: 4, or enough for --receivers)")
+  String serversText;
 
-  @Option(names = "--size", required = true, description = "message bytes, 1..2147483648 (RC limit)")
-  long size;
+  @Option(names = "--size", required = true, paramLabel = "BYTES", description = "message bytes, 1..2147483648 (RC limit)")
+  String sizeText;
 
   @Option(names = "--method", defaultValue = "gleam", description = "gleam|unicast|openmpi|binomial|ring (default: ${DEFAULT-VALUE})")
   String method;
 
-  @Option(names = "--link-gbps", defaultValue = "100", description = "link rate (default: ${DEFAULT-VALUE})")
-  double linkGbps;
+  @Option(names = "--link-gbps", defaultValue = "100", description = "link rate, 1..1600 (default: ${DEFAULT-VALUE})")
+  String linkGbpsText;
 
-  @Option(names = "--overhead-us", defaultValue = "3", description = "host software time per message, model input (default: ${DEFAULT-VALUE})")
-  double overheadUs;
+  @Option(names = "--overhead-us", defaultValue = "3", description = "host software time per message, 0..1000000, a model input (default: ${DEFAULT-VALUE})")
+  String overheadUsText;
 
-  @Option(names = "--loss", defaultValue = "0", description = "packet loss rate in [0, 1); > 0 needs the packet engine")
-  double loss;
+  @Option(names = "--loss", defaultValue = "0", description = "packet loss rate in [0, 1); only 0 until the packet engine lands")
+  String lossText;
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
   @Override
   public void run() {
-    if (size <= 0 || size > MAX_MESSAGE_BYTES) {
-      throw new InvalidParameterException("--size", size, "valid range 1.." + MAX_MESSAGE_BYTES + " (an RC message is at most 2 GB, seed 002 Table 1)");
-    }
-    if (!(linkGbps >= 1 && linkGbps <= 1600)) {
-      throw new InvalidParameterException("--link-gbps", linkGbps, "valid range 1..1600");
-    }
-    if (!(overheadUs >= 0 && overheadUs <= 1e6)) {
-      throw new InvalidParameterException("--overhead-us", overheadUs, "valid range 0..1000000");
-    }
-    if (!(loss >= 0 && loss < 1)) {
-      throw new InvalidParameterException("--loss", loss, "valid range [0, 1)");
-    }
+    long size = Args.longIn("--size", sizeText, 1, MAX_MESSAGE_BYTES, "an RC message is at most 2 GB, seed 002 Table 1");
+    double linkGbps = Args.doubleIn("--link-gbps", linkGbpsText, 1, 1600, false);
+    double overheadUs = Args.doubleIn("--overhead-us", overheadUsText, 0, 1e6, false);
+    double loss = Args.doubleIn("--loss", lossText, 0, 1, true);
     if (loss > 0) {
-      throw new InvalidParameterException("--loss", "--loss > 0 needs the packet-level engine (issue 9); the analytic model has no loss");
+      throw new InvalidParameterException("--loss", lossText.strip(),
+          "valid range [0, 1), but only 0 until the packet-level engine (issue 9) lands: the analytic model has no loss");
     }
     int[] recv = receivers();
+    int source = Integer.parseInt(sourceText.strip()); // validated by receivers()
     String m = method.toLowerCase(java.util.Locale.ROOT);
     int ranks = recv.length + 1;
     TransferSchedule s = switch (m) {
@@ -129,17 +123,24 @@ public final class GleamBcastCommand implements Runnable {
   }
 
   private int[] receivers() {
-    if (receivers != null && hosts != null) {
+    if (receiversText != null && hostsText != null) {
       throw new InvalidParameterException("--hosts", "give either --receivers or --hosts, not both");
     }
-    if (receivers != null) {
-      InvalidParameterException.requireRange("--receivers", receivers, 1, 1023);
+    Integer receivers = receiversText == null ? null : (int) Args.longIn("--receivers", receiversText, 1, 1023);
+    int n = hostsText != null ? hostsText.size() : receivers == null ? 3 : receivers;
+    Integer servers = serversText == null ? null : (int) Args.longIn("--servers", serversText, 2, 1024);
+    int srv = servers != null ? servers : Math.max(4, (hostsText == null ? n : 0) + 1);
+    int source = (int) Args.longIn("--source", sourceText, 0, srv - 1);
+    List<Integer> hosts = null;
+    if (hostsText != null) {
+      hosts = new ArrayList<>();
+      for (String h : hostsText) {
+        hosts.add((int) Args.longIn("--hosts", h, 0, srv - 1)); // a host of the switch's srv servers
+      }
     }
-    int n = hosts != null ? hosts.size() : receivers == null ? 3 : receivers;
-    int srv = servers != null ? servers : Math.max(4, (hosts == null ? n : 0) + 1);
-    InvalidParameterException.requireRange("--servers", srv, 2, 1024);
-    if (source < 0 || source >= srv) {
-      throw new InvalidParameterException("--source", source, "valid range 0.." + (srv - 1) + " (the servers on the switch)");
+    if (hosts == null && n + 1 > srv) {
+      throw new InvalidParameterException("--receivers", n,
+          "valid range 1.." + (srv - 1) + " with --servers " + srv + " (the source takes one server)");
     }
     List<Integer> list = new ArrayList<>();
     if (hosts == null) {
@@ -153,9 +154,6 @@ public final class GleamBcastCommand implements Runnable {
     }
     Set<Integer> seen = new HashSet<>();
     for (int h : list) {
-      if (h < 0 || h >= srv) {
-        throw new InvalidParameterException("--hosts", h, "unknown host; valid range 0.." + (srv - 1) + " (--servers " + srv + ")");
-      }
       if (h == source) {
         throw new InvalidParameterException("--hosts", h, "equals the source; a receiver must differ from --source " + source);
       }

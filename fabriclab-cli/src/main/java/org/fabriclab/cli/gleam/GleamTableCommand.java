@@ -3,7 +3,6 @@ package org.fabriclab.cli.gleam;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.gleam.TableLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,26 +14,26 @@ import picocli.CommandLine.Spec;
     name = "table",
     mixinStandardHelpOptions = true,
     description = {
-      "Memory of G groups that each use P ports of a switch, in the byte layout of TableLayout",
+      "Memory of G groups that each use P ports of a switch, in this project's byte layout",
       "(group header 14 B + 14 B per port). The paper: 1K groups with every entry used = 0.92 MB.",
       "Example: fabriclab gleam table --groups 1024 --ports 64 --json"
     })
 public final class GleamTableCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--groups", required = true, description = "multicast groups, 1..16777216")
-  long groups;
+  @Option(names = "--groups", required = true, paramLabel = "G", description = "multicast groups, 1..16777216")
+  String groupsText;
 
-  @Option(names = "--ports", required = true, description = "ports in use per group (the switch's port count when full), 1..256")
-  int ports;
+  @Option(names = "--ports", required = true, paramLabel = "P", description = "ports in use per group (the switch's port count when full), 1..256")
+  String portsText;
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
   @Override
   public void run() {
-    InvalidParameterException.requireRange("--groups", groups, 1, 1 << 24);
-    InvalidParameterException.requireRange("--ports", ports, 1, 256);
+    long groups = Args.longIn("--groups", groupsText, 1, 1 << 24);
+    int ports = (int) Args.longIn("--ports", portsText, 1, 256);
     long bytes = TableLayout.tableBytes(groups, ports);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("groups", groups);
