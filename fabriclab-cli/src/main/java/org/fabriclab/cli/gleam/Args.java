@@ -19,7 +19,7 @@ final class Args {
     String range = "valid range " + min + ".." + max + (why.isEmpty() ? "" : " (" + why + ")");
     long v;
     try {
-      v = Long.parseLong(text.strip());
+      v = org.fabriclab.units.AsciiNumbers.parseLong(text.strip());
     } catch (NumberFormatException e) {
       throw new InvalidParameterException(option, "'" + text + "'", "not an integer; " + range);
     }
@@ -34,7 +34,7 @@ final class Args {
     String range = "valid range [" + fmt(min) + ", " + fmt(max) + (maxOpen ? ")" : "]");
     double v;
     try {
-      v = Double.parseDouble(text.strip());
+      v = org.fabriclab.units.AsciiNumbers.parseDouble(text.strip());
     } catch (NumberFormatException e) {
       throw new InvalidParameterException(option, "'" + text + "'", "not a number; " + range);
     }
