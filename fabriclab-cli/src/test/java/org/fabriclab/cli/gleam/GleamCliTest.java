@@ -91,7 +91,7 @@ class GleamCliTest {
         "--size = 'abc': not an integer; valid range 1..2147483648",
         "--size = '99999999999999999999': not an integer; valid range 1..2147483648",
         "--receivers = 'x': not an integer; valid range 1..1023",
-        "--receivers = 3: valid range 1..1 with --servers 2", "--link-gbps = NaN: valid range [1, 1600]",
+        "--receivers = 3: valid range 1..1 with --servers 2", "--link-gbps = 'NaN': not a number; valid range [1, 1600]",
         "--loss = 'often': not a number; valid range [0, 1)", "--hosts = 'x': not an integer; valid range 0..3",
         "--overhead-us = -1: valid range [0, 1000000]", "--groups = '1e3': not an integer; valid range 1..16777216",
         "--ports = 'many': not an integer; valid range 1..256"};
