@@ -46,6 +46,7 @@ public final class Main {
     cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
     cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
     cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
+    cl.addSubcommand(new org.fabriclab.cli.run.RunCommand());
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
