@@ -39,7 +39,7 @@ public final class SpecLoader {
     int seeds = Integer.parseInt(top.containsKey("seeds") ? SpecSchema.SEEDS.check(top.get("seeds"), "") : "1");
     for (String k : SpecSchema.KINDS) {
       if (!k.equals(kind) && top.containsKey(k)) {
-        throw top.get(k).error("section '" + k + "' does not apply to kind " + kind
+        throw root.keyError(k, "section '" + k + "' does not apply to kind " + kind
             + " (use section '" + kind + "')");
       }
     }

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fabriclab.error.MalformedInputException;
+import org.fabriclab.error.FabriclabException;
 
 /**
  * One node of a parsed spec file that remembers where it stood ({@code file:line}), so every
@@ -80,13 +80,13 @@ public final class SpecNode {
   }
 
   /** A one-line error at this node: {@code file:line: message}. */
-  public MalformedInputException error(String message) {
-    return new MalformedInputException(where(), message);
+  public FabriclabException error(String message) {
+    return new FabriclabException(where() + ": " + message);
   }
 
   /** A one-line error at the line of {@code key} in this map (the map's line if absent). */
-  public MalformedInputException keyError(String key, String message) {
-    return new MalformedInputException(source + ":" + keyLines.getOrDefault(key, line), message);
+  public FabriclabException keyError(String key, String message) {
+    return new FabriclabException(source + ":" + keyLines.getOrDefault(key, line) + ": " + message);
   }
 
   /** The file name this node came from. */

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import org.fabriclab.error.MalformedInputException;
+import org.fabriclab.error.FabriclabException;
 
 /**
  * Reads a YAML or JSON spec into a {@link SpecNode} tree with line numbers, using Jackson's
@@ -28,7 +28,7 @@ public final class SpecParser {
     try {
       text = Files.readString(file);
     } catch (IOException e) {
-      throw new MalformedInputException(file.toString(), "cannot read the spec: " + e.getMessage(), e);
+      throw new FabriclabException(file.toString() + ": " + "cannot read the spec: " + e.getMessage(), e);
     }
     boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
     return parse(text, file.toString(), json);
@@ -40,11 +40,11 @@ public final class SpecParser {
     try (JsonParser p = f.createParser(text)) {
       JsonToken t = p.nextToken();
       if (t == null) {
-        throw new MalformedInputException(source + ":1", "the spec is empty");
+        throw new FabriclabException(source + ":1" + ": " + "the spec is empty");
       }
       SpecNode root = read(p, source);
       if (p.nextToken() != null) {
-        throw new MalformedInputException(source + ":" + line(p), "unexpected content after the spec");
+        throw new FabriclabException(source + ":" + line(p) + ": " + "unexpected content after the spec");
       }
       if (root.kind() != SpecNode.Kind.MAP) {
         throw root.error("a spec is a map of keys (name, kind, topologies, ...), not " + root.describe());
@@ -52,10 +52,10 @@ public final class SpecParser {
       return root;
     } catch (JsonProcessingException e) {
       int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
-      throw new MalformedInputException(source + ":" + line, "not valid " + (json ? "JSON" : "YAML")
+      throw new FabriclabException(source + ":" + line + ": " + "not valid " + (json ? "JSON" : "YAML")
           + ": " + e.getOriginalMessage().replace('\n', ' '));
     } catch (IOException e) {
-      throw new MalformedInputException(source, "cannot read the spec: " + e.getMessage(), e);
+      throw new FabriclabException(source + ": " + "cannot read the spec: " + e.getMessage(), e);
     }
   }
 
@@ -77,7 +77,7 @@ public final class SpecParser {
           keyLines.put(key, keyLine);
           SpecNode v = read(p, source);
           if (m.put(key, v) != null) {
-            throw new MalformedInputException(source + ":" + keyLine, "key '" + key + "' given twice");
+            throw new FabriclabException(source + ":" + keyLine + ": " + "key '" + key + "' given twice");
           }
         }
         return SpecNode.map(source, line, m, keyLines);
@@ -101,7 +101,7 @@ public final class SpecParser {
       case VALUE_NULL -> {
         return SpecNode.scalar(SpecNode.Kind.NULL, source, line, "");
       }
-      default -> throw new MalformedInputException(source + ":" + line, "unsupported YAML content " + t);
+      default -> throw new FabriclabException(source + ":" + line + ": " + "unsupported YAML content " + t);
     }
   }
 }

@@ -78,7 +78,7 @@ public final class Sweep {
       if (key != null && key.contains("--")) {
         key = key.substring(key.indexOf("--") + 2);
       }
-      throw e.node().keyError(key == null ? "family" : key, e.family() + " " + raw + ": " + ex.getMessage());
+      throw e.node().keyError(key == null ? "family" : key, ex.getMessage());
     } catch (FabriclabException ex) {
       throw e.node().error(e.family() + ": " + ex.getMessage());
     }
