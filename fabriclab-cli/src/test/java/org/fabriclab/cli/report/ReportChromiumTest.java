@@ -88,6 +88,25 @@ class ReportChromiumTest {
   }
 
   @Test
+  void folderReportEmbedsEveryPngAndTable() throws Exception {
+    Path f = dir.resolve("folder");
+    Files.createDirectories(f);
+    org.fabriclab.table.Table t = org.fabriclab.table.Table.builder("x").longColumn("k").doubleColumn("avgHops")
+        .row(4L, 3.5).row(6L, 4.25).build();
+    Plots.bar(t, "k", "avgHops", "average hops", "hops", f.resolve("hops"));
+    Files.writeString(f.resolve("table.csv"), "k,avgHops\n4,3.5\n6,4.25\n");
+    Files.writeString(f.resolve("summary.md"), "| value | paper | ours |\n| a < b | 1 | 2 |\n");
+    Path html = FolderReport.write(f, "folder report", "check");
+    String text = Files.readString(html);
+    assertThat(text).contains("<td>4.25</td>").contains("a &lt; b").doesNotContain("<script");
+    assumeTrue(chromium != null, "chromium is not installed; rendering skipped");
+    Render r = render(html);
+    assertThat(r.images()).isEqualTo(1);
+    assertThat(r.broken()).isZero();
+    assertThat(r.console()).isEmpty();
+  }
+
+  @Test
   void theCheckCatchesABrokenImageAndAConsoleError() throws Exception {
     assumeTrue(chromium != null, "chromium is not installed; skipped");
     Path bad = dir.resolve("bad.html");
