@@ -47,6 +47,7 @@ public final class Main {
     cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
     cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
     cl.addSubcommand(new org.fabriclab.cli.run.RunCommand());
+    cl.addSubcommand(new org.fabriclab.cli.compare.CompareCommand());
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

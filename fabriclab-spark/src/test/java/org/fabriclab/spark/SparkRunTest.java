@@ -44,7 +44,7 @@ class SparkRunTest {
     run("run", spec.toString(), "--out", dir.resolve("threads").toString(), "--threads", "2");
     run("run", spec.toString(), "--out", dir.resolve("spark").toString(), "--spark", "local[2]");
     String threaded = Files.readString(dir.resolve("threads/results.csv"));
-    assertThat(threaded.lines().count()).isEqualTo(1 + 8 * 42);
+    assertThat(threaded.lines().count()).isEqualTo(1 + 8 * 44);
     assertThat(Files.readString(dir.resolve("spark/results.csv"))).isEqualTo(threaded);
     assertThat(Files.readString(dir.resolve("spark/run.json"))).contains("spark local[2]");
   }

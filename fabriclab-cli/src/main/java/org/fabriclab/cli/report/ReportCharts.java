@@ -46,7 +46,9 @@ public final class ReportCharts {
     double max = Arrays.stream(v).max().orElse(1);
     boolean log = min > 0 && max / min > 100 && Arrays.stream(v).allMatch(x -> x > 0);
     c.getStyler().setYAxisLogarithmic(log);
-    if (!log && Arrays.stream(v).allMatch(x -> x >= 0)) {
+    if (log) {
+      c.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+    } else if (Arrays.stream(v).allMatch(x -> x >= 0)) {
       c.getStyler().setYAxisMin(0.0);
     }
     List<Double> ys = Arrays.stream(v).boxed().toList();
@@ -55,6 +57,46 @@ public final class ReportCharts {
       c.addSeries(yLabel, categories, ys, es);
     } else {
       c.addSeries(yLabel, categories, ys);
+    }
+    return c;
+  }
+
+  /**
+   * Grouped bars: one group per category, one bar per series (a legend below the plot names the
+   * series). NaN values are drawn as 0; log y when positive values span more than two decades.
+   */
+  public static CategoryChart groupedBars(String title, String yLabel, List<String> categories,
+      Map<String, double[]> series) {
+    CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yLabel)
+        .build();
+    Styler s = c.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setLegendVisible(series.size() > 1);
+    s.setLegendPosition(Styler.LegendPosition.OutsideS);
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    boolean allPositive = true;
+    for (double[] v : series.values()) {
+      for (double x : v) {
+        if (Double.isNaN(x)) {
+          continue;
+        }
+        allPositive &= x > 0;
+        if (x > 0) {
+          min = Math.min(min, x);
+        }
+        max = Math.max(max, x);
+      }
+    }
+    boolean log = allPositive && min < Double.MAX_VALUE && max / min > 100;
+    c.getStyler().setYAxisLogarithmic(log);
+    // bars start at the axis minimum: 0 on a linear axis, the decade below the smallest value on a log one
+    c.getStyler().setYAxisMin(log ? Math.pow(10, Math.floor(Math.log10(min))) : 0.0);
+    double missing = log ? min : 0;
+    for (Map.Entry<String, double[]> e : series.entrySet()) {
+      List<Double> ys = Arrays.stream(e.getValue())
+          .map(x -> Double.isNaN(x) ? missing : x).boxed().toList();
+      c.addSeries(e.getKey(), categories, ys);
     }
     return c;
   }

@@ -43,7 +43,7 @@ public final class PointRunner {
       "minSwitchDegree", "maxSwitchDegree");
   private static final List<String> THROUGHPUT = List.of("lambda", "upperBound", "commodities", "groups");
   private static final List<String> SIMULATE_TOTALS = List.of("simulatedNs", "events", "dataPackets",
-      "controlPackets", "packetHops", "drops", "deliveredBytes", "goodputGbps", "switches", "links");
+      "controlPackets", "packetHops", "drops", "deliveredBytes", "goodputGbps", "servers", "switches", "links", "switchPorts");
 
   private PointRunner() {}
 
@@ -188,8 +188,16 @@ public final class PointRunner {
     m.put("drops", r.droppedPackets());
     m.put("deliveredBytes", r.deliveredBytes());
     m.put("goodputGbps", r.goodputGbps());
+    m.put("servers", (long) t.serverCount());
     m.put("switches", (long) t.switchCount());
     m.put("links", (long) t.cableCount());
+    long ports = 0;
+    for (int v = 0; v < t.nodeCount(); v++) {
+      if (!t.isServer(v)) {
+        ports += t.degree(v);
+      }
+    }
+    m.put("switchPorts", ports);
     Table flows = r.flows().table();
     files.put("flows.csv", TableWriter.csv(flows));
     files.put("fct-by-size.csv", TableWriter.csv(FctStats.table(fct)));

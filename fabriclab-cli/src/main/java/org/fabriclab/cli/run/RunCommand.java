@@ -71,7 +71,8 @@ public final class RunCommand implements Runnable {
         out.resolve("report.html"));
   }
 
-  static String version() {
+  /** The fabriclab version from the jar manifest, or "dev". */
+  public static String version() {
     String v = RunCommand.class.getPackage().getImplementationVersion();
     return v == null ? "dev" : v;
   }

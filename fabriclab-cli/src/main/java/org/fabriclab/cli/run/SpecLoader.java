@@ -25,6 +25,11 @@ public final class SpecLoader {
     return validate(root, base);
   }
 
+  /** Loads spec text (YAML, or JSON); {@code source} names it in messages. */
+  public static ExperimentSpec fromText(String text, String source, boolean json, Path baseDir) {
+    return validate(SpecParser.parse(text, source, json), baseDir);
+  }
+
   /** Validates a parsed spec; relative file names resolve against {@code baseDir}. */
   public static ExperimentSpec validate(SpecNode root, Path baseDir) {
     Map<String, SpecNode> top = root.entries();
@@ -63,12 +68,18 @@ public final class SpecLoader {
       List<ExperimentSpec.Axis> wl = axes(w, SpecSchema.WORKLOAD, "workload");
       for (int i = 0; i < wl.size(); i++) {
         ExperimentSpec.Axis a = wl.get(i);
-        if (a.key().equals("workload.trace") && !a.values().get(0).isEmpty()) {
+        boolean sizes = a.key().equals("workload.sizes");
+        if ((a.key().equals("workload.trace") && !a.values().get(0).isEmpty()) || sizes) {
           List<String> abs = new ArrayList<>();
           for (String v : a.values()) {
+            if (sizes && (v.equals("websearch") || v.startsWith("pareto:"))) {
+              abs.add(v);
+              continue;
+            }
             Path p = baseDir.resolve(v).normalize();
             if (!Files.isRegularFile(p)) {
-              throw a.node().error("simulate.workload.trace: no such file " + p);
+              throw a.node().error("simulate." + a.key() + ": no such file " + p
+                  + (sizes ? " (sizes are websearch, pareto:SHAPE:MEAN_BYTES or a CSV file)" : ""));
             }
             abs.add(p.toString());
           }

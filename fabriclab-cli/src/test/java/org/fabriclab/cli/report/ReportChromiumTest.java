@@ -24,12 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
  * page loads the report in a frame and counts its broken images; Chromium's log gives the console.
  * A negative control (a page with a missing image and a console error) shows the check can fail.
  */
-class ReportChromiumTest {
+public class ReportChromiumTest {
   @TempDir static Path dir;
-  private static String chromium;
+  static String chromium;
 
   @BeforeAll
-  static void findChromium() {
+  public static void findChromium() {
     for (String c : List.of("chromium", "chromium-browser", "google-chrome")) {
       for (String p : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
         if (Files.isExecutable(Path.of(p, c))) {
@@ -40,9 +40,17 @@ class ReportChromiumTest {
     }
   }
 
-  record Render(int images, int broken, List<String> console) {}
+  /** What Chromium saw. */
+  public record Render(int images, int broken, List<String> console) {}
 
-  private static Render render(Path page) throws IOException, InterruptedException {
+  /** Whether chromium was found. */
+  public static boolean available() {
+    findChromium();
+    return chromium != null;
+  }
+
+  /** Renders {@code page} (its folder must be writable). */
+  public static Render render(Path page) throws IOException, InterruptedException {
     Path harness = page.resolveSibling("harness-" + page.getFileName());
     Files.writeString(harness, "<!DOCTYPE html><html><body><div id=\"result\">pending</div>"
         + "<iframe id=\"f\" src=\"" + page.getFileName() + "\" width=\"1200\" height=\"900\"></iframe><script>"
@@ -55,7 +63,7 @@ class ReportChromiumTest {
     Path dom = page.resolveSibling(page.getFileName() + ".dom");
     Process p = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
         "--allow-file-access-from-files", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000",
-        "--user-data-dir=" + dir.resolve("profile"), "--dump-dom", harness.toUri().toString())
+        "--user-data-dir=" + page.resolveSibling(".chromium-profile"), "--dump-dom", harness.toUri().toString())
         .redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
     Matcher m = Pattern.compile("images=(\\d+) broken=(\\d+)").matcher(Files.readString(dom));

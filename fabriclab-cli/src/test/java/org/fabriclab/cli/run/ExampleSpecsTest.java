@@ -20,7 +20,8 @@ class ExampleSpecsTest {
       "incast-bcube.yaml", 3 * 2 * 2,
       "shufflecast-topo.yaml", 4 + 2,
       "topo-families.yaml", 7,
-      "networkx-import.yaml", 2 * 2);
+      "networkx-import.yaml", 2 * 2,
+      "sweep64.yaml", 2 * 2 * 16);
 
   @Test
   void everyExampleValidatesWithTheExpectedNumberOfPoints() throws Exception {

@@ -50,7 +50,7 @@ class SweepRunnerTest {
     String a = Files.readString(dir.resolve("a/results.csv"));
     assertThat(Files.readString(dir.resolve("b/results.csv"))).isEqualTo(a);
     // 8 points x (4 bins x 8 FCT metrics + 10 totals)
-    assertThat(a.lines().count()).isEqualTo(1 + 8 * (32 + 10));
+    assertThat(a.lines().count()).isEqualTo(1 + 8 * (32 + 12));
   }
 
   /** A sweep "killed" after k points (the executor dies), then resumed. */
