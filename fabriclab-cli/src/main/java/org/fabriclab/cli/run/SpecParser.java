@@ -27,8 +27,10 @@ public final class SpecParser {
     String text;
     try {
       text = Files.readString(file);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new FabriclabException(file + ": no such spec file");
     } catch (IOException e) {
-      throw new FabriclabException(file.toString() + ": " + "cannot read the spec: " + e.getMessage(), e);
+      throw new FabriclabException(file + ": cannot read the spec: " + e.getMessage(), e);
     }
     boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
     return parse(text, file.toString(), json);

@@ -78,6 +78,30 @@ class SpecLoaderTest {
   }
 
   @Test
+  void jsonAndYamlGiveTheSameResolvedSpecAndPoints() {
+    String json = "{\"kind\": \"topo\", \"seeds\": 2, \"topologies\": ["
+        + "{\"family\": \"fattree\", \"k\": [4, 6]},"
+        + "{\"family\": \"jellyfish\", \"switches\": 20, \"ports\": 6, \"servers-per-switch\": 2}]}";
+    ExperimentSpec j = SpecLoader.validate(SpecParser.parse(json, "s.json", true), dir);
+    ExperimentSpec y = yaml(GOOD, dir);
+    assertThat(SweepRunner.resolvedSpec(j)).isEqualTo(SweepRunner.resolvedSpec(y));
+    assertThat(Sweep.expand(j)).isEqualTo(Sweep.expand(y));
+  }
+
+  @Test
+  void metricsListFiltersTheTidyCsvAndUnknownMetricsAreRejected() throws Exception {
+    ExperimentSpec s = yaml(GOOD + "metrics: [servers, diameterHops]\n", dir);
+    List<Point> pts = Sweep.expand(s);
+    SweepRunner.run(s, pts, dir.resolve("m"), false, new ThreadedExecutor(1), "test",
+        new PrintWriter(new StringWriter()));
+    List<String> rows = Files.readAllLines(dir.resolve("m/results.csv"));
+    assertThat(rows).hasSize(1 + pts.size() * 2);
+    assertThat(rows.subList(1, rows.size())).allMatch(r -> r.contains(",servers,") || r.contains(",diameterHops,"));
+    assertThatThrownBy(() -> yaml(GOOD + "metrics: [servers, speed]\n", dir))
+        .hasMessageStartingWith("spec.yaml:10:").hasMessageContaining("unknown metric");
+  }
+
+  @Test
   void integralFloatsAreAcceptedForIntegers() {
     ExperimentSpec s = yaml(GOOD.replace("switches: 20", "switches: 2.0e1"), dir);
     assertThat(Sweep.expand(s)).anySatisfy(p -> assertThat(p.params()).containsEntry("topology.switches", "20"));
