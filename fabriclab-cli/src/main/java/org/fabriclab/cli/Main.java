@@ -48,6 +48,8 @@ public final class Main {
     cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
     cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
     cl.addSubcommand(new org.fabriclab.cli.gleam.GleamCommand());
+    cl.addSubcommand(new org.fabriclab.cli.run.RunCommand());
+    cl.addSubcommand(new org.fabriclab.cli.compare.CompareCommand());
     GlobalOptions.apply(cl);
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);

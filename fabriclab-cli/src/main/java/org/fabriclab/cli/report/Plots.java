@@ -39,6 +39,10 @@ public final class Plots {
       xs.add(t.getString(r, xColumn));
       ys.add(t.getDouble(r, yColumn));
     }
+    int longest = xs.stream().mapToInt(String::length).max().orElse(0);
+    if (longest * xs.size() > 90) {
+      c.getStyler().setXAxisLabelRotation(45); // labels that would overlap are slanted
+    }
     c.addSeries(yColumn, xs, ys);
     save(c, base);
   }
@@ -53,7 +57,8 @@ public final class Plots {
     XYChart c =
         new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
             .yAxisTitle(yLabel).build();
-    c.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+    // below the plot: a legend never covers data
+    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
     Map<String, List<double[]>> series = new LinkedHashMap<>();
     for (int r = 0; r < t.rowCount(); r++) {
@@ -61,11 +66,22 @@ public final class Plots {
       series.computeIfAbsent(s, k -> new ArrayList<>())
           .add(new double[] {t.getDouble(r, xColumn), t.getDouble(r, yColumn)});
     }
+    c.getStyler().setLegendVisible(series.size() > 1);
+    double[] ylo = {Double.MAX_VALUE};
+    double[] yhi = {0};
+    boolean[] positive = {true};
     for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
       double[] x = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
       double[] y = e.getValue().stream().mapToDouble(p -> p[1]).toArray();
+      for (double v : y) {
+        positive[0] &= v > 0;
+        ylo[0] = Math.min(ylo[0], v);
+        yhi[0] = Math.max(yhi[0], v);
+      }
       c.addSeries(e.getKey(), x, y);
     }
+    // a log axis when the values span more than three decades
+    c.getStyler().setYAxisLogarithmic(positive[0] && ylo[0] > 0 && yhi[0] / ylo[0] > 1000);
     save(c, base);
   }
 

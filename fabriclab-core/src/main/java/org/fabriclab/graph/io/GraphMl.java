@@ -199,6 +199,11 @@ public final class GraphMl {
    * @throws IOException when {@code in} itself fails
    */
   public static Topology read(Reader in, String sourceName) throws IOException {
-    return new GraphMlReader(sourceName).read(in);
+    return new GraphMlReader(sourceName, ImportDefaults.NONE).read(in);
+  }
+
+  /** Reads GraphML, filling what a foreign file leaves out from {@code defaults}. */
+  public static Topology read(Reader in, String sourceName, ImportDefaults defaults) throws IOException {
+    return new GraphMlReader(sourceName, defaults).read(in);
   }
 }

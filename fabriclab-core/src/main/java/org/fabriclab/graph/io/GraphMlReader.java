@@ -40,6 +40,8 @@ final class GraphMlReader {
   private record Pending(int edge, boolean target, String node) {}
 
   private final String source;
+  private final ImportDefaults defaults;
+  private final IntArrayList roleless = new IntArrayList();
   private final LinkCollector c;
   private final Map<String, Key> keys = new HashMap<>();
   private final List<String> intNodeKeys = new ArrayList<>();
@@ -50,8 +52,9 @@ final class GraphMlReader {
   private int graphState; // 0 before <graph>, 1 inside, 2 after
   private boolean directedDefault;
 
-  GraphMlReader(String source) {
+  GraphMlReader(String source, ImportDefaults defaults) {
     this.source = source;
+    this.defaults = defaults;
     this.c = new LinkCollector(source, "edge");
     nodeIndex.defaultReturnValue(-1);
   }
@@ -87,6 +90,13 @@ final class GraphMlReader {
         throw error("edge " + p.edge() + ": unknown " + end + " node \"" + p.node() + "\"");
       }
       c.setEnd(p.edge(), p.target(), v);
+    }
+    for (int i = 0; i < roleless.size(); i++) {
+      for (int j = 0; j < defaults.serversPerSwitch(); j++) {
+        int server = c.addNode(NodeRole.SERVER, null);
+        c.addLink(server, roleless.getInt(i), LinkCollector.NO_PORT, LinkCollector.NO_PORT,
+            defaults.linkCapacityBps(), defaults.linkDelayPs(), false);
+      }
     }
     return c.build(
         graphData.getOrDefault("family", defaultOf("graph", "family", "imported")),
@@ -210,8 +220,12 @@ final class GraphMlReader {
     if (role == null) {
       role = defaultOf("node", "role", null);
     }
-    if (role == null) {
+    if (role == null && !foreign()) {
       throw error(where + ": missing role");
+    }
+    if (role == null) {
+      roleless.add(index);
+      role = "packet-switch";
     }
     NodeRole nodeRole = LinkCollector.role(role);
     if (nodeRole == null) {
@@ -261,8 +275,16 @@ final class GraphMlReader {
     c.addLink(endpoint(i, false, s), endpoint(i, true, t), sp, tp, capacity, delay, directed);
   }
 
+  /** A file that declares no role key: not written by fabriclab (see {@link ImportDefaults}). */
+  private boolean foreign() {
+    return keys.values().stream().noneMatch(k -> k.name().equals("role"));
+  }
+
   private String edgeValue(Map<String, String> values, String name, String where) {
     String v = values.getOrDefault(name, defaultOf("edge", name, null));
+    if (v == null && (foreign() || defaults.explicitLink())) {
+      v = Long.toString(name.equals("capacityBps") ? defaults.linkCapacityBps() : defaults.linkDelayPs());
+    }
     if (v == null) {
       throw error(where + ": missing " + name);
     }
@@ -353,12 +375,11 @@ final class GraphMlReader {
   }
 
   private long number(String where, String what, String text, long min, long max) {
-    long v;
-    try {
-      v = org.fabriclab.units.AsciiNumbers.parseLong(text.trim());
-    } catch (NumberFormatException e) {
+    Long parsed = ImportDefaults.integral(text);
+    if (parsed == null) {
       throw error(where + ": " + what + " \"" + text + "\" is not an integer in ASCII digits");
     }
+    long v = parsed;
     if (v < min || v > max) {
       throw error(where + ": " + what + " " + v + LinkCollector.outOfRange(min, max));
     }

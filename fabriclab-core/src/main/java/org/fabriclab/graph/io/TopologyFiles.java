@@ -65,6 +65,14 @@ public final class TopologyFiles {
    * @throws FabriclabException naming the file when it cannot be read at all
    */
   public static Topology read(Path file) {
+    return read(file, ImportDefaults.NONE);
+  }
+
+  /**
+   * Reads a JSON edge list, a networkx node-link JSON or a GraphML file; files without
+   * fabriclab's attributes take {@code defaults} (see {@link ImportDefaults}).
+   */
+  public static Topology read(Path file, ImportDefaults defaults) {
     String name = file.toString();
     try {
       TopologyFormat f = detect(file);
@@ -78,12 +86,29 @@ public final class TopologyFiles {
           raw.reset();
         }
         Reader in = new InputStreamReader(raw, StandardCharsets.UTF_8.newDecoder());
+        if (f == TopologyFormat.JSON && isNodeLink(file)) {
+          return NodeLinkJson.read(in, name, defaults);
+        }
+        if (f == TopologyFormat.GRAPHML) {
+          return GraphMl.read(in, name, defaults);
+        }
         return read(in, f, name);
       }
     } catch (CharacterCodingException e) {
       throw new MalformedInputException(name, "not UTF-8 text", e);
     } catch (IOException e) {
       throw cannot("read", file, e);
+    }
+  }
+
+  /**
+   * Whether a JSON file is networkx node-link data rather than fabriclab's edge list: its first
+   * 4 KiB name a {@code "multigraph"} field and no {@code "format"} field.
+   */
+  static boolean isNodeLink(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      String head = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
+      return head.contains("\"multigraph\"") && !head.contains("\"format\"");
     }
   }
 

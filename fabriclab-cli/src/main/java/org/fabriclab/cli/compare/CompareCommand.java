@@ -1,0 +1,161 @@
+package org.fabriclab.cli.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabriclab.cli.run.ExperimentSpec;
+import org.fabriclab.cli.run.Point;
+import org.fabriclab.cli.run.SpecLoader;
+import org.fabriclab.cli.run.Sweep;
+import org.fabriclab.cli.run.SweepRunner;
+import org.fabriclab.cli.run.ThreadedExecutor;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.io.OutputFiles;
+import org.fabriclab.topology.TopologyFamilies;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fabriclab compare}: one workload (the same trace, the same seed) on several fabrics and
+ * transports, side by side. It is a {@code run} of kind simulate built from the options, plus a
+ * comparison table ({@code compare.csv}), plots and {@code report.html}.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare fabrics and transports on the same workload: FCT by size bin, slowdown, goodput and cost.",
+      "--topo takes a family and its parameters as one argument ('fattree k=8') or a topology file",
+      "(with import defaults such as 'net.graphml servers-per-switch=2'); repeat it for each fabric.",
+      "",
+      "Example: fabriclab compare --topo 'fattree k=4' --topo 'jellyfish k=4' --topo 'flattree k=4 mode=global'"
+          + " --workload poisson --flows 400 --out results/compare"
+    })
+public final class CompareCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--topo", required = true, paramLabel = "'FAMILY K=V ...'|FILE", description = "a fabric (repeat)")
+  List<String> topos;
+
+  @Option(names = "--transport", split = ",", defaultValue = "dctcp",
+      description = "packet engine transports, comma-separated: dctcp, newreno, ndp, rocev2 (default: ${DEFAULT-VALUE})")
+  List<String> transports;
+
+  @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
+  String engine;
+
+  @Option(names = "--trace", paramLabel = "FILE", description = "flow trace CSV replayed on every fabric (or --workload)")
+  Path trace;
+
+  @Option(names = "--workload", description = "generated flows: poisson, permutation, incast, alltoall (default: poisson)")
+  String workload;
+
+  @Option(names = "--flows", defaultValue = "1000", description = "poisson: flows (default: ${DEFAULT-VALUE})")
+  long flows;
+
+  @Option(names = "--rate-per-s", defaultValue = "20000", description = "poisson: arrivals per second (default: ${DEFAULT-VALUE})")
+  double rate;
+
+  @Option(names = "--sizes", defaultValue = "websearch", description = "poisson: websearch or pareto:SHAPE:MEAN_BYTES (default: ${DEFAULT-VALUE})")
+  String sizes;
+
+  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall: bytes per flow (default: ${DEFAULT-VALUE})")
+  long flowBytes;
+
+  @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0 (default: ${DEFAULT-VALUE})")
+  long senders;
+
+  @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--seeds", defaultValue = "1", description = "repetitions, each with its own trace (default: ${DEFAULT-VALUE})")
+  int seeds;
+
+  @Option(names = "--threads", paramLabel = "N", description = "points run at once (default: all cores)")
+  Integer threads;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (new or empty)")
+  Path out;
+
+  @Override
+  public void run() {
+    int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    if (n < 1 || n > 4096) {
+      throw new InvalidParameterException("--threads", n, "valid range 1..4096");
+    }
+    if (trace != null && workload != null) {
+      throw new InvalidParameterException("--trace", "give at most one of --trace FILE and --workload NAME");
+    }
+    Path base = Path.of("").toAbsolutePath();
+    ExperimentSpec s = SpecLoader.fromText(specJson(base), "compare options", true, base);
+    List<Point> points = Sweep.expand(s);
+    OutputFiles.checkTarget(out.resolve("compare.csv"));
+    PrintWriter err = spec.commandLine().getErr();
+    ThreadedExecutor ex = new ThreadedExecutor(n);
+    long t0 = System.nanoTime();
+    SweepRunner.run(s, points, out, false, ex, org.fabriclab.cli.run.RunCommand.version(), err);
+    CompareReport.Result r = CompareReport.write(out, s, points);
+    PrintWriter o = spec.commandLine().getOut();
+    o.print(r.text());
+    o.printf("%d fabrics x %d transports x %d seeds in %.1f s; wrote %s/{compare.csv,report.html,*.png}%n",
+        topos.size(), "flow".equals(engine) ? 1 : transports.size(), seeds, (System.nanoTime() - t0) / 1e9, out);
+  }
+
+  /** The options as a spec (JSON), each --topo checked first so errors name the option. */
+  private String specJson(Path base) {
+    ObjectMapper om = new ObjectMapper();
+    ObjectNode o = om.createObjectNode();
+    o.put("name", "compare");
+    o.put("kind", "simulate");
+    o.put("seed", seed);
+    o.put("seeds", seeds);
+    ArrayNode tops = o.putArray("topologies");
+    TopologyFamilies families = TopologyFamilies.load();
+    for (String t : topos) {
+      String[] words = t.trim().split("\\s+");
+      ObjectNode e = tops.addObject();
+      boolean file = Files.isRegularFile(base.resolve(words[0]));
+      e.put(file ? "file" : "family", words[0]);
+      java.util.Map<String, String> raw = new java.util.LinkedHashMap<>();
+      for (int i = 1; i < words.length; i++) {
+        int eq = words[i].indexOf('=');
+        if (eq <= 0) {
+          throw new InvalidParameterException("--topo", t, "expected 'FAMILY key=value ...', e.g. 'fattree k=8'");
+        }
+        raw.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+        e.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+      }
+      if (!file) {
+        try {
+          raw.putIfAbsent("seed", "1");
+          families.parse(words[0], raw);
+        } catch (InvalidParameterException ex) {
+          throw new InvalidParameterException("--topo", "--topo '" + t + "': " + ex.getMessage());
+        }
+      }
+    }
+    ObjectNode sim = o.putObject("simulate");
+    sim.put("engine", engine);
+    ArrayNode tr = sim.putArray("transport");
+    transports.forEach(tr::add);
+    ObjectNode w = sim.putObject("workload");
+    if (trace != null) {
+      w.put("type", "trace");
+      w.put("trace", base.resolve(trace).toString());
+    } else {
+      w.put("type", workload == null ? "poisson" : workload);
+      w.put("flows", flows);
+      w.put("rate-per-s", rate);
+      w.put("sizes", sizes);
+      w.put("flow-bytes", flowBytes);
+      w.put("senders", senders);
+    }
+    return o.toString();
+  }
+}

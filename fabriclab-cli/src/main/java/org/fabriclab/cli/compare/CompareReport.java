@@ -1,0 +1,180 @@
+package org.fabriclab.cli.compare;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.cli.report.HtmlReport;
+import org.fabriclab.cli.report.ReportCharts;
+import org.fabriclab.cli.run.ExperimentSpec;
+import org.fabriclab.cli.run.Point;
+import org.fabriclab.error.FabriclabException;
+import org.fabriclab.io.OutputFiles;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * The side-by-side view of a compare run: per fabric and transport, the means over the seeds of
+ * FCT (mean, p99, p99.9) by size bin, slowdown, goodput and cost (servers, switches, links, switch
+ * ports) in {@code compare.csv}; grouped bar charts and FCT CDFs as PNG; all in {@code report.html}.
+ */
+final class CompareReport {
+  /** What was written, and the text table for the terminal. */
+  record Result(Table table, String text) {}
+
+  private static final List<String> BINS = List.of("small", "medium", "large", "all");
+  private static final List<String> COST = List.of("servers", "switches", "links", "switchPorts");
+
+  private CompareReport() {}
+
+  static Result write(Path dir, ExperimentSpec spec, List<Point> points) {
+    boolean transports = points.stream().map(p -> p.params().get("simulate.transport")).distinct().count() > 1;
+    Map<String, List<Map<String, Double>>> byConfig = new LinkedHashMap<>();
+    Map<String, Point> first = new LinkedHashMap<>();
+    for (Point p : points) {
+      String label = label(p, transports);
+      byConfig.computeIfAbsent(label, k -> new ArrayList<>()).add(metrics(dir, p));
+      first.putIfAbsent(label, p);
+    }
+    List<String> cols = new ArrayList<>(COST);
+    cols.add("goodputGbps");
+    for (String b : BINS) {
+      for (String m : List.of("fctMeanNs", "fctP99Ns", "fctP999Ns", "slowdownMean", "slowdownP99")) {
+        cols.add(m + "." + b);
+      }
+    }
+    Table.Builder tb = Table.builder("compare").stringColumn("fabric").stringColumn("transport").longColumn("seeds");
+    cols.forEach(tb::doubleColumn);
+    Map<String, Map<String, Double>> mean = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Map<String, Double>>> e : byConfig.entrySet()) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      for (String c : cols) {
+        m.put(c, e.getValue().stream().mapToDouble(x -> x.getOrDefault(c, Double.NaN)).average().orElse(Double.NaN));
+      }
+      mean.put(e.getKey(), m);
+      Point p = first.get(e.getKey());
+      Object[] row = new Object[cols.size() + 3];
+      row[0] = fabric(p);
+      row[1] = p.get("simulate.transport", p.get("simulate.engine", "") + " engine");
+      row[2] = (long) e.getValue().size();
+      for (int i = 0; i < cols.size(); i++) {
+        row[i + 3] = m.get(cols.get(i));
+      }
+      tb.row(row);
+    }
+    Table table = tb.build();
+    TableWriter.write(table, TableWriter.Format.CSV, dir.resolve("compare.csv"));
+
+    List<String> labels = new ArrayList<>(mean.keySet());
+    HtmlReport r = new HtmlReport("fabriclab compare");
+    r.paragraph("The same workload on every fabric" + (transports ? " and transport" : "")
+        + " (same seed per repetition; a trace file is replayed as is). Values are means over " + spec.seeds()
+        + " repetition(s). Size bins: small < 100 KB, medium 100 KB - 10 MB, large >= 10 MB.");
+    for (String[] m : new String[][] {{"fctMeanNs", "mean FCT (us)"}, {"fctP99Ns", "99th-percentile FCT (us)"},
+        {"fctP999Ns", "99.9th-percentile FCT (us)"}, {"slowdownP99", "99th-percentile slowdown"}}) {
+      Map<String, double[]> series = new LinkedHashMap<>();
+      for (String l : labels) {
+        series.put(l, BINS.stream().mapToDouble(b -> mean.get(l).get(m[0] + "." + b)
+            / (m[0].startsWith("fct") ? 1000.0 : 1.0)).toArray());
+      }
+      save(r, dir, m[0] + "-by-size", ReportCharts.groupedBars(m[1] + " by flow size", m[1],
+          List.of("< 100 KB", "100 KB - 10 MB", ">= 10 MB", "all flows"), series), m[1] + " by flow size");
+    }
+    save(r, dir, "goodput", ReportCharts.bars("Goodput", "goodput (Gbit/s)", labels,
+        labels.stream().mapToDouble(l -> mean.get(l).get("goodputGbps")).toArray(), null), "goodput (Gbit/s)");
+    Map<String, double[]> cost = new LinkedHashMap<>();
+    for (String l : labels) {
+      cost.put(l, COST.stream().mapToDouble(c -> mean.get(l).get(c)).toArray());
+    }
+    save(r, dir, "cost", ReportCharts.groupedBars("Cost", "count", List.of("servers", "switches", "links", "switch ports"),
+        cost), "cost: servers, switches, links (cables) and switch ports");
+    Map<String, double[]> cdf = new LinkedHashMap<>();
+    for (String l : labels) {
+      cdf.put(l, fctUs(dir.resolve("points").resolve(first.get(l).id()).resolve("flows.csv")));
+    }
+    save(r, dir, "fct-cdf", ReportCharts.stepCdf("Flow completion time CDF (first repetition)",
+        "flow completion time (us)", cdf), "FCT CDF");
+    r.heading("Comparison (compare.csv)");
+    r.table(table, 100);
+    r.heading("Spec (resolved)");
+    try {
+      r.preformatted(Files.readString(dir.resolve("spec.json")));
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + dir.resolve("spec.json") + ": " + e.getMessage(), e);
+    }
+    r.write(dir.resolve("report.html"));
+    Table.Builder bb = Table.builder("compare").stringColumn("fabric").stringColumn("transport")
+        .longColumn("switches").longColumn("links").doubleColumn("goodputGbps").doubleColumn("fctMeanUs")
+        .doubleColumn("fctP99Us").doubleColumn("slowdownP99");
+    for (int i = 0; i < table.rowCount(); i++) {
+      Map<String, Double> m = mean.get(labels.get(i));
+      bb.row(table.get(i, 0), table.get(i, 1), Math.round(m.get("switches")), Math.round(m.get("links")),
+          m.get("goodputGbps"), m.get("fctMeanNs.all") / 1000, m.get("fctP99Ns.all") / 1000, m.get("slowdownP99.all"));
+    }
+    return new Result(table, TableWriter.text(bb.build()));
+  }
+
+  private static void save(HtmlReport r, Path dir, String name, Chart<?, ?> chart, String caption) {
+    byte[] png;
+    try {
+      png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    } catch (IOException e) {
+      throw new FabriclabException("cannot draw " + name + ": " + e.getMessage(), e);
+    }
+    OutputFiles.write(dir.resolve(name + ".png"), out -> out.write(png));
+    r.png(png, caption);
+  }
+
+  private static String fabric(Point p) {
+    StringBuilder b = new StringBuilder(p.params().get("topology"));
+    p.params().forEach((k, v) -> {
+      if (k.startsWith("topology.") && !k.equals("topology.file") && !v.isEmpty()) {
+        b.append(' ').append(k.substring("topology.".length())).append('=').append(v);
+      }
+    });
+    return b.toString();
+  }
+
+  private static String label(Point p, boolean transports) {
+    return fabric(p) + (transports ? " " + p.get("simulate.transport", "") : "");
+  }
+
+  private static Map<String, Double> metrics(Path dir, Point p) {
+    Path f = dir.resolve("points").resolve(p.id()).resolve("metrics.csv");
+    Map<String, Double> m = new LinkedHashMap<>();
+    try {
+      List<String> lines = Files.readAllLines(f);
+      for (String line : lines.subList(1, lines.size())) {
+        int c = line.lastIndexOf(',');
+        String v = line.substring(c + 1);
+        m.put(line.substring(0, c), v.isEmpty() ? Double.NaN : Double.parseDouble(v));
+      }
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + f + ": " + e.getMessage(), e);
+    }
+    return m;
+  }
+
+  private static double[] fctUs(Path flows) {
+    try {
+      List<String> lines = Files.readAllLines(flows);
+      int col = List.of(lines.get(0).split(",")).indexOf("fctNs");
+      double[] out = new double[lines.size() - 1];
+      int n = 0;
+      for (String line : lines.subList(1, lines.size())) {
+        String v = line.split(",")[col];
+        if (!v.isEmpty() && Double.parseDouble(v) >= 0) {
+          out[n++] = Double.parseDouble(v) / 1000;
+        }
+      }
+      return java.util.Arrays.copyOf(out, n);
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + flows + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,202 @@
+package org.fabriclab.cli.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.cli.report.Confidence;
+import org.fabriclab.cli.report.HtmlReport;
+import org.fabriclab.cli.report.ReportCharts;
+import org.fabriclab.error.FabriclabException;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+
+/**
+ * The run's {@code summary.csv} (per configuration and metric: repetitions, mean, standard
+ * deviation, 95% confidence half-width) and {@code report.html}: key metrics as bars with
+ * confidence intervals, FCT CDFs of simulate points, the summary and point tables, the spec.
+ * A configuration is a point's coordinates without its repetition; its label names only the
+ * coordinates that vary in the sweep.
+ */
+final class RunReport {
+  private static final Map<String, List<String>> KEY_METRICS = Map.of(
+      "topo", List.of("avgServerPathLength", "diameterHops", "switches", "links"),
+      "throughput", List.of("lambda"),
+      "simulate", List.of("fctMeanNs.all", "fctP99Ns.all", "fctP99Ns.small", "slowdownP99.all", "goodputGbps"));
+  private static final int MAX_CDF_SERIES = 10;
+
+  private RunReport() {}
+
+  static void write(Path dir, ExperimentSpec spec, List<Point> points) {
+    List<String> varying = varying(points);
+    Map<String, List<Point>> configs = new LinkedHashMap<>();
+    for (Point p : points) {
+      configs.computeIfAbsent(label(p, varying), k -> new ArrayList<>()).add(p);
+    }
+    Map<Integer, Map<String, String>> metrics = new LinkedHashMap<>();
+    for (Point p : points) {
+      metrics.put(p.index(), readMetrics(SweepRunner.metricsFile(dir, p)));
+    }
+    List<String> names = new ArrayList<>(metrics.get(points.get(0).index()).keySet());
+    if (!spec.metrics().isEmpty()) {
+      names.retainAll(spec.metrics());
+    }
+    Table.Builder sb = Table.builder("summary").stringColumn("configuration").stringColumn("metric")
+        .longColumn("n").doubleColumn("mean").doubleColumn("sd").doubleColumn("ci95HalfWidth");
+    Map<String, Map<String, Confidence.Interval>> ci = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Point>> c : configs.entrySet()) {
+      for (String m : names) {
+        double[] x = c.getValue().stream().mapToDouble(p -> parse(metrics.get(p.index()).get(m))).toArray();
+        Confidence.Interval iv = Confidence.of(x);
+        ci.computeIfAbsent(m, k -> new LinkedHashMap<>()).put(c.getKey(), iv);
+        sb.row(c.getKey(), m, (long) iv.n(), iv.mean(), iv.sd(), iv.halfWidth95());
+      }
+    }
+    Table summary = sb.build();
+    TableWriter.write(summary, TableWriter.Format.CSV, dir.resolve("summary.csv"));
+
+    HtmlReport r = new HtmlReport("fabriclab run: " + spec.name());
+    r.paragraph(String.format(java.util.Locale.ROOT,
+        "%d points of kind %s: %d configurations x %d repetitions (seeds), master seed %d, fabriclab %s."
+            + " Bars are means over the repetitions; error bars are 95%% confidence intervals (Student's t).",
+        points.size(), spec.kind(), configs.size(), spec.seeds(), spec.seed(), RunCommand.version()));
+    List<String> labels = new ArrayList<>(configs.keySet());
+    boolean numbered = labels.stream().anyMatch(l -> l.length() > ReportCharts.MAX_LABEL);
+    List<String> axis = new ArrayList<>();
+    for (int i = 0; i < labels.size(); i++) {
+      axis.add(numbered ? "C" + (i + 1) : labels.get(i));
+    }
+    if (numbered) {
+      Table.Builder key = Table.builder("configurations").stringColumn("bar").stringColumn("configuration");
+      for (int i = 0; i < labels.size(); i++) {
+        key.row(axis.get(i), labels.get(i));
+      }
+      r.paragraph("Configurations (the bars' labels):");
+      r.table(key.build(), 1000);
+    }
+    for (String m : KEY_METRICS.get(spec.kind())) {
+      if (!ci.containsKey(m)) {
+        continue;
+      }
+      double[] mean = labels.stream().mapToDouble(l -> ci.get(m).get(l).mean()).toArray();
+      double[] hw = labels.stream().mapToDouble(l -> ci.get(m).get(l).halfWidth95()).toArray();
+      r.chart(ReportCharts.bars(describe(m), describe(m), axis, mean, spec.seeds() > 1 ? hw : null),
+          describe(m) + " by configuration");
+    }
+    if (spec.kind().equals("simulate")) {
+      Map<String, double[]> cdf = new LinkedHashMap<>();
+      for (Map.Entry<String, List<Point>> c : configs.entrySet()) {
+        if (cdf.size() < MAX_CDF_SERIES) {
+          cdf.put(c.getKey(), fctUs(dir.resolve("points").resolve(c.getValue().get(0).id()).resolve("flows.csv")));
+        }
+      }
+      r.chart(ReportCharts.stepCdf("Flow completion time CDF (first repetition)", "flow completion time (us)", cdf),
+          "FCT CDF per configuration" + (configs.size() > MAX_CDF_SERIES ? " (first " + MAX_CDF_SERIES + ")" : ""));
+    }
+    r.heading("Summary (summary.csv)");
+    r.table(summary, 400);
+    r.heading("Spec (resolved)");
+    try {
+      r.preformatted(Files.readString(dir.resolve("spec.json")));
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + dir.resolve("spec.json") + ": " + e.getMessage(), e);
+    }
+    r.heading("Points (points.csv)");
+    r.preformatted(SweepRunner.pointsCsv(points.size() > 200 ? points.subList(0, 200) : points));
+    r.write(dir.resolve("report.html"));
+  }
+
+  /** Readable words for metric names in titles. */
+  static String describe(String metric) {
+    return switch (metric) {
+      case "avgServerPathLength" -> "average server path length (hops)";
+      case "diameterHops" -> "diameter (hops)";
+      case "lambda" -> "throughput lambda (max concurrent flow)";
+      case "fctMeanNs.all" -> "mean flow completion time (ns)";
+      case "fctP99Ns.all" -> "99th-percentile flow completion time (ns)";
+      case "fctP99Ns.small" -> "99th-percentile FCT of flows < 100 KB (ns)";
+      case "slowdownP99.all" -> "99th-percentile slowdown";
+      case "goodputGbps" -> "goodput (Gbit/s)";
+      default -> metric;
+    };
+  }
+
+  private static double parse(String v) {
+    return v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
+  }
+
+  /** Keys with at least two distinct non-empty values (topology parameters: within one family). */
+  private static List<String> varying(List<Point> points) {
+    List<String> out = new ArrayList<>();
+    for (String k : SweepRunner.coordinates(points)) {
+      if (k.equals("topology.file") || k.equals("topology")) {
+        continue;
+      }
+      Map<String, java.util.Set<String>> values = new LinkedHashMap<>();
+      for (Point p : points) {
+        String v = p.params().getOrDefault(k, "");
+        if (!v.isEmpty()) {
+          String scope = k.startsWith("topology.") ? p.params().get("topology") : "";
+          values.computeIfAbsent(scope, x -> new java.util.HashSet<>()).add(v);
+        }
+      }
+      if (values.values().stream().anyMatch(v -> v.size() > 1)) {
+        out.add(k);
+      }
+    }
+    return out;
+  }
+
+  private static final List<String> SELF_DESCRIBING =
+      List.of("simulate.engine", "simulate.transport", "workload.type", "throughput.traffic", "throughput.solver");
+
+  private static String label(Point p, List<String> varying) {
+    List<String> parts = new ArrayList<>();
+    parts.add(p.params().get("topology"));
+    for (String k : varying) {
+      String v = p.params().getOrDefault(k, "");
+      if (!v.isEmpty()) {
+        parts.add(SELF_DESCRIBING.contains(k) ? v : k.substring(k.indexOf('.') + 1) + "=" + v);
+      }
+    }
+    return String.join(" ", parts);
+  }
+
+  private static Map<String, String> readMetrics(Path f) {
+    Map<String, String> m = new LinkedHashMap<>();
+    try {
+      List<String> lines = Files.readAllLines(f);
+      for (String line : lines.subList(1, lines.size())) {
+        int c = line.lastIndexOf(',');
+        m.put(line.substring(0, c), line.substring(c + 1));
+      }
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + f + ": " + e.getMessage(), e);
+    }
+    return m;
+  }
+
+  private static double[] fctUs(Path flows) {
+    try {
+      List<String> lines = Files.readAllLines(flows);
+      List<String> head = List.of(lines.get(0).split(","));
+      int col = head.indexOf("fctNs");
+      double[] out = new double[lines.size() - 1];
+      int n = 0;
+      for (String line : lines.subList(1, lines.size())) {
+        String v = line.split(",")[col];
+        double x = v.isEmpty() ? -1 : Double.parseDouble(v);
+        if (x >= 0) {
+          out[n++] = x / 1000;
+        }
+      }
+      return java.util.Arrays.copyOf(out, n);
+    } catch (IOException | RuntimeException e) {
+      throw new FabriclabException("cannot read FCTs from " + flows + ": " + e.getMessage(), e);
+    }
+  }
+
+}

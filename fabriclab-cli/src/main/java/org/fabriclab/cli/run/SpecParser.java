@@ -1,0 +1,109 @@
+package org.fabriclab.cli.run;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import org.fabriclab.error.FabriclabException;
+
+/**
+ * Reads a YAML or JSON spec into a {@link SpecNode} tree with line numbers, using Jackson's
+ * streaming parser (its token locations give the lines for both formats). A key given twice in
+ * one map and a syntax error are reported as {@code file:line: message}. O(size of the file).
+ */
+public final class SpecParser {
+  private SpecParser() {}
+
+  /** Parses {@code file}; the format follows the extension ({@code .json}, else YAML). */
+  public static SpecNode parse(Path file) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new FabriclabException(file + ": no such spec file");
+    } catch (IOException e) {
+      throw new FabriclabException(file + ": cannot read the spec: " + e.getMessage(), e);
+    }
+    boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
+    return parse(text, file.toString(), json);
+  }
+
+  /** Parses spec text; {@code source} names it in messages. */
+  public static SpecNode parse(String text, String source, boolean json) {
+    JsonFactory f = json ? new JsonFactory() : new YAMLFactory();
+    try (JsonParser p = f.createParser(text)) {
+      JsonToken t = p.nextToken();
+      if (t == null) {
+        throw new FabriclabException(source + ":1" + ": " + "the spec is empty");
+      }
+      SpecNode root = read(p, source);
+      if (p.nextToken() != null) {
+        throw new FabriclabException(source + ":" + line(p) + ": " + "unexpected content after the spec");
+      }
+      if (root.kind() != SpecNode.Kind.MAP) {
+        throw root.error("a spec is a map of keys (name, kind, topologies, ...), not " + root.describe());
+      }
+      return root;
+    } catch (JsonProcessingException e) {
+      int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+      throw new FabriclabException(source + ":" + line + ": " + "not valid " + (json ? "JSON" : "YAML")
+          + ": " + e.getOriginalMessage().replace('\n', ' '));
+    } catch (IOException e) {
+      throw new FabriclabException(source + ": " + "cannot read the spec: " + e.getMessage(), e);
+    }
+  }
+
+  private static int line(JsonParser p) {
+    return Math.max(1, p.currentTokenLocation().getLineNr());
+  }
+
+  private static SpecNode read(JsonParser p, String source) throws IOException {
+    JsonToken t = p.currentToken();
+    int line = line(p);
+    switch (t) {
+      case START_OBJECT -> {
+        LinkedHashMap<String, SpecNode> m = new LinkedHashMap<>();
+        java.util.Map<String, Integer> keyLines = new java.util.HashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String key = p.currentName();
+          int keyLine = line(p);
+          p.nextToken();
+          keyLines.put(key, keyLine);
+          SpecNode v = read(p, source);
+          if (m.put(key, v) != null) {
+            throw new FabriclabException(source + ":" + keyLine + ": " + "key '" + key + "' given twice");
+          }
+        }
+        return SpecNode.map(source, line, m, keyLines);
+      }
+      case START_ARRAY -> {
+        List<SpecNode> l = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          l.add(read(p, source));
+        }
+        return SpecNode.list(source, line, l);
+      }
+      case VALUE_STRING -> {
+        return SpecNode.scalar(SpecNode.Kind.STRING, source, line, p.getText());
+      }
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+        return SpecNode.scalar(SpecNode.Kind.NUMBER, source, line, p.getText());
+      }
+      case VALUE_TRUE, VALUE_FALSE -> {
+        return SpecNode.scalar(SpecNode.Kind.BOOLEAN, source, line, p.getText());
+      }
+      case VALUE_NULL -> {
+        return SpecNode.scalar(SpecNode.Kind.NULL, source, line, "");
+      }
+      default -> throw new FabriclabException(source + ":" + line + ": " + "unsupported YAML content " + t);
+    }
+  }
+}

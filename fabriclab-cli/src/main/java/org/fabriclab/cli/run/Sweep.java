@@ -1,0 +1,143 @@
+package org.fabriclab.cli.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabriclab.error.FabriclabException;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.topology.TopologyFamilies;
+
+/**
+ * Expands a spec into its points: for every topology entry, the cartesian product of its
+ * parameter lists, times the cartesian product of the settings lists, times {@code seeds}
+ * repetitions (first key outermost, repetitions innermost). Settings that do not apply to a point
+ * (the transport of a flow-engine point, the Poisson rate of a permutation workload) are blanked,
+ * and points that then coincide are kept once. Every topology combination is validated by its
+ * family here, before anything runs. O(points × keys).
+ *
+ * <p>Seeds: repetition r of every point gets the same seed, derived from the master seed and r
+ * ({@link #seed}). Decision: the other coordinates are left out on purpose, so the fabrics,
+ * engines and transports of one repetition see the same trace (common random numbers): their
+ * differences are not noise of different traces.
+ */
+public final class Sweep {
+  private Sweep() {}
+
+  /** The seed of repetition {@code rep} under {@code masterSeed} (non-negative). */
+  public static long seed(long masterSeed, int rep) {
+    return new RandomStreams(masterSeed).stream("sweep/point-seed", rep).nextLong() >>> 1;
+  }
+
+  /** Every point of {@code spec}, validated. */
+  public static List<Point> expand(ExperimentSpec spec) {
+    TopologyFamilies families = TopologyFamilies.load();
+    List<Map<String, String>> settings = cartesian(spec.settings());
+    Set<Map<String, String>> seen = new LinkedHashSet<>();
+    List<Point> out = new ArrayList<>();
+    for (ExperimentSpec.TopologyEntry e : spec.topologies()) {
+      for (Map<String, String> combo : cartesian(e.params())) {
+        if (e.family() != null) {
+          checkFamily(families, e, combo);
+        } else {
+          PointRunner.checkFile(e.file(), combo, e.node());
+        }
+        for (Map<String, String> s : settings) {
+          LinkedHashMap<String, String> p = new LinkedHashMap<>();
+          p.put("topology", e.label());
+          if (e.file() != null) {
+            p.put("topology.file", e.file().toString());
+          }
+          p.putAll(combo);
+          p.putAll(s);
+          blank(spec.kind(), p);
+          if (!seen.add(p)) {
+            continue;
+          }
+          for (int rep = 0; rep < spec.seeds(); rep++) {
+            out.add(new Point(out.size(), spec.kind(), p, rep, seed(spec.seed(), rep)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static void checkFamily(TopologyFamilies families, ExperimentSpec.TopologyEntry e,
+      Map<String, String> combo) {
+    Map<String, String> raw = new LinkedHashMap<>();
+    combo.forEach((k, v) -> raw.put(k.substring("topology.".length()), v));
+    raw.putIfAbsent("seed", "1");
+    try {
+      families.parse(e.family(), raw);
+    } catch (InvalidParameterException ex) {
+      String key = ex.parameter();
+      if (key != null && key.contains("--")) {
+        key = key.substring(key.indexOf("--") + 2);
+      }
+      throw e.node().keyError(key == null ? "family" : key, ex.getMessage());
+    } catch (FabriclabException ex) {
+      throw e.node().error(e.family() + ": " + ex.getMessage());
+    }
+  }
+
+  /** Blanks settings that do not apply, so the CSV never shows a value that was not used. */
+  static void blank(String kind, Map<String, String> p) {
+    if (kind.equals("simulate")) {
+      if (p.get("simulate.engine").equals("flow")) {
+        blankAll(p, "simulate.transport", "simulate.paths", "simulate.pfc-xoff-bytes");
+      } else {
+        blankAll(p, "simulate.subflows");
+      }
+      String type = p.get("workload.type");
+      if (!type.equals("poisson")) {
+        blankAll(p, "workload.flows", "workload.rate-per-s", "workload.sizes", "workload.skew");
+      }
+      if (!type.equals("incast")) {
+        blankAll(p, "workload.senders");
+      }
+      if (type.equals("poisson") || type.equals("trace")) {
+        blankAll(p, "workload.flow-bytes");
+      }
+      if (!type.equals("trace")) {
+        blankAll(p, "workload.trace");
+      }
+    } else if (kind.equals("throughput")) {
+      if (p.get("throughput.solver").equals("lp")) {
+        blankAll(p, "throughput.epsilon");
+      }
+      if (p.get("throughput.traffic").equals("permutation")) {
+        blankAll(p, "throughput.cluster-size", "throughput.locality");
+      }
+    }
+  }
+
+  private static void blankAll(Map<String, String> p, String... keys) {
+    for (String k : keys) {
+      if (p.containsKey(k)) {
+        p.put(k, "");
+      }
+    }
+  }
+
+  /** The cartesian product of the axes, first axis outermost. */
+  static List<Map<String, String>> cartesian(List<ExperimentSpec.Axis> axes) {
+    List<Map<String, String>> out = new ArrayList<>();
+    out.add(new LinkedHashMap<>());
+    for (ExperimentSpec.Axis a : axes) {
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> m : out) {
+        for (String v : a.values()) {
+          Map<String, String> c = new LinkedHashMap<>(m);
+          c.put(a.key(), v);
+          next.add(c);
+        }
+      }
+      out = next;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,238 @@
+package org.fabriclab.cli.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.fabriclab.error.FabriclabException;
+import org.fabriclab.io.OutputFiles;
+
+/**
+ * Runs a sweep into a run folder and keeps it resumable:
+ * <pre>
+ * DIR/spec.json            the resolved spec (defaults filled in, files absolute)
+ * DIR/run.json             fabriclab and Java versions, master seed, executor
+ * DIR/points.csv           every point: index, repetition, seed, coordinates
+ * DIR/points/pNNNNN/       per-point outputs; metrics.csv is written last and marks it finished
+ * DIR/results.csv          the tidy table: one row per point and metric
+ * DIR/report.html          plots, tables and the spec, self-contained
+ * </pre>
+ * With {@code resume}, finished points are not run again; the folder's spec must equal the new
+ * one. {@code results.csv} is rebuilt from the points' files, so an interrupted and resumed sweep
+ * gives the same file as an uninterrupted one.
+ */
+public final class SweepRunner {
+  /** What a run did. */
+  public record Outcome(int points, int computed, int skipped, Path results) {}
+
+  private SweepRunner() {}
+
+  /** The resolved spec as JSON text (deterministic). */
+  public static String resolvedSpec(ExperimentSpec s) {
+    ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode o = om.createObjectNode();
+    o.put("name", s.name());
+    o.put("kind", s.kind());
+    o.put("seed", s.seed());
+    o.put("seeds", s.seeds());
+    ArrayNode tops = o.putArray("topologies");
+    for (ExperimentSpec.TopologyEntry e : s.topologies()) {
+      ObjectNode t = tops.addObject();
+      if (e.family() != null) {
+        t.put("family", e.family());
+      } else {
+        t.put("file", e.file().toString());
+      }
+      for (ExperimentSpec.Axis a : e.params()) {
+        put(t, a.key().substring("topology.".length()), a.values());
+      }
+    }
+    ObjectNode sec = o.putObject(s.kind());
+    for (ExperimentSpec.Axis a : s.settings()) {
+      String[] k = a.key().split("\\.", 2);
+      ObjectNode target = k[0].equals("workload") ? (sec.has("workload") ? (ObjectNode) sec.get("workload")
+          : sec.putObject("workload")) : sec;
+      put(target, k[1], a.values());
+    }
+    ArrayNode m = o.putArray("metrics");
+    s.metrics().forEach(m::add);
+    try {
+      return om.writeValueAsString(o) + "\n";
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void put(ObjectNode o, String key, List<String> values) {
+    if (values.size() == 1) {
+      o.put(key, values.get(0));
+    } else {
+      ArrayNode a = o.putArray(key);
+      values.forEach(a::add);
+    }
+  }
+
+  /** Runs {@code points} of {@code spec} into {@code dir}. */
+  public static Outcome run(ExperimentSpec spec, List<Point> points, Path dir, boolean resume,
+      PointExecutor executor, String version, PrintWriter log) {
+    String resolved = resolvedSpec(spec);
+    Path specFile = dir.resolve("spec.json");
+    if (Files.isRegularFile(specFile)) {
+      if (!resume) {
+        throw new FabriclabException(dir + " already holds a run; add --resume to finish it, or choose another --out");
+      }
+      String old;
+      try {
+        old = Files.readString(specFile);
+      } catch (IOException e) {
+        throw new FabriclabException("cannot read " + specFile + ": " + e.getMessage(), e);
+      }
+      if (!old.equals(resolved)) {
+        throw new FabriclabException("--resume: the spec differs from the one " + dir
+            + " was started with (" + specFile + "); choose another --out");
+      }
+      cleanStaging(dir.resolve("points"));
+    } else {
+      if (Files.isDirectory(dir) && !isEmpty(dir)) {
+        throw new FabriclabException(dir + " exists and holds no fabriclab run; choose an empty or new --out");
+      }
+      OutputFiles.writeFolder(dir, stage -> {
+        Files.writeString(stage.resolve("points.csv"), pointsCsv(points));
+        Files.writeString(stage.resolve("run.json"), runJson(spec, points, executor, version));
+      });
+      OutputFiles.writeString(specFile, resolved);
+    }
+    List<Point> pending = new ArrayList<>();
+    for (Point p : points) {
+      if (!Files.isRegularFile(metricsFile(dir, p))) {
+        pending.add(p);
+      }
+    }
+    int skipped = points.size() - pending.size();
+    if (skipped > 0) {
+      log.printf("resuming: %d of %d points already finished%n", skipped, points.size());
+    }
+    AtomicInteger done = new AtomicInteger(skipped);
+    long t0 = System.nanoTime();
+    long[] lastLog = {t0};
+    executor.execute(pending, r -> {
+      Point p = points.get(r.index());
+      writePoint(dir, p, r);
+      int d = done.incrementAndGet();
+      synchronized (lastLog) {
+        long now = System.nanoTime();
+        if (now - lastLog[0] > 5_000_000_000L || d == points.size()) {
+          lastLog[0] = now;
+          log.printf("%d/%d points done (%.1f s)%n", d, points.size(), (now - t0) / 1e9);
+          log.flush();
+        }
+      }
+    });
+    Path results = dir.resolve("results.csv");
+    OutputFiles.writeString(results, TidyCsv.assemble(dir, spec, points));
+    return new Outcome(points.size(), pending.size(), skipped, results);
+  }
+
+  static Path metricsFile(Path dir, Point p) {
+    return dir.resolve("points").resolve(p.id()).resolve("metrics.csv");
+  }
+
+  private static void writePoint(Path dir, Point p, PointRunner.Result r) {
+    Path pd = dir.resolve("points").resolve(p.id());
+    if (!r.files().isEmpty()) {
+      OutputFiles.writeFolder(pd, stage -> {
+        for (Map.Entry<String, String> f : r.files().entrySet()) {
+          Files.writeString(stage.resolve(f.getKey()), f.getValue());
+        }
+      });
+    }
+    StringBuilder b = new StringBuilder("metric,value\n");
+    r.metrics().forEach((k, v) -> b.append(TidyCsv.quote(k)).append(',').append(v).append('\n'));
+    try {
+      Files.createDirectories(pd);
+    } catch (IOException e) {
+      throw new FabriclabException("cannot create " + pd + ": " + e.getMessage(), e);
+    }
+    OutputFiles.writeString(pd.resolve("metrics.csv"), b.toString());
+  }
+
+  private static void cleanStaging(Path points) {
+    if (!Files.isDirectory(points)) {
+      return;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(points, ".*")) {
+      for (Path stale : ds) {
+        try (var walk = Files.walk(stale)) {
+          for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.deleteIfExists(f);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new FabriclabException("cannot clean " + points + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean isEmpty(Path dir) {
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      return !ds.iterator().hasNext();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The coordinate columns: topology first, then every other key of any point in first-seen order. */
+  static List<String> coordinates(List<Point> points) {
+    Set<String> keys = new LinkedHashSet<>();
+    keys.add("topology");
+    points.forEach(p -> p.params().keySet().stream().filter(k -> k.startsWith("topology.")).forEach(keys::add));
+    points.forEach(p -> keys.addAll(p.params().keySet()));
+    return new ArrayList<>(keys);
+  }
+
+  static String pointsCsv(List<Point> points) {
+    List<String> keys = coordinates(points);
+    StringBuilder b = new StringBuilder("point,rep,seed");
+    keys.forEach(k -> b.append(',').append(TidyCsv.quote(k)));
+    b.append('\n');
+    for (Point p : points) {
+      b.append(p.id()).append(',').append(p.rep()).append(',').append(p.seed());
+      for (String k : keys) {
+        b.append(',').append(TidyCsv.quote(p.params().getOrDefault(k, "")));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String runJson(ExperimentSpec spec, List<Point> points, PointExecutor ex, String version) {
+    ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode o = om.createObjectNode();
+    o.put("fabriclab", version);
+    o.put("java", System.getProperty("java.version"));
+    o.put("name", spec.name());
+    o.put("kind", spec.kind());
+    o.put("masterSeed", spec.seed());
+    o.put("seeds", spec.seeds());
+    o.put("points", points.size());
+    o.put("executor", ex.describe());
+    o.put("spec", spec.source());
+    o.put("seedRule", "seed of repetition r = RandomStreams(masterSeed).stream(\"sweep/point-seed\", r).nextLong() >>> 1");
+    try {
+      return om.writeValueAsString(o) + "\n";
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

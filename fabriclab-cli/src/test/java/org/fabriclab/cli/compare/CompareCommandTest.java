@@ -1,0 +1,74 @@
+package org.fabriclab.cli.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabriclab.cli.Main;
+import org.fabriclab.cli.report.ReportChromiumTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareCommandTest {
+  @TempDir Path dir;
+
+  private int run(StringWriter err, String... args) {
+    return Main.run(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+  }
+
+  @Test
+  void fatTreeJellyfishAndFlatTreeOnOneTrace() throws Exception {
+    Path trace = dir.resolve("trace.csv");
+    StringBuilder t = new StringBuilder("flow_id,src_host,dst_host,start_ns,size_bytes\n");
+    for (int i = 0; i < 16; i++) {
+      t.append(i).append(',').append(i).append(',').append((i + 5) % 16).append(',').append(i * 1000L)
+          .append(',').append(i % 2 == 0 ? 30_000 : 300_000).append('\n');
+    }
+    Files.writeString(trace, t);
+    Path out = dir.resolve("cmp");
+    StringWriter err = new StringWriter();
+    int code = run(err, "compare", "--topo", "fattree k=4", "--topo", "jellyfish k=4", "--topo",
+        "flattree k=4 mode=global", "--trace", trace.toString(), "--engine", "flow", "--out", out.toString(),
+        "--threads", "2");
+    assertThat(code).as(err.toString()).isZero();
+    List<String> rows = Files.readAllLines(out.resolve("compare.csv"));
+    assertThat(rows).hasSize(4);
+    // fat-tree(4): 20 four-port switches, all ports used, 16 servers, 48 cables (closed form)
+    assertThat(rows.get(1)).startsWith("\"fattree k=4\",\"flow engine\",1,16.0,20.0,48.0,80.0,");
+    // the same trace on every fabric: identical src, dst, size and start of every flow
+    List<String> flows = null;
+    for (String p : List.of("p00000", "p00001", "p00002")) {
+      List<String> f = Files.readAllLines(out.resolve("points").resolve(p).resolve("flows.csv")).stream()
+          .map(l -> String.join(",", List.of(l.split(",")).subList(0, 5))).toList();
+      assertThat(f).hasSize(17);
+      if (flows != null) {
+        assertThat(f).isEqualTo(flows);
+      }
+      flows = f;
+    }
+    for (String png : List.of("fctMeanNs-by-size", "fctP99Ns-by-size", "fctP999Ns-by-size", "slowdownP99-by-size",
+        "goodput", "cost", "fct-cdf")) {
+      assertThat(out.resolve(png + ".png")).isRegularFile();
+    }
+    if (ReportChromiumTest.available()) {
+      ReportChromiumTest.Render r = ReportChromiumTest.render(out.resolve("report.html"));
+      assertThat(r.images()).isEqualTo(7);
+      assertThat(r.broken()).isZero();
+      assertThat(r.console()).isEmpty();
+    }
+  }
+
+  @Test
+  void badTopologyIsOneLineNamingTheOption() {
+    StringWriter err = new StringWriter();
+    Path out = dir.resolve("bad");
+    int code = run(err, "compare", "--topo", "fattree k=5", "--out", out.toString());
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("--topo 'fattree k=5'").contains("even");
+    assertThat(err.toString().trim().lines().count()).isEqualTo(1);
+    assertThat(out).doesNotExist();
+  }
+}

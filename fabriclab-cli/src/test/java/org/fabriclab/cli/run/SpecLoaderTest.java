@@ -1,0 +1,153 @@
+package org.fabriclab.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabriclab.cli.Main;
+import org.fabriclab.error.FabriclabException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpecLoaderTest {
+  @TempDir Path dir;
+
+  private static ExperimentSpec yaml(String text, Path base) {
+    return SpecLoader.validate(SpecParser.parse(text, "spec.yaml", false), base);
+  }
+
+  private static final String GOOD = String.join("\n",
+      "kind: topo",              // 1
+      "seeds: 2",                // 2
+      "topologies:",             // 3
+      "  - family: fattree",     // 4
+      "    k: [4, 6]",           // 5
+      "  - family: jellyfish",   // 6
+      "    switches: 20",        // 7
+      "    ports: 6",            // 8
+      "    servers-per-switch: 2", // 9
+      "");
+
+  @Test
+  void unknownKeyNamesItsLineAndTheValidKeys() {
+    String text = GOOD.replace("    ports: 6", "    portz: 6");
+    assertThatThrownBy(() -> yaml(text, dir))
+        .isInstanceOf(FabriclabException.class)
+        .hasMessageStartingWith("spec.yaml:8:")
+        .hasMessageContaining("unknown key 'portz'")
+        .hasMessageContaining("ports");
+  }
+
+  @Test
+  void wrongTypeAndOutOfRangeNameTheirLines() {
+    assertThatThrownBy(() -> yaml(GOOD.replace("seeds: 2", "seeds: many"), dir))
+        .hasMessageStartingWith("spec.yaml:2:").hasMessageContaining("seeds must be an integer in 1..10000");
+    assertThatThrownBy(() -> yaml(GOOD.replace("seeds: 2", "seeds: 0"), dir))
+        .hasMessageStartingWith("spec.yaml:2:").hasMessageContaining("out of range");
+    assertThatThrownBy(() -> yaml(GOOD.replace("kind: topo", "kind: simulat"), dir))
+        .hasMessageStartingWith("spec.yaml:1:").hasMessageContaining("one of topo, throughput, simulate");
+  }
+
+  @Test
+  void impossibleFamilyValueIsReportedAtItsLineBeforeRunning() {
+    ExperimentSpec s = yaml(GOOD.replace("k: [4, 6]", "k: [4, 5]"), dir);
+    assertThatThrownBy(() -> Sweep.expand(s))
+        .hasMessageStartingWith("spec.yaml:5:").hasMessageContaining("k");
+  }
+
+  @Test
+  void jsonLinesToo() {
+    String json = "{\n  \"kind\": \"topo\",\n  \"topologies\": [\n    {\"family\": \"fattree\",\n"
+        + "     \"kay\": 4}\n  ]\n}\n";
+    assertThatThrownBy(() -> SpecLoader.validate(SpecParser.parse(json, "s.json", true), dir))
+        .hasMessageStartingWith("s.json:5:").hasMessageContaining("unknown key 'kay'");
+    assertThatThrownBy(() -> SpecParser.parse("{\"kind\": \"topo\",\n \"kind\": \"x\"}", "d.json", true))
+        .hasMessageStartingWith("d.json:2:").hasMessageContaining("given twice");
+    assertThatThrownBy(() -> SpecParser.parse("{\"kind\": \n\n [", "e.json", true))
+        .hasMessageStartingWith("e.json:").hasMessageContaining("not valid JSON");
+  }
+
+  @Test
+  void sectionOfAnotherKindIsRejected() {
+    assertThatThrownBy(() -> yaml(GOOD + "simulate:\n  engine: flow\n", dir))
+        .hasMessageStartingWith("spec.yaml:10:").hasMessageContaining("does not apply to kind topo");
+  }
+
+  @Test
+  void jsonAndYamlGiveTheSameResolvedSpecAndPoints() {
+    String json = "{\"kind\": \"topo\", \"seeds\": 2, \"topologies\": ["
+        + "{\"family\": \"fattree\", \"k\": [4, 6]},"
+        + "{\"family\": \"jellyfish\", \"switches\": 20, \"ports\": 6, \"servers-per-switch\": 2}]}";
+    ExperimentSpec j = SpecLoader.validate(SpecParser.parse(json, "s.json", true), dir);
+    ExperimentSpec y = yaml(GOOD, dir);
+    assertThat(SweepRunner.resolvedSpec(j)).isEqualTo(SweepRunner.resolvedSpec(y));
+    assertThat(Sweep.expand(j)).isEqualTo(Sweep.expand(y));
+  }
+
+  @Test
+  void metricsListFiltersTheTidyCsvAndUnknownMetricsAreRejected() throws Exception {
+    ExperimentSpec s = yaml(GOOD + "metrics: [servers, diameterHops]\n", dir);
+    List<Point> pts = Sweep.expand(s);
+    SweepRunner.run(s, pts, dir.resolve("m"), false, new ThreadedExecutor(1), "test",
+        new PrintWriter(new StringWriter()));
+    List<String> rows = Files.readAllLines(dir.resolve("m/results.csv"));
+    assertThat(rows).hasSize(1 + pts.size() * 2);
+    assertThat(rows.subList(1, rows.size())).allMatch(r -> r.contains(",servers,") || r.contains(",diameterHops,"));
+    assertThatThrownBy(() -> yaml(GOOD + "metrics: [servers, speed]\n", dir))
+        .hasMessageStartingWith("spec.yaml:10:").hasMessageContaining("unknown metric");
+  }
+
+  @Test
+  void integralFloatsAreAcceptedForIntegers() {
+    ExperimentSpec s = yaml(GOOD.replace("switches: 20", "switches: 2.0e1"), dir);
+    assertThat(Sweep.expand(s)).anySatisfy(p -> assertThat(p.params()).containsEntry("topology.switches", "20"));
+  }
+
+  @Test
+  void cliReportsBadSpecInOneLineWithExit2AndWritesNothing() throws Exception {
+    Path spec = dir.resolve("bad.yaml");
+    Files.writeString(spec, GOOD.replace("k: [4, 6]", "k: [4, 7]"));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    Path runDir = dir.resolve("run");
+    int code = Main.run(new String[] {"run", spec.toString(), "--out", runDir.toString()},
+        new PrintWriter(out), new PrintWriter(err));
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString().trim().lines().count()).isEqualTo(1);
+    assertThat(err.toString()).contains("bad.yaml:5:");
+    assertThat(runDir).doesNotExist();
+  }
+
+  @Test
+  void expansionCountsAndBlanking() {
+    String text = String.join("\n",
+        "kind: simulate",
+        "seeds: 2",
+        "topologies:",
+        "  - family: fattree",
+        "    k: [4, 6]",
+        "  - family: jellyfish",
+        "    switches: 20",
+        "    ports: 6",
+        "    servers-per-switch: 2",
+        "simulate:",
+        "  engine: [flow, packet]",
+        "  transport: [dctcp, ndp]",
+        "  workload: {type: permutation, flow-bytes: 10000}",
+        "");
+    List<Point> pts = Sweep.expand(yaml(text, dir));
+    // per topology: flow (transport does not apply: one point) + packet x 2 transports = 3;
+    // 3 topologies x 3 x 2 repetitions
+    assertThat(pts).hasSize(18);
+    assertThat(pts).filteredOn(p -> p.params().get("simulate.engine").equals("flow"))
+        .allSatisfy(p -> assertThat(p.params().get("simulate.transport")).isEmpty());
+    // common random numbers: a repetition's seed is shared by every point, and differs between repetitions
+    assertThat(pts.stream().filter(p -> p.rep() == 0).map(Point::seed).distinct()).hasSize(1);
+    assertThat(pts.stream().map(Point::seed).distinct()).hasSize(2);
+    assertThat(Sweep.seed(1, 0)).isNotEqualTo(Sweep.seed(2, 0));
+  }
+}
