@@ -7,7 +7,7 @@ import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.sim.transport.ndp.NdpConfig;

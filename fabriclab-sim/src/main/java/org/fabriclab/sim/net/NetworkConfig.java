@@ -19,9 +19,15 @@ import org.fabriclab.error.InvalidParameterException;
  * @param pfcXoffBytes 0: no PFC; else a switch pauses an upstream port when the bytes it holds
  *     that arrived over that link reach this value (lossless: no drop while PFC is on)
  * @param pfcXonBytes resume the upstream port when those bytes fall to this value
+ * @param ecnKminBytes RED-style marking (0 = off, the step threshold applies): no mark below kmin
+ * @param ecnKmaxBytes RED-style marking: always mark at or above kmax, linear in between
+ * @param ecnPmax RED-style marking probability just below kmax
+ * @param lossProbability random loss on every switch and direct-connect port (0: none), seeded
+ *     from {@code hashSeed}
  */
 public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
-    int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes) {
+    int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes,
+    long ecnKminBytes, long ecnKmaxBytes, double ecnPmax, double lossProbability) {
   /** Data-plane path choice. */
   public enum Routing {
     ECMP_PER_FLOW,
@@ -34,6 +40,47 @@ public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing ro
     InvalidParameterException.requireRange("trimPackets", trimPackets, 0, 1 << 20);
     InvalidParameterException.requireRange("pfcXoffBytes", pfcXoffBytes, 0, Long.MAX_VALUE);
     InvalidParameterException.requireRange("pfcXonBytes", pfcXonBytes, 0, Math.max(0, pfcXoffBytes - 1));
+    InvalidParameterException.requireRange("ecnKminBytes", ecnKminBytes, 0, Long.MAX_VALUE);
+    if (ecnKminBytes > 0) {
+      InvalidParameterException.requireRange("ecnKmaxBytes", ecnKmaxBytes, ecnKminBytes, Long.MAX_VALUE);
+      if (!(ecnPmax > 0 && ecnPmax <= 1)) {
+        throw new InvalidParameterException("ecnPmax", ecnPmax, "valid range (0, 1]");
+      }
+    }
+    if (!(lossProbability >= 0 && lossProbability < 1)) {
+      throw new InvalidParameterException("lossProbability", lossProbability, "valid range [0, 1)");
+    }
+  }
+
+  /** Without RED marking and random loss. */
+  public NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
+      int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes) {
+    this(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes, priorityQueues,
+        pfcXoffBytes, pfcXonBytes, 0, 0, 0, 0);
+  }
+
+  /** This configuration with another port buffer. */
+  public NetworkConfig withBufferBytes(long b) {
+    return new NetworkConfig(b, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes,
+        priorityQueues, pfcXoffBytes, pfcXonBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax, lossProbability);
+  }
+
+  /** This configuration with step ECN marking at {@code threshold} bytes (RED off). */
+  public NetworkConfig withEcnThreshold(long threshold) {
+    return new NetworkConfig(bufferBytes, threshold, routing, hashSeed, trimPackets, trimmedBytes,
+        priorityQueues, pfcXoffBytes, pfcXonBytes, 0, 0, 0, lossProbability);
+  }
+
+  /** This configuration with RED-style marking between kmin and kmax (probability up to pmax). */
+  public NetworkConfig withRed(long kmin, long kmax, double pmax) {
+    return new NetworkConfig(bufferBytes, Long.MAX_VALUE, routing, hashSeed, trimPackets,
+        trimmedBytes, priorityQueues, pfcXoffBytes, pfcXonBytes, kmin, kmax, pmax, lossProbability);
+  }
+
+  /** This configuration with random loss {@code p} on every switch and direct-connect port. */
+  public NetworkConfig withLoss(double p) {
+    return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
+        trimmedBytes, priorityQueues, pfcXoffBytes, pfcXonBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax, p);
   }
 
   /** No priority queues, no PFC. */
@@ -50,7 +97,7 @@ public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing ro
   /** This configuration with strict priority queues and PFC (xoff, xon in bytes per ingress link). */
   public NetworkConfig withPriorityAndPfc(long xoff, long xon) {
     return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
-        trimmedBytes, true, xoff, xon);
+        trimmedBytes, true, xoff, xon, ecnKminBytes, ecnKmaxBytes, ecnPmax, lossProbability);
   }
 
   /** Plain FIFO ports (no trimming). */

@@ -1,6 +1,7 @@
 package org.fabriclab.sim.net;
 
 import java.util.Arrays;
+import org.fabriclab.sim.packet.Packets;
 
 /**
  * Ports with explicit queues, for what the departure-time FIFO cannot express: two strict-priority
@@ -11,7 +12,9 @@ import java.util.Arrays;
  *
  * <p>Trimming (NDP, Handley et al., SIGCOMM 2017, §3.1): a switch port keeps at most n data
  * packets; a further one is cut to its header and joins the high class (bounded in bytes). Host
- * NICs neither trim nor drop.
+ * NICs neither trim nor drop. Port behaviour follows {@link PortRole}: only {@code HOST_NIC} ports
+ * are exempt from dropping, marking and trimming; a direct-connect node's port (torus) behaves as
+ * a switch port.
  *
  * <p>PFC (IEEE 802.1Qbb, simplified to one class): a switch counts the bytes it holds per ingress
  * link; at {@code xoff} it pauses that link's upstream port, at {@code xon} it resumes it, each
@@ -28,6 +31,7 @@ final class QueuedPorts {
   private final boolean trimming;
   private final boolean pfc;
   private final boolean[] hostPort;
+  private Network.PortReadyListener readyListener;
   private final int[] hiHead;
   private final int[] hiTail;
   private final int[] loHead;
@@ -40,25 +44,22 @@ final class QueuedPorts {
   private final boolean[] paused;
   private final long[] ingressBytes;
   private final boolean[] pausing;
+  private final boolean red;
   private final int txDone;
   private final int pauseHandler;
   private long pauses;
 
-  QueuedPorts(Network net, Packets pk, NetworkConfig cfg, int links) {
+  QueuedPorts(Network net, Packets pk, NetworkConfig cfg, int links, PortRole[] roles) {
     this.net = net;
     this.pk = pk;
     this.cfg = cfg;
     trimming = cfg.trimPackets() > 0;
     limit = trimming ? cfg.trimPackets() : Integer.MAX_VALUE;
     pfc = cfg.pfcXoffBytes() > 0;
-    var t = net.topology();
+    red = cfg.ecnKminBytes() > 0;
     hostPort = new boolean[links];
-    for (int u = 0; u < t.nodeCount(); u++) {
-      if (t.isServer(u)) {
-        for (int e = t.firstLink(u); e < t.firstLink(u + 1); e++) {
-          hostPort[e] = true;
-        }
-      }
+    for (int e = 0; e < links; e++) {
+      hostPort[e] = roles[e] == PortRole.HOST_NIC;
     }
     hiHead = filled(links);
     hiTail = filled(links);
@@ -92,48 +93,48 @@ final class QueuedPorts {
 
   void enqueue(int p, int link) {
     boolean trimmedOrHeader = trimming
-        && (pk.size[p] <= cfg.trimmedBytes() || (pk.flags[p] & Packets.TRIMMED) != 0);
-    boolean high = trimmedOrHeader || (cfg.priorityQueues() && (pk.flags[p] & Packets.PRIORITY) != 0);
+        && (pk.size(p) <= cfg.trimmedBytes() || pk.hasFlag(p, Packets.TRIMMED));
+    boolean high = trimmedOrHeader || (cfg.priorityQueues() && pk.hasFlag(p, Packets.PRIORITY));
     if (!high && trimming && !hostPort[link] && loCount[link] >= limit) {
-      net.countTrim(link, pk.size[p] - cfg.trimmedBytes());
+      net.countTrim(link, pk.size(p) - cfg.trimmedBytes());
       pk.resize(p, cfg.trimmedBytes());
-      pk.flags[p] |= Packets.TRIMMED;
+      pk.addFlag(p, Packets.TRIMMED);
       high = true;
     }
     if (!pfc && !hostPort[link]) {
       long held = trimming ? queuedHi[link] : queued[link];
-      if ((high || !trimming) && held + pk.size[p] > cfg.bufferBytes()) {
+      if ((high || !trimming) && held + pk.size(p) > cfg.bufferBytes()) {
         net.dropAt(p, link);
         return;
       }
     }
-    if (!hostPort[link] && queued[link] >= cfg.ecnThresholdBytes()) {
-      pk.flags[p] |= Packets.CE;
+    if (!hostPort[link] && !red && net.ecnMark(queued[link], link)) {
+      pk.addFlag(p, Packets.CE);
       net.countMark(link);
     }
-    pk.queueNext[p] = -1;
+    pk.setNext(p, -1);
     if (high) {
       if (hiTail[link] < 0) {
         hiHead[link] = p;
       } else {
-        pk.queueNext[hiTail[link]] = p;
+        pk.setNext(hiTail[link], p);
       }
       hiTail[link] = p;
-      queuedHi[link] += pk.size[p];
+      queuedHi[link] += pk.size(p);
     } else {
       if (loTail[link] < 0) {
         loHead[link] = p;
       } else {
-        pk.queueNext[loTail[link]] = p;
+        pk.setNext(loTail[link], p);
       }
       loTail[link] = p;
       loCount[link]++;
     }
-    queued[link] += pk.size[p];
+    queued[link] += pk.size(p);
     net.noteOccupancy(link, queued[link]);
-    int in = pk.inLink[p];
+    int in = pk.inLink(p);
     if (pfc && in >= 0) {
-      ingressBytes[in] += pk.size[p];
+      ingressBytes[in] += pk.size(p);
       if (!pausing[in] && ingressBytes[in] >= cfg.pfcXoffBytes()) {
         pausing[in] = true;
         net.simulator().after(net.delayPs(in), pauseHandler, in, 1);
@@ -161,6 +162,27 @@ final class QueuedPorts {
     if (!paused[link] && (hiHead[link] >= 0 || loHead[link] >= 0)) {
       kick(link);
     }
+    notifyReady(link);
+  }
+
+  void setReadyListener(Network.PortReadyListener l) {
+    readyListener = l;
+  }
+
+  long busyUntil(int link) {
+    return busyUntil[link];
+  }
+
+  /** Idle, empty and not paused: a host may inject without its packet waiting. */
+  boolean ready(int link) {
+    return !paused[link] && hiHead[link] < 0 && loHead[link] < 0
+        && busyUntil[link] <= net.simulator().now();
+  }
+
+  private void notifyReady(int link) {
+    if (readyListener != null && hostPort[link] && ready(link)) {
+      readyListener.ready(link);
+    }
   }
 
   private void transmitNext(int link) {
@@ -169,26 +191,30 @@ final class QueuedPorts {
     }
     int p = hiHead[link];
     if (p >= 0) {
-      hiHead[link] = pk.queueNext[p];
+      hiHead[link] = pk.next(p);
       if (hiHead[link] < 0) {
         hiTail[link] = -1;
       }
-      queuedHi[link] -= pk.size[p];
+      queuedHi[link] -= pk.size(p);
     } else {
       p = loHead[link];
       if (p < 0) {
         return;
       }
-      loHead[link] = pk.queueNext[p];
+      loHead[link] = pk.next(p);
       if (loHead[link] < 0) {
         loTail[link] = -1;
       }
       loCount[link]--;
     }
-    queued[link] -= pk.size[p];
-    int in = pk.inLink[p];
+    if (red && !hostPort[link] && net.ecnMark(queued[link], link)) {
+      pk.addFlag(p, Packets.CE);
+      net.countMark(link);
+    }
+    queued[link] -= pk.size(p);
+    int in = pk.inLink(p);
     if (pfc && in >= 0) {
-      ingressBytes[in] -= pk.size[p];
+      ingressBytes[in] -= pk.size(p);
       if (pausing[in] && ingressBytes[in] <= cfg.pfcXonBytes()) {
         pausing[in] = false;
         net.simulator().after(net.delayPs(in), pauseHandler, in, 0);

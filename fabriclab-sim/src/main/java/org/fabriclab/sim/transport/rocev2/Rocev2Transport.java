@@ -4,7 +4,7 @@ import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.transport.Transport;
@@ -19,6 +19,7 @@ import org.fabriclab.traffic.FlowTrace;
  * Completion: the receiver holds the last PSN in order. O(1) per packet.
  */
 public final class Rocev2Transport implements Transport {
+  /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
   static final int DATA = 0;
   static final int ACK = 1;
   static final int NACK = 2;
@@ -41,6 +42,7 @@ public final class Rocev2Transport implements Transport {
   private final long[] lastProgress;
   private final boolean[] timerPending;
   private final long[] lastCnp;
+  private final int kindBase;
   private final int startHandler;
   private final int sendHandler;
   private final int timerHandler;
@@ -77,7 +79,7 @@ public final class Rocev2Transport implements Transport {
     timerPending = new boolean[n];
     lastCnp = new long[n];
     java.util.Arrays.fill(lastCnp, Long.MIN_VALUE / 2);
-    net.setSink(this::deliver);
+    kindBase = net.kinds().register("rocev2", this::deliver, "DATA", "ACK", "NACK", "CNP");
     startHandler = sim.register((f, unused) -> start(f));
     sendHandler = sim.register((f, unused) -> sendNext(f));
     timerHandler = sim.register((f, unused) -> timeout(f));
@@ -120,7 +122,7 @@ public final class Rocev2Transport implements Transport {
     if (qp.sent(f)) {
       rec.addRetransmissions(f, 1);
     }
-    int p = pk.allocate(f, DATA, psn, size, srcNode[f], dstNode[f], sim.now());
+    int p = pk.allocate(f, kindBase + DATA, psn, size, srcNode[f], dstNode[f], sim.now());
     dataPackets++;
     net.send(p);
     dcqcn.onSent(f, size);
@@ -167,13 +169,13 @@ public final class Rocev2Transport implements Transport {
 
   private void control(int f, int kind, int psn) {
     controlPackets++;
-    net.send(pk.allocate(f, kind, psn, cfg.headerBytes(), dstNode[f], srcNode[f], sim.now()));
+    net.send(pk.allocate(f, kindBase + kind, psn, cfg.headerBytes(), dstNode[f], srcNode[f], sim.now()));
   }
 
   private void deliver(int p, int node) {
     int f = pk.flow(p);
     int psn = pk.seq(p);
-    switch (pk.kind(p)) {
+    switch (pk.kind(p) - kindBase) {
       case DATA -> {
         if ((pk.flags(p) & Packets.CE) != 0 && sim.now() - lastCnp[f] >= cfg.cnpIntervalPs()) {
           lastCnp[f] = sim.now();

@@ -5,7 +5,7 @@ import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.traffic.FlowTrace;
@@ -26,6 +26,7 @@ import org.fabriclab.traffic.FlowTrace;
  * timer event re-arms itself lazily, so timers cost no event per ACK. O(1) work per packet.
  */
 public final class TcpTransport implements org.fabriclab.sim.transport.Transport {
+  /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
   static final int SYN = 0;
   static final int SYNACK = 1;
   static final int DATA = 2;
@@ -60,6 +61,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   private final boolean[] timerPending;
   private final int[] rcvNxt;
   private final BitSet[] ooo;
+  private final int kindBase;
   private final int startHandler;
   private final int timerHandler;
   private long dataPackets;
@@ -101,7 +103,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
     rcvNxt = new int[n];
     ooo = new BitSet[n];
     cc.init(this, n);
-    net.setSink(this::deliver);
+    kindBase = net.kinds().register("tcp", this::deliver, "SYN", "SYNACK", "DATA", "ACK");
     startHandler = sim.register((f, unused) -> start(f));
     timerHandler = sim.register((f, unused) -> timer(f));
   }
@@ -128,7 +130,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   }
 
   private void sendControl(int f, int kind, int from, int to, int seq, long stamp, int flags) {
-    int p = pk.allocate(f, kind, seq, cfg.headerBytes(), from, to, stamp);
+    int p = pk.allocate(f, kindBase + kind, seq, cfg.headerBytes(), from, to, stamp);
     pk.setFlags(p, flags);
     controlPackets++;
     net.send(p);
@@ -136,7 +138,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
 
   private void sendData(int f, int s) {
     int payload = s == segs[f] - 1 ? lastPayload[f] : cfg.mssBytes();
-    int p = pk.allocate(f, DATA, s, payload + cfg.headerBytes(), srcNode[f], dstNode[f], sim.now());
+    int p = pk.allocate(f, kindBase + DATA, s, payload + cfg.headerBytes(), srcNode[f], dstNode[f], sim.now());
     if (s < maxSent[f]) {
       rec.addRetransmissions(f, 1);
     } else {
@@ -196,7 +198,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
 
   private void deliver(int p, int node) {
     int f = pk.flow(p);
-    switch (pk.kind(p)) {
+    switch (pk.kind(p) - kindBase) {
       case SYN -> sendControl(f, SYNACK, dstNode[f], srcNode[f], 0, pk.stamp(p), 0);
       case SYNACK -> {
         if (state[f] == 1) {
