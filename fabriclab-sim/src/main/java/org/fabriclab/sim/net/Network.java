@@ -64,6 +64,7 @@ public final class Network {
   };
   private final QueuedPorts trim;
   private SourceRoutes sourceRoutes;
+  private PortReadyListener[] readyListeners = new PortReadyListener[0];
   private long unroutableDrops;
   private long packetHops;
   private long sprayCount;
@@ -390,10 +391,20 @@ public final class Network {
     return trim != null ? trim.ready(link) : busyUntil[link] <= sim.now();
   }
 
-  /** Registers {@code l} to hear when a paused or busy host port becomes ready again. */
-  public void setPortReadyListener(PortReadyListener l) {
-    if (trim != null) {
-      trim.setReadyListener(l);
+  /** True while PFC holds port {@code link} paused. */
+  public boolean portPaused(int link) {
+    return trim != null && trim.paused(link);
+  }
+
+  /** Adds {@code l} to hear when a PFC-paused host NIC port is resumed (explicit queues only). */
+  public void addPortReadyListener(PortReadyListener l) {
+    readyListeners = java.util.Arrays.copyOf(readyListeners, readyListeners.length + 1);
+    readyListeners[readyListeners.length - 1] = l;
+  }
+
+  void notifyPortReady(int link) {
+    for (PortReadyListener l : readyListeners) {
+      l.ready(link);
     }
   }
 

@@ -19,7 +19,12 @@ import org.fabriclab.sim.packet.Packets;
  * <p>PFC (IEEE 802.1Qbb, simplified to one class): a switch counts the bytes it holds per ingress
  * link; at {@code xoff} it pauses that link's upstream port, at {@code xon} it resumes it, each
  * after the link's propagation delay (the pause frame's flight). A paused port finishes its
- * current packet and sends nothing more. With PFC on nothing is dropped. Without PFC or trimming,
+ * current packet and sends nothing more. With PFC on nothing is dropped. The buffer is split
+ * among a node's ingress links: each pauses at {@code min(xoff, buffer / ingress links)} (and
+ * resumes at {@code min(xon, that / 2)}), so a port never holds more than its buffer plus the
+ * headroom of the node's ingress links (the bytes in flight while a pause frame travels: about
+ * {@code 2 · delay · rate + 2 MTU} each). Before, each ingress link could hold {@code xoff} and a
+ * port of a node with many inputs grew past its buffer. Without PFC or trimming,
  * ports are drop-tail at the byte bound. ECN: CE when the port already holds at least the
  * threshold.
  */
@@ -31,7 +36,6 @@ final class QueuedPorts {
   private final boolean trimming;
   private final boolean pfc;
   private final boolean[] hostPort;
-  private Network.PortReadyListener readyListener;
   private final int[] hiHead;
   private final int[] hiTail;
   private final int[] loHead;
@@ -44,6 +48,8 @@ final class QueuedPorts {
   private final boolean[] paused;
   private final long[] ingressBytes;
   private final boolean[] pausing;
+  private final long[] xoff;
+  private final long[] xon;
   private final boolean red;
   private final int txDone;
   private final int pauseHandler;
@@ -73,6 +79,19 @@ final class QueuedPorts {
     paused = new boolean[links];
     ingressBytes = new long[links];
     pausing = new boolean[links];
+    xoff = new long[pfc ? links : 0];
+    xon = new long[pfc ? links : 0];
+    if (pfc) {
+      var t = net.topology();
+      int[] ingress = new int[t.nodeCount()];
+      for (int e = 0; e < links; e++) {
+        ingress[t.target(e)]++;
+      }
+      for (int e = 0; e < links; e++) {
+        xoff[e] = Math.max(1, Math.min(cfg.pfcXoffBytes(), cfg.bufferBytes() / ingress[t.target(e)]));
+        xon[e] = Math.min(cfg.pfcXonBytes(), xoff[e] / 2);
+      }
+    }
     txDone = net.simulator().register((link, unused) -> {
       wakeup[link] = false;
       transmitNext(link);
@@ -135,7 +154,7 @@ final class QueuedPorts {
     int in = pk.inLink(p);
     if (pfc && in >= 0) {
       ingressBytes[in] += pk.size(p);
-      if (!pausing[in] && ingressBytes[in] >= cfg.pfcXoffBytes()) {
+      if (!pausing[in] && ingressBytes[in] >= xoff[in]) {
         pausing[in] = true;
         net.simulator().after(net.delayPs(in), pauseHandler, in, 1);
       }
@@ -165,8 +184,8 @@ final class QueuedPorts {
     notifyReady(link);
   }
 
-  void setReadyListener(Network.PortReadyListener l) {
-    readyListener = l;
+  boolean paused(int link) {
+    return paused[link];
   }
 
   long busyUntil(int link) {
@@ -180,8 +199,8 @@ final class QueuedPorts {
   }
 
   private void notifyReady(int link) {
-    if (readyListener != null && hostPort[link] && ready(link)) {
-      readyListener.ready(link);
+    if (hostPort[link]) {
+      net.notifyPortReady(link);
     }
   }
 
@@ -215,7 +234,7 @@ final class QueuedPorts {
     int in = pk.inLink(p);
     if (pfc && in >= 0) {
       ingressBytes[in] -= pk.size(p);
-      if (pausing[in] && ingressBytes[in] <= cfg.pfcXonBytes()) {
+      if (pausing[in] && ingressBytes[in] <= xon[in]) {
         pausing[in] = false;
         net.simulator().after(net.delayPs(in), pauseHandler, in, 0);
       }

@@ -56,6 +56,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
   private final int startHandler;
   private final int timerHandler;
   private final int paceHandler;
+  private boolean stopWhenDone = true;
   private long dataPackets;
   private long controlPackets;
 
@@ -216,7 +217,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
         if (++rcvCount[f] == segs[f]) {
           rec.complete(f, sim.now());
           progress.advance(1);
-          if (rec.completed() == n) {
+          if (stopWhenDone && rec.completed() == n) {
             sim.stop();
           }
         }
@@ -245,6 +246,11 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
       }
     }
     pacing[h] = false;
+  }
+
+  /** Stop the simulator when every flow is done (default true; false when sharing a network). */
+  public void setStopWhenDone(boolean stop) {
+    stopWhenDone = stop;
   }
 
   public long dataPackets() {

@@ -64,6 +64,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   private final int kindBase;
   private final int startHandler;
   private final int timerHandler;
+  private boolean stopWhenDone = true;
   private long dataPackets;
   private long controlPackets;
   private long timeouts;
@@ -228,7 +229,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
       if (r == segs[f] && rec.endPs(f) < 0) {
         rec.complete(f, sim.now());
         progress.advance(1);
-        if (rec.completed() == n) {
+        if (stopWhenDone && rec.completed() == n) {
           sim.stop();
         }
       }
@@ -336,6 +337,11 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   /** Segments the receiver of flow {@code f} holds in order. */
   public int receivedInOrder(int f) {
     return rcvNxt[f];
+  }
+
+  /** Stop the simulator when every flow is done (default true; false when sharing a network). */
+  public void setStopWhenDone(boolean stop) {
+    stopWhenDone = stop;
   }
 
   public long dataPackets() {
