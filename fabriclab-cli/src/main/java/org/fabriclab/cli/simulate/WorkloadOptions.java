@@ -15,11 +15,15 @@ final class WorkloadOptions {
       description = "generate the flows: poisson, permutation, incast or alltoall (instead of --trace)")
   String workload;
 
-  @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows (default: ${DEFAULT-VALUE})")
+  @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows, >= 1 (default: ${DEFAULT-VALUE})")
   int flows;
 
-  @Option(names = "--rate-per-s", defaultValue = "20000", description = "poisson: arrivals per second (default: ${DEFAULT-VALUE})")
-  double rate;
+  @Option(names = "--rate-per-s", description = "poisson: arrivals per second (default: 20000, or from --load)")
+  Double rate;
+
+  @Option(names = "--load", paramLabel = "L",
+      description = "poisson: offered load as a fraction of the hosts' link capacity, in (0, 10]; sets the arrival rate")
+  Double load;
 
   @Option(names = "--sizes", defaultValue = "websearch",
       description = "poisson sizes: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (default: ${DEFAULT-VALUE})")
@@ -34,9 +38,37 @@ final class WorkloadOptions {
   @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0 (default: ${DEFAULT-VALUE})")
   int senders;
 
-  FlowTrace generate(int hosts, long seed) {
+  /**
+   * The Poisson arrival rate: {@code --rate-per-s}, or from {@code --load L}: L times the hosts'
+   * total NIC capacity divided by the mean flow size in bits.
+   */
+  double arrivalRate(int hosts, double hostLinkBps) {
+    if (rate != null && load != null) {
+      throw new InvalidParameterException("--load", "give either --load or --rate-per-s");
+    }
+    if (load != null) {
+      if (!(load > 0 && load <= 10)) {
+        throw new InvalidParameterException("--load", load, "valid range (0, 10]");
+      }
+      return load * hosts * hostLinkBps / (8 * sizeDistribution().meanBytes());
+    }
+    return rate == null ? 20_000 : rate;
+  }
+
+  /** Checks what can be checked before the topology is built. */
+  void validate() {
+    if (workload == null) {
+      return;
+    }
+    if (flows < 1 || flows > 100_000_000) {
+      throw new InvalidParameterException("--flows", flows, "valid range 1..100000000");
+    }
+  }
+
+  FlowTrace generate(int hosts, double hostLinkBps, long seed) {
     return switch (workload) {
-      case "poisson" -> Workloads.poisson(hosts, flows, rate, sizeDistribution(), skew, seed);
+      case "poisson" -> Workloads.poisson(hosts, flows, arrivalRate(hosts, hostLinkBps),
+          sizeDistribution(), skew, seed);
       case "permutation" -> Workloads.permutation(hosts, flowBytes, seed);
       case "incast" -> Workloads.incast(hosts, senders, flowBytes);
       case "alltoall" -> Workloads.allToAll(hosts, flowBytes);

@@ -63,17 +63,20 @@ public final class FlowRecords {
     return retransmissions[i];
   }
 
-  /** The per-flow table: id, src, dst, size, start, end, FCT (ns), retransmissions. */
+  /**
+   * The per-flow table: id, src, dst, size, start, end, FCT, retransmissions; times in integer ns
+   * (rounded to the nearest ns), end and FCT -1 while unfinished.
+   */
   public Table table() {
     Table.Builder b =
         Table.builder("flows")
             .longColumn("id").longColumn("src").longColumn("dst").longColumn("sizeBytes")
-            .longColumn("startNs").doubleColumn("endNs").doubleColumn("fctNs")
+            .longColumn("startNs").longColumn("endNs").longColumn("fctNs")
             .longColumn("retransmissions");
     for (int i = 0; i < flows(); i++) {
       b.row(trace.id(i), trace.src(i), trace.dst(i), trace.sizeBytes(i), trace.startNs(i),
-          endPs[i] < 0 ? Double.NaN : endPs[i] / 1000.0,
-          endPs[i] < 0 ? Double.NaN : fctPs(i) / 1000.0, retransmissions[i]);
+          endPs[i] < 0 ? -1 : (endPs[i] + 500) / 1000,
+          endPs[i] < 0 ? -1 : (fctPs(i) + 500) / 1000, retransmissions[i]);
     }
     return b.build();
   }

@@ -108,6 +108,17 @@ public final class RcQueuePairs {
     sndNxt[q] = Math.max(sndUna[q], psn);
   }
 
+  /** Go-back-0: the sender resumes at {@code psn}, even below its first unacknowledged PSN. */
+  public void goBackTo(int q, int psn) {
+    sndNxt[q] = psn;
+  }
+
+  /** Go-back-0 receiver: forget what arrived of the current message; expect {@code psn} again. */
+  public void rewindReceiver(int q, int psn) {
+    ePsn[q] = psn;
+    sinceAck[q] = 0;
+  }
+
   /** Timeout: go back to the first unacknowledged PSN. */
   public void onTimeout(int q) {
     sndNxt[q] = sndUna[q];

@@ -255,7 +255,11 @@ public final class Rocev2Transport implements Transport, EgressSource {
       return;
     }
     lastProgress[q] = sim.now();
-    qp.onTimeout(q);
+    if (cfg.goBackZero()) {
+      qp.goBackTo(q, txHead[q] == 0 ? 0 : wrEnd[q].getInt(txHead[q] - 1));
+    } else {
+      qp.onTimeout(q);
+    }
     nic.activate(handle[q]);
     armTimeout(q);
   }
@@ -288,7 +292,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
         }
         switch (qp.onData(q, psn)) {
           case RcQueuePairs.ACCEPT_AND_ACK, RcQueuePairs.DUPLICATE_ACK -> control(q, ACK, qp.expected(q));
-          case RcQueuePairs.NACK -> control(q, NACK, qp.expected(q));
+          case RcQueuePairs.NACK -> {
+            if (cfg.goBackZero()) {
+              qp.rewindReceiver(q, rxHead[q] == 0 ? 0 : wrEnd[q].getInt(rxHead[q] - 1));
+            }
+            control(q, NACK, qp.expected(q));
+          }
           default -> { }
         }
         IntArrayList ends = wrEnd[q];
@@ -306,7 +315,11 @@ public final class Rocev2Transport implements Transport, EgressSource {
       }
       case NACK -> {
         lastProgress[q] = sim.now();
-        qp.onNack(q, psn);
+        if (cfg.goBackZero()) {
+          qp.goBackTo(q, psn);
+        } else {
+          qp.onNack(q, psn);
+        }
         senderCompletions(q);
         nic.activate(handle[q]);
       }
