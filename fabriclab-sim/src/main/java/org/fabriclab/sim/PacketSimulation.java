@@ -36,6 +36,8 @@ public final class PacketSimulation {
   private final Transport transportImpl;
   private final FlowRecords records;
   private final String transport;
+  private Runnable start;
+  private final Progress progress;
 
   /** A run of {@code spec} on a network of {@code netCfg}. */
   public PacketSimulation(Topology topo, EcmpTable ecmp, FlowTrace trace, TransportSpec spec,
@@ -48,6 +50,19 @@ public final class PacketSimulation {
     nics = new NicScheduler(net);
     records = new FlowRecords(trace);
     transportImpl = spec.create(net, nics, trace, records, progress);
+    start = transportImpl::begin;
+    this.progress = progress;
+  }
+
+  /**
+   * Replaces what {@link #run} starts with (default: every flow at its trace time); an application
+   * that launches flows itself ({@code app.Triggers}) sets this.
+   */
+  public void setStart(Runnable starter) {
+    start = () -> {
+      progress.begin("flows", records.flows());
+      starter.run();
+    };
   }
 
   /**
@@ -178,7 +193,7 @@ public final class PacketSimulation {
 
   /** Runs until every flow is done, {@code untilPs}, or {@code eventBudget} events. */
   public SimulationResult run(long untilPs, long eventBudget) {
-    transportImpl.begin();
+    start.run();
     long t0 = System.nanoTime();
     try {
       sim.run(untilPs, eventBudget);

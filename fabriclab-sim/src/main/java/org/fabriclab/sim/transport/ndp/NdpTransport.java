@@ -118,6 +118,12 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
     if (f + 1 < n) {
       sim.schedule(trace.startNs(f + 1) * 1000L, startHandler, f + 1, 0);
     }
+    launch(f);
+  }
+
+  /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
+  @Override
+  public void launch(int f) {
     acked[f] = new BitSet();
     rtx[f] = new IntArrayFIFOQueue(4);
     received[f] = new BitSet();

@@ -198,6 +198,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
     if (f + 1 < trace.size()) {
       sim.schedule(Math.multiplyExact(trace.startNs(f + 1), 1000L), startHandler, f + 1, 0);
     }
+    launch(f);
+  }
+
+  /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
+  @Override
+  public void launch(int f) {
     postSend(createQp(srcNode[f], dstNode[f]), trace.sizeBytes(f), f);
   }
 

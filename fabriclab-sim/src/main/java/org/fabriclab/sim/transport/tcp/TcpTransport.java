@@ -121,6 +121,12 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
     if (f + 1 < n) {
       sim.schedule(trace.startNs(f + 1) * 1000L, startHandler, f + 1, 0);
     }
+    launch(f);
+  }
+
+  /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
+  @Override
+  public void launch(int f) {
     cwnd[f] = cfg.initialCwnd();
     ssthresh[f] = cfg.initialSsthresh();
     rto[f] = cfg.minRtoPs();
