@@ -18,6 +18,8 @@ import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.sim.PacketSimulation;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.SimulationResult;
+import org.fabriclab.sim.app.TransferGraph;
+import org.fabriclab.sim.app.Triggers;
 import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.probe.FctSummary;
 import org.fabriclab.table.Table;
@@ -157,7 +159,14 @@ public final class SimulateCommand implements Runnable {
       throw new InvalidParameterException("--topo", topo, "the topology needs at least 2 servers");
     }
     FlowTrace tr;
-    if (trace != null) {
+    TransferGraph groupGraph = null;
+    if (workload.isMulticast()) {
+      if (!engine.equals("packet")) {
+        throw new InvalidParameterException("--workload", "multicast needs --engine packet");
+      }
+      groupGraph = workload.multicast(t.serverCount(), wSeed);
+      tr = groupGraph.trace();
+    } else if (trace != null) {
       tr = TraceCsv.read(trace, t.serverCount());
     } else {
       double nicBps = t.capacityBps(t.firstLink(t.server(0)));
@@ -175,6 +184,7 @@ public final class SimulateCommand implements Runnable {
           "--subflows", "--subflows applies to --engine flow; the packet engine splits with --paths");
     }
     SimulationResult r;
+    Triggers triggers = null;
     if (engine.equals("flow")) {
       int k = subflows == null ? 1 : subflows;
       if (k < 1 || k > 64) {
@@ -187,11 +197,18 @@ public final class SimulateCommand implements Runnable {
       if (paths != null) {
         ps.useKShortestPaths(paths, seed);
       }
+      triggers = groupGraph == null ? null : new Triggers(groupGraph, ps);
       r = ps.run(until, budget);
     }
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");
+    Triggers groupsRun = triggers;
+    if (groupsRun != null) {
+      summary.put("groups", groupGraph.groups());
+      summary.put("groupsCompleted", groupsRun.groupsDone());
+      summary.put("jctMeanUs", groupsRun.jctMeanUs());
+    }
     Table fct = FctSummary.table(r.flows());
     if (out != null) {
       String js = toJson(summary);
@@ -204,6 +221,9 @@ public final class SimulateCommand implements Runnable {
         TableWriter.writeAtomically(dir.resolve("summary.json"), js + "\n");
         if (trace == null) {
           TableWriter.writeAtomically(dir.resolve("trace.csv"), TraceCsv.write(tr));
+        }
+        if (groupsRun != null) {
+          TableWriter.write(groupsRun.groupTable(), TableWriter.Format.CSV, dir.resolve("groups.csv"));
         }
       });
     }

@@ -2,6 +2,8 @@ package org.fabriclab.cli.simulate;
 
 import java.nio.file.Path;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.sim.app.GroupWorkloads;
+import org.fabriclab.sim.app.TransferGraph;
 import org.fabriclab.traffic.EmpiricalSizes;
 import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.traffic.ParetoSizes;
@@ -12,8 +14,16 @@ import picocli.CommandLine.Option;
 /** {@code --workload} and its parameters: a generated trace instead of {@code --trace}. */
 final class WorkloadOptions {
   @Option(names = "--workload", paramLabel = "NAME",
-      description = "generate the flows: poisson, permutation, incast or alltoall (instead of --trace)")
+      description = "generate the flows: poisson, permutation, incast, alltoall or multicast (instead of --trace)")
   String workload;
+
+  @Option(names = "--group-size", paramLabel = "M", defaultValue = "4",
+      description = "multicast: receivers per group (default: ${DEFAULT-VALUE})")
+  int groupSize;
+
+  @Option(names = "--groups", paramLabel = "G", defaultValue = "1",
+      description = "multicast: groups, arriving at --rate-per-s (default: ${DEFAULT-VALUE})")
+  int groups;
 
   @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows, >= 1 (default: ${DEFAULT-VALUE})")
   int flows;
@@ -32,7 +42,7 @@ final class WorkloadOptions {
   @Option(names = "--skew", defaultValue = "0", description = "poisson: Zipf skew of destinations, 0 = uniform (default: ${DEFAULT-VALUE})")
   double skew;
 
-  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall: bytes per flow (default: ${DEFAULT-VALUE})")
+  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall/multicast: bytes per flow (default: ${DEFAULT-VALUE})")
   long flowBytes;
 
   @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0 (default: ${DEFAULT-VALUE})")
@@ -55,6 +65,16 @@ final class WorkloadOptions {
     return rate == null ? 20_000 : rate;
   }
 
+  /** The multicast workload's groups (same seed, same groups as {@link #generate}). */
+  TransferGraph multicast(int hosts, long seed) {
+    return GroupWorkloads.multicast(hosts, groupSize, groups, flowBytes,
+        rate == null ? 20_000 : rate, seed);
+  }
+
+  boolean isMulticast() {
+    return "multicast".equals(workload);
+  }
+
   /** Checks what can be checked before the topology is built. */
   void validate() {
     if (workload == null) {
@@ -72,8 +92,9 @@ final class WorkloadOptions {
       case "permutation" -> Workloads.permutation(hosts, flowBytes, seed);
       case "incast" -> Workloads.incast(hosts, senders, flowBytes);
       case "alltoall" -> Workloads.allToAll(hosts, flowBytes);
+      case "multicast" -> multicast(hosts, seed).trace();
       default -> throw new InvalidParameterException("--workload", workload,
-          "valid: poisson, permutation, incast, alltoall");
+          "valid: poisson, permutation, incast, alltoall, multicast");
     };
   }
 

@@ -134,4 +134,31 @@ class SimulateKnobsTest {
       assertThat(j.get("drops").asLong()).as(gb).isPositive();
     }
   }
+
+  @Test
+  void multicastWorkloadWritesGroupsWithTheirJct(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("mc");
+    JsonNode j = json(run("simulate", "--topo", "fattree", "--k", "4", "--workload", "multicast",
+        "--group-size", "1", "--groups", "3", "--rate-per-s", "1000", "--flow-bytes", "2760",
+        "--out", out.toString(), "--json", "--no-progress"));
+    assertThat(j.get("groups").asInt()).isEqualTo(3);
+    java.util.List<String> trace = Files.readAllLines(out.resolve("trace.csv"));
+    java.util.List<String> groups = Files.readAllLines(out.resolve("groups.csv"));
+    assertThat(groups.get(0)).isEqualTo("group,transfers,startNs,endNs,jctNs");
+    long ser120 = Time.serialization(120, 10_000_000_000L);
+    long ser1500 = Time.serialization(1500, 10_000_000_000L);
+    double sum = 0;
+    for (int g = 0; g < 3; g++) {
+      // one receiver per group: the JCT is the lone flow's closed form over its hop count
+      String[] f = trace.get(1 + g).split(",");
+      int a = Integer.parseInt(f[1]);
+      int b = Integer.parseInt(f[2]);
+      int hops = a / 2 == b / 2 ? 2 : a / 4 == b / 4 ? 4 : 6;
+      long fct = 2 * hops * (ser120 + Time.us(1)) + ser1500 + hops * (ser1500 + Time.us(1));
+      String[] row = groups.get(1 + g).split(",");
+      assertThat(Long.parseLong(row[4])).isEqualTo((fct + 500) / 1000);
+      sum += fct / 1e6;
+    }
+    assertThat(j.get("jctMeanUs").asDouble()).isCloseTo(sum / 3, Offset.offset(1e-9));
+  }
 }
