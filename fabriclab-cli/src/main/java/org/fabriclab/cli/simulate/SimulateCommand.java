@@ -20,6 +20,7 @@ import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.SimulationResult;
 import org.fabriclab.sim.app.TransferGraph;
 import org.fabriclab.sim.app.Triggers;
+import org.fabriclab.sim.probe.TimeSeriesProbes;
 import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.probe.FctSummary;
 import org.fabriclab.table.Table;
@@ -102,6 +103,10 @@ public final class SimulateCommand implements Runnable {
       description = "write flows.csv, ports.csv, summary.csv, summary.json (and a generated workload's trace.csv) here")
   Path out;
 
+  @Option(names = "--probe-interval-us", paramLabel = "US",
+      description = "packet engine: sample port throughput/queue and flow throughput every US µs into timeseries.csv (needs --out)")
+  Double probeUs;
+
   @Option(names = "--json", description = "print the summary as one JSON object")
   boolean json;
 
@@ -147,6 +152,14 @@ public final class SimulateCommand implements Runnable {
     if (out != null) {
       OutputFiles.checkTarget(out);
     }
+    if (probeUs != null) {
+      if (out == null || !engine.equals("packet")) {
+        throw new InvalidParameterException("--probe-interval-us", "needs --out and --engine packet");
+      }
+      if (!(probeUs >= 0.01 && probeUs <= 1e9)) {
+        throw new InvalidParameterException("--probe-interval-us", probeUs, "valid range 0.01..1e9");
+      }
+    }
     PrintWriter err = spec.commandLine().getErr();
     if (paths != null && (paths < 1 || paths > 1024)) {
       throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
@@ -185,6 +198,7 @@ public final class SimulateCommand implements Runnable {
     }
     SimulationResult r;
     Triggers triggers = null;
+    TimeSeriesProbes probes = null;
     if (engine.equals("flow")) {
       int k = subflows == null ? 1 : subflows;
       if (k < 1 || k > 64) {
@@ -198,12 +212,21 @@ public final class SimulateCommand implements Runnable {
         ps.useKShortestPaths(paths, seed);
       }
       triggers = groupGraph == null ? null : new Triggers(groupGraph, ps);
+      if (probeUs != null) {
+        probes = new TimeSeriesProbes(ps.simulator(), Time.seconds(probeUs / 1e6))
+            .addPorts(ps.network()).addFlows(ps.network(), tr.size());
+        if (triggers != null) {
+          probes.add(triggers.probe());
+        }
+        probes.start();
+      }
       r = ps.run(until, budget);
     }
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");
     Triggers groupsRun = triggers;
+    TimeSeriesProbes series = probes;
     if (groupsRun != null) {
       summary.put("groups", groupGraph.groups());
       summary.put("groupsCompleted", groupsRun.groupsDone());
@@ -221,6 +244,9 @@ public final class SimulateCommand implements Runnable {
         TableWriter.writeAtomically(dir.resolve("summary.json"), js + "\n");
         if (trace == null) {
           TableWriter.writeAtomically(dir.resolve("trace.csv"), TraceCsv.write(tr));
+        }
+        if (series != null) {
+          TableWriter.write(series.table(), TableWriter.Format.CSV, dir.resolve("timeseries.csv"));
         }
         if (groupsRun != null) {
           TableWriter.write(groupsRun.groupTable(), TableWriter.Format.CSV, dir.resolve("groups.csv"));

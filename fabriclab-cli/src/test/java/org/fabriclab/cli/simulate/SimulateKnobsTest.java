@@ -140,8 +140,10 @@ class SimulateKnobsTest {
     Path out = dir.resolve("mc");
     JsonNode j = json(run("simulate", "--topo", "fattree", "--k", "4", "--workload", "multicast",
         "--group-size", "1", "--groups", "3", "--rate-per-s", "1000", "--flow-bytes", "2760",
-        "--out", out.toString(), "--json", "--no-progress"));
+        "--out", out.toString(), "--probe-interval-us", "5", "--json", "--no-progress"));
     assertThat(j.get("groups").asInt()).isEqualTo(3);
+    assertThat(Files.readAllLines(out.resolve("timeseries.csv")).get(0))
+        .isEqualTo("timeNs,series,id,value");
     java.util.List<String> trace = Files.readAllLines(out.resolve("trace.csv"));
     java.util.List<String> groups = Files.readAllLines(out.resolve("groups.csv"));
     assertThat(groups.get(0)).isEqualTo("group,transfers,startNs,endNs,jctNs");

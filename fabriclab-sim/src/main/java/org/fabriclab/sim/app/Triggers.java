@@ -92,6 +92,17 @@ public final class Triggers {
     }
   }
 
+  /** A probe of {@code group.transfersDone}: transfers of each started group completed so far. */
+  public org.fabriclab.sim.probe.Probe probe() {
+    return (now, dt, out) -> {
+      for (int g = 0; g < groupSize.length; g++) {
+        if (groupStartPs[g] != Long.MAX_VALUE) {
+          out.value("group.transfersDone", g, groupSize[g] - groupLeft[g]);
+        }
+      }
+    };
+  }
+
   /** Job completion time of group {@code g} in ps, or -1 while unfinished. */
   public long jctPs(int g) {
     return groupEndPs[g] < 0 ? -1 : groupEndPs[g] - groupStartPs[g];

@@ -65,6 +65,7 @@ public final class Network {
   private final QueuedPorts trim;
   private SourceRoutes sourceRoutes;
   private PortReadyListener[] readyListeners = new PortReadyListener[0];
+  private long[] flowBytes;
   private long unroutableDrops;
   private long packetHops;
   private long sprayCount;
@@ -229,6 +230,12 @@ public final class Network {
   public void deliverLocal(int p, int node) {
     acct.deliveredPackets++;
     acct.deliveredBytes += packets.size(p);
+    if (flowBytes != null) {
+      int f = packets.flow(p);
+      if (f >= 0 && f < flowBytes.length) {
+        flowBytes[f] += packets.size(p);
+      }
+    }
     PacketKinds.KindReceiver r = kinds.receiver(packets.kind(p));
     (r == null ? sink : r).deliver(p, node);
   }
@@ -391,6 +398,21 @@ public final class Network {
     return trim != null ? trim.ready(link) : busyUntil[link] <= sim.now();
   }
 
+  /**
+   * Starts counting bytes delivered to hosts per flow number (flows {@code 0..flows-1}, packets of
+   * every kind; for per-flow throughput probes).
+   */
+  public void trackFlowBytes(int flows) {
+    if (flowBytes == null || flowBytes.length < flows) {
+      flowBytes = flowBytes == null ? new long[flows] : java.util.Arrays.copyOf(flowBytes, flows);
+    }
+  }
+
+  /** Bytes delivered for flow number {@code f} since {@link #trackFlowBytes} (0 when untracked). */
+  public long flowBytesDelivered(int f) {
+    return flowBytes == null || f >= flowBytes.length ? 0 : flowBytes[f];
+  }
+
   /** True while PFC holds port {@code link} paused. */
   public boolean portPaused(int link) {
     return trim != null && trim.paused(link);
@@ -507,6 +529,16 @@ public final class Network {
       s += x;
     }
     return s;
+  }
+
+  /** Bytes port {@code link} holds now (not yet serialized). */
+  public long queueBytes(int link) {
+    if (trim != null) {
+      return trim.queued(link);
+    }
+    long now = sim.now();
+    long busy = busyUntil[link];
+    return busy > now ? (long) ((busy - now) * (double) rate[link] / 8e12) : 0;
   }
 
   public long maxOccupancyBytes(int link) {

@@ -184,6 +184,10 @@ final class QueuedPorts {
     notifyReady(link);
   }
 
+  long queued(int link) {
+    return queued[link];
+  }
+
   boolean paused(int link) {
     return paused[link];
   }
