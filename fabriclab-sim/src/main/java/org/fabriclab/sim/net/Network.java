@@ -545,6 +545,11 @@ public final class Network {
     return maxOcc[link];
   }
 
+  /** Most bytes node {@code u}'s switch ports held together (explicit queues; else 0). */
+  public long maxNodeBufferBytes(int u) {
+    return trim == null ? 0 : trim.maxNodeHeld(u);
+  }
+
   /** The largest occupancy any port reached. */
   public long maxQueueBytes() {
     long s = 0;

@@ -24,7 +24,13 @@ import org.fabriclab.sim.packet.Packets;
  * resumes at {@code min(xon, that / 2)}), so a port never holds more than its buffer plus the
  * headroom of the node's ingress links (the bytes in flight while a pause frame travels: about
  * {@code 2 · delay · rate + 2 MTU} each). Before, each ingress link could hold {@code xoff} and a
- * port of a node with many inputs grew past its buffer. Without PFC or trimming,
+ * port of a node with many inputs grew past its buffer.
+ *
+ * <p>Shared-buffer MMU (optional, {@link NetworkConfig#sharedBufferBytes()}, as a switch's MMU
+ * separate from its queues): a node's non-NIC ports draw on one pool — ingress accounting per
+ * link (above) and egress accounting per port and per node; without PFC a packet that would take
+ * the node past the pool is dropped (each port keeps its own bound too), with PFC the ingress
+ * thresholds split the pool. Copies are enqueued like any packet, so they are charged too. Without PFC or trimming,
  * ports are drop-tail at the byte bound. ECN: CE when the port already holds at least the
  * threshold.
  */
@@ -49,6 +55,10 @@ final class QueuedPorts {
   private final long[] ingressBytes;
   private final boolean[] pausing;
   private final long[] xoff;
+  private final long shared;
+  private final int[] owner;
+  private final long[] nodeHeld;
+  private final long[] maxNodeHeld;
   private final long[] xon;
   private final boolean red;
   private final int txDone;
@@ -79,6 +89,14 @@ final class QueuedPorts {
     paused = new boolean[links];
     ingressBytes = new long[links];
     pausing = new boolean[links];
+    shared = cfg.sharedBufferBytes();
+    var topo = net.topology();
+    owner = new int[links];
+    for (int e = 0; e < links; e++) {
+      owner[e] = topo.source(e);
+    }
+    nodeHeld = new long[topo.nodeCount()];
+    maxNodeHeld = new long[topo.nodeCount()];
     xoff = new long[pfc ? links : 0];
     xon = new long[pfc ? links : 0];
     if (pfc) {
@@ -88,7 +106,8 @@ final class QueuedPorts {
         ingress[t.target(e)]++;
       }
       for (int e = 0; e < links; e++) {
-        xoff[e] = Math.max(1, Math.min(cfg.pfcXoffBytes(), cfg.bufferBytes() / ingress[t.target(e)]));
+        long pool = shared > 0 ? shared : cfg.bufferBytes();
+        xoff[e] = Math.max(1, Math.min(cfg.pfcXoffBytes(), pool / ingress[t.target(e)]));
         xon[e] = Math.min(cfg.pfcXonBytes(), xoff[e] / 2);
       }
     }
@@ -126,6 +145,10 @@ final class QueuedPorts {
         net.dropAt(p, link);
         return;
       }
+      if (shared > 0 && nodeHeld[owner[link]] + pk.size(p) > shared) {
+        net.dropAt(p, link);
+        return;
+      }
     }
     if (!hostPort[link] && !red && net.ecnMark(queued[link], link)) {
       pk.addFlag(p, Packets.CE);
@@ -150,6 +173,13 @@ final class QueuedPorts {
       loCount[link]++;
     }
     queued[link] += pk.size(p);
+    if (!hostPort[link]) {
+      int u = owner[link];
+      nodeHeld[u] += pk.size(p);
+      if (nodeHeld[u] > maxNodeHeld[u]) {
+        maxNodeHeld[u] = nodeHeld[u];
+      }
+    }
     net.noteOccupancy(link, queued[link]);
     int in = pk.inLink(p);
     if (pfc && in >= 0) {
@@ -182,6 +212,11 @@ final class QueuedPorts {
       kick(link);
     }
     notifyReady(link);
+  }
+
+  /** Most bytes node {@code u}'s non-NIC ports held together (the shared-buffer occupancy). */
+  long maxNodeHeld(int u) {
+    return maxNodeHeld[u];
   }
 
   long queued(int link) {
@@ -235,6 +270,9 @@ final class QueuedPorts {
       net.countMark(link);
     }
     queued[link] -= pk.size(p);
+    if (!hostPort[link]) {
+      nodeHeld[owner[link]] -= pk.size(p);
+    }
     int in = pk.inLink(p);
     if (pfc && in >= 0) {
       ingressBytes[in] -= pk.size(p);
