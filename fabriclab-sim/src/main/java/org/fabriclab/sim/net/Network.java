@@ -46,6 +46,7 @@ public final class Network {
   private final PortRole[] roles;
   private final SwitchElement[] elements;
   private final int arrive;
+  private final boolean channels;
   private final int[] targets;
   private final long[] rate;
   private final long[] delay;
@@ -115,6 +116,7 @@ public final class Network {
       }
     }
     arrive = sim.register(this::arrive);
+    channels = sim.registerChannels(m, this::arrive);
     trim = cfg.explicitQueues() ? new QueuedPorts(this, packets, cfg, m, roles) : null;
   }
 
@@ -275,7 +277,7 @@ public final class Network {
   public void passThrough(int p, int link) {
     bytesOut[link] += packets.size(p);
     packetsOut[link]++;
-    sim.schedule(sim.now() + delay[link], arrive, p, link);
+    scheduleArrival(p, link, sim.now() + delay[link]);
   }
 
   /** Puts {@code p} in the output queue of {@code link} (same as {@link #enqueue}). */
@@ -373,7 +375,16 @@ public final class Network {
     busyUntil[link] = done;
     bytesOut[link] += size;
     packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
+    scheduleArrival(p, link, done + delay[link]);
+  }
+
+  /** Packet {@code p} reaches the far end of {@code link} at {@code t}: one event per hop. */
+  private void scheduleArrival(int p, int link, long t) {
+    if (channels) {
+      sim.scheduleOnChannel(link, t, p);
+    } else {
+      sim.schedule(t, arrive, p, link);
+    }
   }
 
   /** {@code ceil(bytes · 8 / rate)} in ps, without overflow for any int size and rate ≥ 1 b/s. */
@@ -443,7 +454,7 @@ public final class Network {
     long done = sim.now() + serializationPs(size, r);
     bytesOut[link] += size;
     packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
+    scheduleArrival(p, link, done + delay[link]);
     return done;
   }
 
