@@ -53,6 +53,10 @@ final class PacketKnobs {
   @Option(names = "--pfc-xon-bytes", paramLabel = "B", description = "PFC resume threshold (default: xoff / 2)")
   Long pfcXon;
 
+  @Option(names = "--shared-buffer-bytes", paramLabel = "B",
+      description = "a shared-buffer MMU of B bytes per switch over its ports (explicit queues)")
+  Long sharedBuffer;
+
   @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N packets (preset: 4)")
   Integer ackEvery;
 
@@ -109,6 +113,10 @@ final class PacketKnobs {
         throw new InvalidParameterException("--loss", loss, "valid range [0, 1)");
       }
       nc = nc.withLoss(loss);
+    }
+    if (sharedBuffer != null) {
+      InvalidParameterException.requireRange("--shared-buffer-bytes", sharedBuffer, 64, 1L << 40);
+      nc = nc.withSharedBuffer(sharedBuffer);
     }
     if (pfcXon != null && pfcXoff == null) {
       throw new InvalidParameterException("--pfc-xon-bytes", "needs --pfc-xoff-bytes");
