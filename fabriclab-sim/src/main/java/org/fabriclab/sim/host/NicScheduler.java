@@ -16,8 +16,11 @@ import org.fabriclab.sim.net.Network;
  * sender sits in its host's ring. When the NIC frees up the scheduler polls the ring from the
  * sender after the last one served: the first that sends wins; idle ones leave the ring; paced
  * ones give the earliest time worth waking up for. One wake-up event per host at a time (plus a
- * call on PFC resume). Decision: the NIC watched is the host's first port (multi-homed servers
- * send over it too). O(active senders of the host) per packet in the worst case, O(1) typically.
+ * call on PFC resume). Decision: this port test applies to a host with one NIC port of role
+ * {@code HOST_NIC}; a direct-connect node (torus) or a multi-homed server shares its ports with
+ * transit traffic, so waiting for an idle port could starve it — there the NIC instead emits at
+ * its line rate (first port's capacity), one packet per serialization time, and the ports queue
+ * as switch ports do. O(active senders of the host) per packet in the worst case, O(1) typically.
  */
 public final class NicScheduler {
   private final Network net;
@@ -29,6 +32,9 @@ public final class NicScheduler {
   private final int[] cursor;
   private final int[] ringSize;
   private final long[] wakeAt;
+  private final boolean[] shared;
+  private final long[] nicFree;
+  private final long[] nicRate;
   private final int wake;
   private EgressSource[] source = new EgressSource[16];
   private int[] id = new int[16];
@@ -55,6 +61,15 @@ public final class NicScheduler {
       if (nicLink[h] >= 0) {
         hostOfLink[nicLink[h]] = h;
       }
+    }
+    shared = new boolean[hosts];
+    nicFree = new long[hosts];
+    nicRate = new long[hosts];
+    for (int h = 0; h < hosts; h++) {
+      int link = nicLink[h];
+      shared[h] = link < 0 || topo.degree(topo.server(h)) != 1
+          || net.role(link) != org.fabriclab.sim.net.PortRole.HOST_NIC;
+      nicRate[h] = link < 0 ? 1 : topo.capacityBps(link);
     }
     cursor = new int[hosts];
     Arrays.fill(cursor, -1);
@@ -146,7 +161,12 @@ public final class NicScheduler {
       return;
     }
     long now = sim.now();
-    if (!net.portReady(link)) {
+    if (shared[h]) {
+      if (now < nicFree[h]) {
+        wakeUp(h, nicFree[h]);
+        return;
+      }
+    } else if (!net.portReady(link)) {
       if (!net.portPaused(link)) {
         long busy = net.busyUntilPs(link);
         wakeUp(h, busy > now ? busy : now);
@@ -158,11 +178,18 @@ public final class NicScheduler {
     int s = cursor[h];
     for (int i = 0; i < n && cursor[h] >= 0; i++) {
       int following = next[s];
+      long before = net.accounting().injectedBytes();
       long r = source[s].poll(id[s], now);
       if (r == EgressSource.SENT) {
         cursor[h] = active[s] ? next[s] : cursor[h];
-        long busy = net.busyUntilPs(link);
-        wakeUp(h, busy > now ? busy : now);
+        if (shared[h]) {
+          long bits = (net.accounting().injectedBytes() - before) * 8;
+          nicFree[h] = now + (bits * 1_000_000_000_000L + nicRate[h] - 1) / nicRate[h];
+          wakeUp(h, nicFree[h]);
+        } else {
+          long busy = net.busyUntilPs(link);
+          wakeUp(h, busy > now ? busy : now);
+        }
         return;
       }
       if (r == EgressSource.IDLE) {
