@@ -49,21 +49,12 @@ public final class EventQueue {
     return b[0];
   }
 
-  /** Adds an event (sequence: this queue's own insertion counter). */
+  /** Adds an event. */
   public void push(long t, int h, int pa, int pb) {
-    push(t, nextSeq++, h, pa, pb);
-  }
-
-  /** Sequence number of the earliest event; undefined when empty. */
-  public long peekSeq() {
-    return seq[0];
-  }
-
-  /** Adds an event with the caller's sequence number {@code s} (ties leave in {@code s} order). */
-  public void push(long t, long s, int h, int pa, int pb) {
     if (size == time.length) {
       grow();
     }
+    long s = nextSeq++;
     int i = size++;
     while (i > 0) {
       int p = (i - 1) >>> 1;

@@ -25,9 +25,6 @@ public final class Simulator {
   private final EventQueue queue = new EventQueue(1 << 16);
   private final List<EventHandler> registered = new ArrayList<>();
   private EventHandler[] handlers = new EventHandler[0];
-  private ChannelQueues channels;
-  private int channelHandler = -1;
-  private long nextSeq;
   private long now;
   private long events;
   private boolean stopRequested;
@@ -49,9 +46,8 @@ public final class Simulator {
     return events;
   }
 
-  /** Events pending. O(channels) when channels are registered. */
   public int pending() {
-    return queue.size() + (channels == null ? 0 : channels.size());
+    return queue.size();
   }
 
   /** Schedules an event at absolute time {@code t} (>= now). */
@@ -59,37 +55,7 @@ public final class Simulator {
     if (t < now) {
       throw new IllegalArgumentException("event in the past: " + t + " < " + now);
     }
-    queue.push(t, nextSeq++, handler, a, b);
-  }
-
-  /**
-   * Registers {@code n} channels (0..n-1) served by {@code h}: events a model schedules per
-   * channel in time order, such as a FIFO link's arrivals, are kept in per-channel rings under a
-   * small heap of channels ({@link ChannelQueues}); {@code h} gets (payload, channel). Returns
-   * false when this simulator already has channels (the caller then uses {@link #schedule}).
-   */
-  public boolean registerChannels(int n, EventHandler h) {
-    if (channels != null) {
-      return false;
-    }
-    channelHandler = register(h);
-    channels = new ChannelQueues(n, channelHandler);
-    return true;
-  }
-
-  /**
-   * Schedules {@code (payload, channel)} at {@code t} on a channel; an event earlier than the
-   * channel's last one goes to the general queue instead, so the order stays (time, insertion).
-   */
-  public void scheduleOnChannel(int channel, long t, int payload) {
-    if (t < now) {
-      throw new IllegalArgumentException("event in the past: " + t + " < " + now);
-    }
-    if (channels.accepts(channel, t)) {
-      channels.push(channel, t, nextSeq++, payload);
-    } else {
-      queue.push(t, nextSeq++, channelHandler, payload, channel);
-    }
+    queue.push(t, handler, a, b);
   }
 
   /**
@@ -118,27 +84,13 @@ public final class Simulator {
   public StopReason run(long untilPs, long eventBudget) {
     stopRequested = false;
     EventQueue q = queue;
-    ChannelQueues ch = channels;
     EventHandler[] hs = handlers;
     long budgetEnd = eventBudget == Long.MAX_VALUE ? Long.MAX_VALUE : events + eventBudget;
     while (true) {
-      boolean fromChannel;
-      long t;
-      if (ch == null || ch.isEmpty()) {
-        if (q.isEmpty()) {
-          return StopReason.NO_EVENTS;
-        }
-        fromChannel = false;
-        t = q.peekTime();
-      } else if (q.isEmpty()) {
-        fromChannel = true;
-        t = ch.topTime();
-      } else {
-        long tq = q.peekTime();
-        long tc = ch.topTime();
-        fromChannel = tc < tq || (tc == tq && ch.topSeq() < q.peekSeq());
-        t = fromChannel ? tc : tq;
+      if (q.isEmpty()) {
+        return StopReason.NO_EVENTS;
       }
+      long t = q.peekTime();
       if (t > untilPs) {
         now = untilPs;
         return StopReason.TIME_LIMIT;
@@ -146,20 +98,13 @@ public final class Simulator {
       if (events >= budgetEnd) {
         return StopReason.EVENT_BUDGET;
       }
+      int h = q.peekHandler();
+      int a = q.peekA();
+      int b = q.peekB();
+      q.pop();
       now = t;
       events++;
-      if (fromChannel) {
-        int c = ch.top();
-        int a = ch.topPayload();
-        ch.pop();
-        hs[channelHandler].handle(a, c);
-      } else {
-        int h = q.peekHandler();
-        int a = q.peekA();
-        int b = q.peekB();
-        q.pop();
-        hs[h].handle(a, b);
-      }
+      hs[h].handle(a, b);
       if (stopRequested) {
         return StopReason.STOPPED;
       }

@@ -46,7 +46,6 @@ public final class Network {
   private final PortRole[] roles;
   private final SwitchElement[] elements;
   private final int arrive;
-  private final boolean channels;
   private final int[] targets;
   private final long[] rate;
   private final long[] delay;
@@ -116,7 +115,6 @@ public final class Network {
       }
     }
     arrive = sim.register(this::arrive);
-    channels = sim.registerChannels(m, this::arrive);
     trim = cfg.explicitQueues() ? new QueuedPorts(this, packets, cfg, m, roles) : null;
   }
 
@@ -277,7 +275,7 @@ public final class Network {
   public void passThrough(int p, int link) {
     bytesOut[link] += packets.size(p);
     packetsOut[link]++;
-    scheduleArrival(p, link, sim.now() + delay[link]);
+    sim.schedule(sim.now() + delay[link], arrive, p, link);
   }
 
   /** Puts {@code p} in the output queue of {@code link} (same as {@link #enqueue}). */
@@ -375,16 +373,7 @@ public final class Network {
     busyUntil[link] = done;
     bytesOut[link] += size;
     packetsOut[link]++;
-    scheduleArrival(p, link, done + delay[link]);
-  }
-
-  /** Packet {@code p} reaches the far end of {@code link} at {@code t}: one event per hop. */
-  private void scheduleArrival(int p, int link, long t) {
-    if (channels) {
-      sim.scheduleOnChannel(link, t, p);
-    } else {
-      sim.schedule(t, arrive, p, link);
-    }
+    sim.schedule(done + delay[link], arrive, p, link);
   }
 
   /** {@code ceil(bytes · 8 / rate)} in ps, without overflow for any int size and rate ≥ 1 b/s. */
@@ -454,7 +443,7 @@ public final class Network {
     long done = sim.now() + serializationPs(size, r);
     bytesOut[link] += size;
     packetsOut[link]++;
-    scheduleArrival(p, link, done + delay[link]);
+    sim.schedule(done + delay[link], arrive, p, link);
     return done;
   }
 
