@@ -46,6 +46,7 @@ public final class Network {
   private final PortRole[] roles;
   private final SwitchElement[] elements;
   private final int arrive;
+  private final boolean hasSplitters;
   private final int[] targets;
   private final long[] rate;
   private final long[] delay;
@@ -83,14 +84,17 @@ public final class Network {
     roles = PortRole.of(topo);
     elements = new SwitchElement[topo.nodeCount()];
     SplitterElement splitter = null;
+    boolean splitters = false;
     for (int u = 0; u < elements.length; u++) {
       if (topo.role(u) == NodeRole.OPTICAL_SPLITTER) {
         if (splitter == null) {
           splitter = new SplitterElement();
         }
         elements[u] = splitter;
+        splitters = true;
       }
     }
+    hasSplitters = splitters;
     rate = new long[m];
     delay = new long[m];
     for (int e = 0; e < m; e++) {
@@ -336,7 +340,7 @@ public final class Network {
       drop(p, link);
       return;
     }
-    if (roles[link] == PortRole.SPLITTER) {
+    if (hasSplitters && roles[link] == PortRole.SPLITTER) {
       passThrough(p, link);
       return;
     }

@@ -59,6 +59,7 @@ public final class Packets {
   private long[] stamp;
   private int[] extInt;
   private long[] extLong;
+  private boolean[] extUsed;
   private int[] nextFree;
   private int freeHead = -1;
   private int capacity;
@@ -84,6 +85,7 @@ public final class Packets {
     inLink = new int[capacity];
     extInt = new int[capacity * EXT_INTS];
     extLong = new long[capacity * EXT_LONGS];
+    extUsed = new boolean[capacity];
   }
 
   /**
@@ -113,13 +115,8 @@ public final class Packets {
     hops[p] = 0;
     inLink[p] = -1;
     stamp[p] = ts;
-    int ei = p * EXT_INTS;
-    for (int i = 0; i < EXT_INTS; i++) {
-      extInt[ei + i] = 0;
-    }
-    int el = p * EXT_LONGS;
-    for (int i = 0; i < EXT_LONGS; i++) {
-      extLong[el + i] = 0;
+    if (extUsed[p]) {
+      clearExt(p);
     }
     nextFree[p] = -2;
     live++;
@@ -138,9 +135,24 @@ public final class Packets {
     flags[c] = flags[p];
     hops[c] = hops[p];
     inLink[c] = inLink[p];
-    System.arraycopy(extInt, p * EXT_INTS, extInt, c * EXT_INTS, EXT_INTS);
-    System.arraycopy(extLong, p * EXT_LONGS, extLong, c * EXT_LONGS, EXT_LONGS);
+    if (extUsed[p]) {
+      System.arraycopy(extInt, p * EXT_INTS, extInt, c * EXT_INTS, EXT_INTS);
+      System.arraycopy(extLong, p * EXT_LONGS, extLong, c * EXT_LONGS, EXT_LONGS);
+      extUsed[c] = true;
+    }
     return c;
+  }
+
+  private void clearExt(int p) {
+    int ei = p * EXT_INTS;
+    for (int i = 0; i < EXT_INTS; i++) {
+      extInt[ei + i] = 0;
+    }
+    int el = p * EXT_LONGS;
+    for (int i = 0; i < EXT_LONGS; i++) {
+      extLong[el + i] = 0;
+    }
+    extUsed[p] = false;
   }
 
   /** Returns a packet to the pool. */
@@ -300,6 +312,7 @@ public final class Packets {
   }
 
   public void setExtInt(int p, int i, int v) {
+    extUsed[p] = true;
     extInt[p * EXT_INTS + i] = v;
   }
 
@@ -309,6 +322,7 @@ public final class Packets {
   }
 
   public void setExtLong(int p, int i, long v) {
+    extUsed[p] = true;
     extLong[p * EXT_LONGS + i] = v;
   }
 
@@ -345,5 +359,6 @@ public final class Packets {
     inLink = Arrays.copyOf(inLink, capacity);
     extInt = Arrays.copyOf(extInt, capacity * EXT_INTS);
     extLong = Arrays.copyOf(extLong, capacity * EXT_LONGS);
+    extUsed = Arrays.copyOf(extUsed, capacity);
   }
 }
