@@ -7,64 +7,88 @@ import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
+import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.transport.Transport;
-import org.fabriclab.sim.transport.ndp.NdpConfig;
+import org.fabriclab.sim.transport.TransportSpec;
 import org.fabriclab.sim.transport.ndp.NdpTransport;
-import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
-import org.fabriclab.sim.transport.tcp.CongestionControl;
-import org.fabriclab.sim.transport.tcp.Dctcp;
-import org.fabriclab.sim.transport.tcp.NewReno;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
 import org.fabriclab.sim.transport.tcp.TcpTransport;
 import org.fabriclab.traffic.FlowTrace;
 
 /**
- * One packet-level run: builds the network from a topology, attaches a transport, replays the
- * trace until every flow completes (or a time limit / event budget), and returns a
- * {@link SimulationResult}. The parts stay reachable for tests ({@link #network()} and so on).
+ * One packet-level run, the simple entry point: builds the network from a topology, attaches the
+ * transport a {@link TransportSpec} describes (every parameter a value; the benchmark's profiles
+ * are {@link TransportSpec#preset} presets), replays the trace until every flow completes (or a
+ * time limit / event budget), and returns a {@link SimulationResult}. The parts stay reachable
+ * for tests and systems ({@link #network()}, {@link #nics()}, {@link #transportImpl()}), so a
+ * system can bind its switch elements or add further transports before {@link #run}.
  */
 public final class PacketSimulation {
   /** The transports this runner knows. */
-  public static final String TRANSPORTS = "dctcp, newreno, ndp, rocev2";
+  public static final String TRANSPORTS = String.join(", ", TransportSpec.NAMES);
 
   private final Simulator sim = new Simulator();
   private final Network net;
-  private final TcpTransport tcp;
-  private final NdpTransport ndp;
+  private final NicScheduler nics;
   private final Transport transportImpl;
-  private final Rocev2Transport roce;
   private final FlowRecords records;
   private final String transport;
+  private Runnable start;
+  private final Progress progress;
 
+  /** A run of {@code spec} on a network of {@code netCfg}. */
+  public PacketSimulation(Topology topo, EcmpTable ecmp, FlowTrace trace, TransportSpec spec,
+      NetworkConfig netCfg, Progress progress) {
+    trace.requireHostsBelow(topo.serverCount());
+    requireStartTimes(trace);
+    requireRoutes(topo, ecmp, trace);
+    this.transport = spec.name();
+    net = new Network(sim, topo, ecmp, new Packets(1 << 16), netCfg);
+    nics = new NicScheduler(net);
+    records = new FlowRecords(trace);
+    transportImpl = spec.create(net, nics, trace, records, progress);
+    start = transportImpl::begin;
+    this.progress = progress;
+  }
+
+  /**
+   * Replaces what {@link #run} starts with (default: every flow at its trace time); an application
+   * that launches flows itself ({@code app.Triggers}) sets this.
+   */
+  public void setStart(Runnable starter) {
+    start = () -> {
+      progress.begin("flows", records.flows());
+      starter.run();
+    };
+  }
+
+  /**
+   * The older form: a transport by name, TCP settings {@code tcpCfg} for dctcp/newreno and the
+   * presets for ndp and rocev2.
+   */
   public PacketSimulation(Topology topo, EcmpTable ecmp, FlowTrace trace, String transport,
       NetworkConfig netCfg, TcpConfig tcpCfg, Progress progress) {
-    trace.requireHostsBelow(topo.serverCount());
-    requireRoutes(topo, ecmp, trace);
-    this.transport = transport;
-    net = new Network(sim, topo, ecmp, new Packets(1 << 16), netCfg);
-    records = new FlowRecords(trace);
-    if (transport.equals("ndp") || transport.equals("rocev2")) {
-      tcp = null;
-      ndp = transport.equals("ndp")
-          ? new NdpTransport(net, NdpConfig.benchmark(), trace, records, progress) : null;
-      roce = ndp == null
-          ? new Rocev2Transport(net, RcConfig.defaults(), trace, records, progress) : null;
-      transportImpl = ndp != null ? ndp : roce;
-      return;
+    this(topo, ecmp, trace, switch (transport) {
+      case "dctcp" -> new TransportSpec.Tcp(tcpCfg, true);
+      case "newreno" -> new TransportSpec.Tcp(tcpCfg, false);
+      default -> TransportSpec.preset(transport, false);
+    }, netCfg, progress);
+  }
+
+  /** Latest flow start a run accepts: a quarter of the representable time, room to finish. */
+  public static final long MAX_START_NS = Long.MAX_VALUE / 1000 / 4;
+
+  /** Rejects start times the engine's picosecond clock cannot represent with room to run. O(flows). */
+  static void requireStartTimes(FlowTrace trace) {
+    for (int f = 0; f < trace.size(); f++) {
+      if (trace.startNs(f) < 0 || trace.startNs(f) > MAX_START_NS) {
+        throw new InvalidParameterException("start_ns", trace.startNs(f), "flow " + trace.id(f)
+            + ": valid range 0.." + MAX_START_NS + " (the engine counts picoseconds in 64 bits)");
+      }
     }
-    ndp = null;
-    roce = null;
-    CongestionControl cc = switch (transport) {
-      case "dctcp" -> new Dctcp(tcpCfg);
-      case "newreno" -> new NewReno();
-      default -> throw new InvalidParameterException("--transport", transport,
-          "valid: " + TRANSPORTS);
-    };
-    tcp = new TcpTransport(net, tcpCfg, cc, trace, records, progress);
-    transportImpl = tcp;
   }
 
   /**
@@ -92,17 +116,25 @@ public final class PacketSimulation {
    */
   public static PacketSimulation benchmark(Topology topo, FlowTrace trace, String transport,
       boolean compat, long seed, long pfcXoffBytes, Progress progress) {
-    NetworkConfig nc = switch (transport) {
+    NetworkConfig nc = benchmarkNetwork(transport, seed);
+    if (pfcXoffBytes > 0) {
+      nc = nc.withPriorityAndPfc(pfcXoffBytes, pfcXoffBytes / 2);
+    }
+    return new PacketSimulation(topo, new EcmpTable(topo), trace,
+        TransportSpec.preset(transport, compat), nc, progress);
+  }
+
+  /**
+   * The benchmark's network preset for {@code transport}: NDP's trimming ports, NewReno without
+   * ECN, DCTCP's (also RoCEv2's) 150,000 B drop-tail with ECN at 30,000 B.
+   */
+  public static NetworkConfig benchmarkNetwork(String transport, long seed) {
+    return switch (transport) {
       case "newreno" ->
           new NetworkConfig(150_000, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
       case "ndp" -> NetworkConfig.ndpBenchmark(seed);
       default -> NetworkConfig.dctcpBenchmark(seed);
     };
-    if (pfcXoffBytes > 0) {
-      nc = nc.withPriorityAndPfc(pfcXoffBytes, pfcXoffBytes / 2);
-    }
-    return new PacketSimulation(topo, new EcmpTable(topo), trace, transport, nc,
-        TcpConfig.benchmark(compat), progress);
   }
 
   public Simulator simulator() {
@@ -113,19 +145,29 @@ public final class PacketSimulation {
     return net;
   }
 
-  /** The TCP transport, or null when the run uses NDP. */
+  /** The hosts' NIC schedulers (shared by every transport added to this run). */
+  public NicScheduler nics() {
+    return nics;
+  }
+
+  /** The run's transport. */
+  public Transport transportImpl() {
+    return transportImpl;
+  }
+
+  /** The TCP transport, or null. */
   public TcpTransport transport() {
-    return tcp;
+    return transportImpl instanceof TcpTransport t ? t : null;
   }
 
   /** The RoCEv2 transport, or null. */
   public Rocev2Transport rocev2() {
-    return roce;
+    return transportImpl instanceof Rocev2Transport t ? t : null;
   }
 
   /** The NDP transport, or null. */
   public NdpTransport ndp() {
-    return ndp;
+    return transportImpl instanceof NdpTransport t ? t : null;
   }
 
   public FlowRecords records() {
@@ -151,7 +193,7 @@ public final class PacketSimulation {
 
   /** Runs until every flow is done, {@code untilPs}, or {@code eventBudget} events. */
   public SimulationResult run(long untilPs, long eventBudget) {
-    transportImpl.begin();
+    start.run();
     long t0 = System.nanoTime();
     try {
       sim.run(untilPs, eventBudget);
@@ -161,6 +203,6 @@ public final class PacketSimulation {
     double loop = (System.nanoTime() - t0) / 1e9;
     return new SimulationResult("packet", transport, records, net.portTable(), sim.now(),
         sim.events(), transportImpl.dataPackets(), transportImpl.controlPackets(), net.packetHops(),
-        net.totalDrops(), net.deliveredBytes(), loop);
+        net.totalDrops(), net.deliveredBytes(), loop, NetworkTotals.of(net));
   }
 }

@@ -23,10 +23,19 @@ import org.fabriclab.units.Time;
  * @param droppedPackets packets dropped
  * @param deliveredBytes bytes delivered to hosts (headers included)
  * @param eventLoopSeconds wall time of the event loop alone
+ * @param totals the packet network's totals (null for the flow engine)
  */
 public record SimulationResult(String engine, String transport, FlowRecords flows, Table ports,
     long simulatedPs, long events, long dataPackets, long controlPackets, long packetHops,
-    long droppedPackets, long deliveredBytes, double eventLoopSeconds) {
+    long droppedPackets, long deliveredBytes, double eventLoopSeconds, NetworkTotals totals) {
+
+  /** Without network totals (the flow engine). */
+  public SimulationResult(String engine, String transport, FlowRecords flows, Table ports,
+      long simulatedPs, long events, long dataPackets, long controlPackets, long packetHops,
+      long droppedPackets, long deliveredBytes, double eventLoopSeconds) {
+    this(engine, transport, flows, ports, simulatedPs, events, dataPackets, controlPackets,
+        packetHops, droppedPackets, deliveredBytes, eventLoopSeconds, null);
+  }
 
   /** Goodput in Gbit/s: payload bytes of completed flows over the simulated time. */
   public double goodputGbps() {
@@ -55,6 +64,9 @@ public record SimulationResult(String engine, String transport, FlowRecords flow
     m.put("packetHops", packetHops);
     m.put("drops", droppedPackets);
     m.put("goodputGbps", goodputGbps());
+    if (totals != null) {
+      totals.putInto(m);
+    }
     return m;
   }
 }

@@ -13,8 +13,14 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.io.OutputFiles;
 import org.fabriclab.progress.Progress;
+import java.nio.file.Files;
+import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.SimulationResult;
+import org.fabriclab.sim.app.TransferGraph;
+import org.fabriclab.sim.app.Triggers;
+import org.fabriclab.sim.probe.TimeSeriesProbes;
 import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.probe.FctSummary;
 import org.fabriclab.table.Table;
@@ -49,7 +55,8 @@ public final class SimulateCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--topo", defaultValue = "fattree", description = "topology family (default: ${DEFAULT-VALUE})")
+  @Option(names = "--topo", defaultValue = "fattree",
+      description = "topology family, or a .graphml/.json topology file (default: ${DEFAULT-VALUE})")
   String topo;
 
   @Option(names = "--trace", paramLabel = "FILE", description = "flow trace CSV (or --workload)")
@@ -66,8 +73,15 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--compat", paramLabel = "SIM", description = "netbench: DCTCP cuts the window on every ECN-echo ACK")
   String compat;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed of the topology and the ECMP hash (default: ${DEFAULT-VALUE})")
+  @Option(names = "--seed", defaultValue = "1",
+      description = "seed of everything: topology, workload, ECMP hash and random loss (default: ${DEFAULT-VALUE})")
   long seed;
+
+  @Option(names = "--topo-seed", paramLabel = "S", description = "seed of a random topology (default: --seed)")
+  Long topoSeed;
+
+  @Option(names = "--workload-seed", paramLabel = "S", description = "seed of a generated workload (default: --seed)")
+  Long workloadSeed;
 
   @Option(names = "--paths", paramLabel = "N",
       description = "packet engine: source-route each flow over one of its N shortest paths (default: hop-by-hop ECMP)")
@@ -77,9 +91,7 @@ public final class SimulateCommand implements Runnable {
       description = "flow engine: split each flow over K ECMP paths, max-min per subflow (default: 1)")
   Integer subflows;
 
-  @Option(names = "--pfc-xoff-bytes", paramLabel = "B",
-      description = "packet engine: PFC (lossless) pausing an upstream port at B bytes per ingress link, resuming at B/2")
-  Long pfcXoff;
+  @picocli.CommandLine.Mixin PacketKnobs knobs = new PacketKnobs();
 
   @Option(names = "--until-ms", paramLabel = "MS", description = "stop at this simulated time (default: when every flow is done)")
   Double untilMs;
@@ -90,6 +102,10 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--out", paramLabel = "DIR",
       description = "write flows.csv, ports.csv, summary.csv, summary.json (and a generated workload's trace.csv) here")
   Path out;
+
+  @Option(names = "--probe-interval-us", paramLabel = "US",
+      description = "packet engine: sample port throughput/queue and flow throughput every US µs into timeseries.csv (needs --out)")
+  Double probeUs;
 
   @Option(names = "--json", description = "print the summary as one JSON object")
   boolean json;
@@ -118,6 +134,15 @@ public final class SimulateCommand implements Runnable {
     if (seed < 0) {
       throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
+    long tSeed = topoSeed == null ? seed : topoSeed;
+    long wSeed = workloadSeed == null ? seed : workloadSeed;
+    if (tSeed < 0) {
+      throw new InvalidParameterException("--topo-seed", tSeed, "must be >= 0");
+    }
+    if (wSeed < 0) {
+      throw new InvalidParameterException("--workload-seed", wSeed, "must be >= 0");
+    }
+    workload.validate();
     if (untilMs != null && !(untilMs > 0 && untilMs < 1e8)) {
       throw new InvalidParameterException("--until-ms", untilMs, "valid range (0, 1e8)");
     }
@@ -127,25 +152,53 @@ public final class SimulateCommand implements Runnable {
     if (out != null) {
       OutputFiles.checkTarget(out);
     }
+    if (probeUs != null) {
+      if (out == null || !engine.equals("packet")) {
+        throw new InvalidParameterException("--probe-interval-us", "needs --out and --engine packet");
+      }
+      if (!(probeUs >= 0.01 && probeUs <= 1e9)) {
+        throw new InvalidParameterException("--probe-interval-us", probeUs, "valid range 0.01..1e9");
+      }
+    }
     PrintWriter err = spec.commandLine().getErr();
-    Topology t = TopologyArgs.build(topo, topologyArgs, seed);
+    if (paths != null && (paths < 1 || paths > 1024)) {
+      throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
+    }
+    PacketKnobs.Choice choice = engine.equals("packet")
+        ? new PacketKnobs.Choice(knobs.transport(transport, compat != null),
+            knobs.network(transport, seed)) : null;
+    Topology t = topology(tSeed);
+    if (t.serverCount() < 2) {
+      throw new InvalidParameterException("--topo", topo, "the topology needs at least 2 servers");
+    }
     FlowTrace tr;
-    if (trace != null) {
+    TransferGraph groupGraph = null;
+    if (workload.isMulticast()) {
+      if (!engine.equals("packet")) {
+        throw new InvalidParameterException("--workload", "multicast needs --engine packet");
+      }
+      groupGraph = workload.multicast(t.serverCount(), wSeed);
+      tr = groupGraph.trace();
+    } else if (trace != null) {
       tr = TraceCsv.read(trace, t.serverCount());
     } else {
-      tr = workload.generate(t.serverCount(), seed);
+      double nicBps = t.capacityBps(t.firstLink(t.server(0)));
+      tr = workload.generate(t.serverCount(), nicBps, wSeed);
+      if (workload.load != null) {
+        err.printf(Locale.ROOT, "--load %s: %.1f flows/s%n", workload.load,
+            workload.arrivalRate(t.serverCount(), nicBps));
+      }
     }
     Progress progress = ProgressReporter.create(!noProgress, err);
     long until = untilMs == null ? Long.MAX_VALUE : Time.seconds(untilMs / 1000);
     long budget = maxEvents == null ? Long.MAX_VALUE : maxEvents;
-    if (paths != null && (paths < 1 || paths > 1024)) {
-      throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
-    }
     if (subflows != null && !engine.equals("flow")) {
       throw new InvalidParameterException(
           "--subflows", "--subflows applies to --engine flow; the packet engine splits with --paths");
     }
     SimulationResult r;
+    Triggers triggers = null;
+    TimeSeriesProbes probes = null;
     if (engine.equals("flow")) {
       int k = subflows == null ? 1 : subflows;
       if (k < 1 || k > 64) {
@@ -153,19 +206,32 @@ public final class SimulateCommand implements Runnable {
       }
       r = new FlowLevelSimulation(t, tr, seed, k, progress).run(until);
     } else {
-      if (pfcXoff != null && (pfcXoff < 2 || pfcXoff > 1L << 40)) {
-        throw new InvalidParameterException("--pfc-xoff-bytes", pfcXoff, "valid range 2..2^40");
-      }
-      PacketSimulation ps = PacketSimulation.benchmark(t, tr, transport, compat != null, seed,
-          pfcXoff == null ? 0 : pfcXoff, progress);
+      PacketSimulation ps = new PacketSimulation(t, new EcmpTable(t), tr, choice.spec(),
+          choice.network(), progress);
       if (paths != null) {
         ps.useKShortestPaths(paths, seed);
+      }
+      triggers = groupGraph == null ? null : new Triggers(groupGraph, ps);
+      if (probeUs != null) {
+        probes = new TimeSeriesProbes(ps.simulator(), Time.seconds(probeUs / 1e6))
+            .addPorts(ps.network()).addFlows(ps.network(), tr.size());
+        if (triggers != null) {
+          probes.add(triggers.probe());
+        }
+        probes.start();
       }
       r = ps.run(until, budget);
     }
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");
+    Triggers groupsRun = triggers;
+    TimeSeriesProbes series = probes;
+    if (groupsRun != null) {
+      summary.put("groups", groupGraph.groups());
+      summary.put("groupsCompleted", groupsRun.groupsDone());
+      summary.put("jctMeanUs", groupsRun.jctMeanUs());
+    }
     Table fct = FctSummary.table(r.flows());
     if (out != null) {
       String js = toJson(summary);
@@ -178,6 +244,12 @@ public final class SimulateCommand implements Runnable {
         TableWriter.writeAtomically(dir.resolve("summary.json"), js + "\n");
         if (trace == null) {
           TableWriter.writeAtomically(dir.resolve("trace.csv"), TraceCsv.write(tr));
+        }
+        if (series != null) {
+          TableWriter.write(series.table(), TableWriter.Format.CSV, dir.resolve("timeseries.csv"));
+        }
+        if (groupsRun != null) {
+          TableWriter.write(groupsRun.groupTable(), TableWriter.Format.CSV, dir.resolve("groups.csv"));
         }
       });
     }
@@ -194,6 +266,18 @@ public final class SimulateCommand implements Runnable {
             + "summary.csv,summary.json}");
       }
     }
+  }
+
+  private Topology topology(long topologySeed) {
+    Path file = Path.of(topo);
+    if (Files.isRegularFile(file)) {
+      if (!topologyArgs.isEmpty()) {
+        throw new InvalidParameterException("--topo", topo,
+            "family parameters (" + topologyArgs.get(0) + ") apply to a family, not to a file");
+      }
+      return TopologyFiles.read(file);
+    }
+    return TopologyArgs.build(topo, topologyArgs, topologySeed);
   }
 
   static String toJson(Map<String, Object> m) {

@@ -2,6 +2,8 @@ package org.fabriclab.cli.simulate;
 
 import java.nio.file.Path;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.sim.app.GroupWorkloads;
+import org.fabriclab.sim.app.TransferGraph;
 import org.fabriclab.traffic.EmpiricalSizes;
 import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.traffic.ParetoSizes;
@@ -12,14 +14,26 @@ import picocli.CommandLine.Option;
 /** {@code --workload} and its parameters: a generated trace instead of {@code --trace}. */
 final class WorkloadOptions {
   @Option(names = "--workload", paramLabel = "NAME",
-      description = "generate the flows: poisson, permutation, incast or alltoall (instead of --trace)")
+      description = "generate the flows: poisson, permutation, incast, alltoall or multicast (instead of --trace)")
   String workload;
 
-  @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows (default: ${DEFAULT-VALUE})")
+  @Option(names = "--group-size", paramLabel = "M", defaultValue = "4",
+      description = "multicast: receivers per group (default: ${DEFAULT-VALUE})")
+  int groupSize;
+
+  @Option(names = "--groups", paramLabel = "G", defaultValue = "1",
+      description = "multicast: groups, arriving at --rate-per-s (default: ${DEFAULT-VALUE})")
+  int groups;
+
+  @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows, >= 1 (default: ${DEFAULT-VALUE})")
   int flows;
 
-  @Option(names = "--rate-per-s", defaultValue = "20000", description = "poisson: arrivals per second (default: ${DEFAULT-VALUE})")
-  double rate;
+  @Option(names = "--rate-per-s", description = "poisson: arrivals per second (default: 20000, or from --load)")
+  Double rate;
+
+  @Option(names = "--load", paramLabel = "L",
+      description = "poisson: offered load as a fraction of the hosts' link capacity, in (0, 10]; sets the arrival rate")
+  Double load;
 
   @Option(names = "--sizes", defaultValue = "websearch",
       description = "poisson sizes: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (default: ${DEFAULT-VALUE})")
@@ -28,20 +42,59 @@ final class WorkloadOptions {
   @Option(names = "--skew", defaultValue = "0", description = "poisson: Zipf skew of destinations, 0 = uniform (default: ${DEFAULT-VALUE})")
   double skew;
 
-  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall: bytes per flow (default: ${DEFAULT-VALUE})")
+  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall/multicast: bytes per flow (default: ${DEFAULT-VALUE})")
   long flowBytes;
 
   @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0 (default: ${DEFAULT-VALUE})")
   int senders;
 
-  FlowTrace generate(int hosts, long seed) {
+  /**
+   * The Poisson arrival rate: {@code --rate-per-s}, or from {@code --load L}: L times the hosts'
+   * total NIC capacity divided by the mean flow size in bits.
+   */
+  double arrivalRate(int hosts, double hostLinkBps) {
+    if (rate != null && load != null) {
+      throw new InvalidParameterException("--load", "give either --load or --rate-per-s");
+    }
+    if (load != null) {
+      if (!(load > 0 && load <= 10)) {
+        throw new InvalidParameterException("--load", load, "valid range (0, 10]");
+      }
+      return load * hosts * hostLinkBps / (8 * sizeDistribution().meanBytes());
+    }
+    return rate == null ? 20_000 : rate;
+  }
+
+  /** The multicast workload's groups (same seed, same groups as {@link #generate}). */
+  TransferGraph multicast(int hosts, long seed) {
+    return GroupWorkloads.multicast(hosts, groupSize, groups, flowBytes,
+        rate == null ? 20_000 : rate, seed);
+  }
+
+  boolean isMulticast() {
+    return "multicast".equals(workload);
+  }
+
+  /** Checks what can be checked before the topology is built. */
+  void validate() {
+    if (workload == null) {
+      return;
+    }
+    if (flows < 1 || flows > 100_000_000) {
+      throw new InvalidParameterException("--flows", flows, "valid range 1..100000000");
+    }
+  }
+
+  FlowTrace generate(int hosts, double hostLinkBps, long seed) {
     return switch (workload) {
-      case "poisson" -> Workloads.poisson(hosts, flows, rate, sizeDistribution(), skew, seed);
+      case "poisson" -> Workloads.poisson(hosts, flows, arrivalRate(hosts, hostLinkBps),
+          sizeDistribution(), skew, seed);
       case "permutation" -> Workloads.permutation(hosts, flowBytes, seed);
       case "incast" -> Workloads.incast(hosts, senders, flowBytes);
       case "alltoall" -> Workloads.allToAll(hosts, flowBytes);
+      case "multicast" -> multicast(hosts, seed).trace();
       default -> throw new InvalidParameterException("--workload", workload,
-          "valid: poisson, permutation, incast, alltoall");
+          "valid: poisson, permutation, incast, alltoall, multicast");
     };
   }
 

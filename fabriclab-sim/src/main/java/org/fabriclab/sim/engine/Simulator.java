@@ -58,9 +58,18 @@ public final class Simulator {
     queue.push(t, handler, a, b);
   }
 
-  /** Schedules an event {@code delay} ps from now. */
+  /**
+   * Schedules an event {@code delay} ps from now.
+   *
+   * @throws org.fabriclab.error.FabriclabException when the time would pass {@code Long.MAX_VALUE} ps
+   */
   public void after(long delay, int handler, int a, int b) {
-    schedule(now + delay, handler, a, b);
+    long t = now + delay;
+    if (t < now) {
+      throw new org.fabriclab.error.FabriclabException("simulated time overflow: " + now + " ps + "
+          + delay + " ps passes the largest time a run can represent (" + Long.MAX_VALUE + " ps)");
+    }
+    schedule(t, handler, a, b);
   }
 
   /** Asks the loop to return after the current event. */

@@ -13,7 +13,9 @@ import org.fabriclab.graph.Topology;
  * attachment switch, so a fat-tree k=8 needs 32 BFS, not 128; a multi-homed server (BCube) is its
  * own key. Precomputation O(K·(n+m)) time and 8·K·n bytes (distances and candidate counts) for K keys — fine for FT8 and moderate
  * sizes (fat-tree k=48: 1,152 keys × 30k nodes = 265 MB). Servers forward when they lie on a
- * shortest path (server-centric fabrics).
+ * shortest path (server-centric fabrics). Links may be one-way (a splitter's outputs): distances
+ * follow link directions, so a host reaches another through the splitters when a directed path
+ * exists.
  */
 public final class EcmpTable {
   private final Topology topo;
@@ -38,7 +40,7 @@ public final class EcmpTable {
     for (int s = 0; s < t.serverCount(); s++) {
       int v = t.server(s);
       int root = v;
-      if (t.degree(v) == 1 && !t.isServer(t.neighbor(v, 0))) {
+      if (t.degree(v) == 1 && !t.isServer(t.neighbor(v, 0)) && t.reverse(t.link(v, 0)) >= 0) {
         root = t.neighbor(v, 0);
         lastLink[v] = t.reverse(t.link(v, 0));
       }
@@ -53,6 +55,22 @@ public final class EcmpTable {
     count = new int[k * n];
     int[] off = t.csrOffsets();
     int[] tgt = t.csrTargets();
+    // incoming links per node, so one-way links (splitters) are routable: dist(u -> root) is a
+    // BFS from the root over links walked backwards
+    int[] inOff = new int[n + 1];
+    for (int e = 0; e < tgt.length; e++) {
+      inOff[tgt[e] + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      inOff[v + 1] += inOff[v];
+    }
+    int[] inSrc = new int[tgt.length];
+    int[] fill = Arrays.copyOf(inOff, n);
+    for (int u = 0; u < n; u++) {
+      for (int e = off[u]; e < off[u + 1]; e++) {
+        inSrc[fill[tgt[e]]++] = u;
+      }
+    }
     int[] queue = new int[n];
     for (int key = 0; key < k; key++) {
       int base = key * n;
@@ -64,11 +82,9 @@ public final class EcmpTable {
       while (head < tail) {
         int u = queue[head++];
         int du = dist[base + u];
-        // links are directed: we need dist(u -> root), so walk reverse links when they exist
-        for (int e = off[u]; e < off[u + 1]; e++) {
-          int r = t.reverse(e);
-          int v = tgt[e];
-          if (r < 0 || dist[base + v] != Integer.MAX_VALUE) {
+        for (int i = inOff[u]; i < inOff[u + 1]; i++) {
+          int v = inSrc[i];
+          if (dist[base + v] != Integer.MAX_VALUE) {
             continue;
           }
           dist[base + v] = du + 1;

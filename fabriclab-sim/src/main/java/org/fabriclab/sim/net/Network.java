@@ -1,13 +1,20 @@
 package org.fabriclab.sim.net;
 
+import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.element.SplitterElement;
+import org.fabriclab.sim.element.SwitchElement;
 import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.packet.PacketKinds;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.table.Table;
 
 /**
  * A simulated network built from a {@link Topology}: every directed link is an output-queued port
  * of its tail node (host NICs included) with the link's rate and propagation delay,
- * store-and-forward, no switching delay.
+ * store-and-forward, no switching delay. Each node's forwarding logic is a {@link SwitchElement}
+ * (default: ECMP / spray / source routes; optical splitters get a {@link SplitterElement}), which
+ * sees every packet at the node with its ingress link.
  *
  * <p>Queues are FIFO and byte-bounded. Because a FIFO port serves packets in arrival order at a
  * fixed rate, a packet's departure is known when it is enqueued: {@code start = max(now,
@@ -15,13 +22,18 @@ import org.fabriclab.table.Table;
  * next node) and never a separate transmit-complete event. The queue occupancy seen at enqueue is
  * the bytes not yet serialized, {@code (busyUntil - now) · rate} (the packet in service counts with
  * its unsent part). Drop-tail: a packet is dropped when occupancy + its size exceeds the bound; it
- * is marked CE when the occupancy is at least the ECN threshold (instantaneous, at enqueue).
- * Counters per port: bytes, packets, drops, marks, maximum and time-averaged occupancy. Network
- * totals (injected, delivered, dropped bytes) make byte conservation checkable.
+ * is marked CE when the occupancy is at least the ECN threshold (instantaneous, at enqueue), or
+ * with RED-style marking between kmin and kmax. Optional seeded random loss per link.
+ * Counters per port: bytes, packets, drops, marks, maximum and time-averaged occupancy; network
+ * totals in {@link Accounting} (conservation with copies, generated and absorbed packets).
  *
  * <p>With trimming, priority queues or PFC ({@link NetworkConfig#explicitQueues()}) the ports are
- * {@link QueuedPorts} instead: explicit queues with two strict-priority classes (the marks counter
- * then also counts trimmed packets, and the time-averaged occupancy is not tracked).
+ * {@link QueuedPorts} instead: explicit queues with two strict-priority classes whose behaviour
+ * follows each port's {@link PortRole} (the marks counter then also counts trimmed packets, and
+ * the time-averaged occupancy is not tracked).
+ *
+ * <p>Delivery to a host goes to the receiver registered for the packet's kind in
+ * {@link #kinds()} (several transports per network), else to the sink of {@link #setSink}.
  */
 public final class Network {
   private final Simulator sim;
@@ -29,7 +41,12 @@ public final class Network {
   private final EcmpTable ecmp;
   private final Packets packets;
   private final NetworkConfig cfg;
+  private final PacketKinds kinds = new PacketKinds();
+  private final Accounting acct;
+  private final PortRole[] roles;
+  private final SwitchElement[] elements;
   private final int arrive;
+  private final boolean hasSplitters;
   private final int[] targets;
   private final long[] rate;
   private final long[] delay;
@@ -41,15 +58,15 @@ public final class Network {
   private final long[] maxOcc;
   private final double[] occIntegral;
   private final long[] lastUpdate;
-  private PacketSink sink = (p, n) -> {
-    throw new IllegalStateException("no packet sink");
+  private final EcnMarker ecn;
+  private final RandomLoss loss;
+  private PacketKinds.KindReceiver sink = (p, n) -> {
+    throw new IllegalStateException("no receiver for packet kind " + n);
   };
-  private ForwardingHook hook;
   private final QueuedPorts trim;
   private SourceRoutes sourceRoutes;
-  private long injectedBytes;
-  private long deliveredBytes;
-  private long droppedBytes;
+  private PortReadyListener[] readyListeners = new PortReadyListener[0];
+  private long[] flowBytes;
   private long unroutableDrops;
   private long packetHops;
   private long sprayCount;
@@ -61,8 +78,23 @@ public final class Network {
     this.ecmp = ecmp;
     this.packets = packets;
     this.cfg = cfg;
+    acct = new Accounting(packets);
     int m = topo.linkCount();
     targets = topo.csrTargets();
+    roles = PortRole.of(topo);
+    elements = new SwitchElement[topo.nodeCount()];
+    SplitterElement splitter = null;
+    boolean splitters = false;
+    for (int u = 0; u < elements.length; u++) {
+      if (topo.role(u) == NodeRole.OPTICAL_SPLITTER) {
+        if (splitter == null) {
+          splitter = new SplitterElement();
+        }
+        elements[u] = splitter;
+        splitters = true;
+      }
+    }
+    hasSplitters = splitters;
     rate = new long[m];
     delay = new long[m];
     for (int e = 0; e < m; e++) {
@@ -77,21 +109,53 @@ public final class Network {
     maxOcc = new long[m];
     occIntegral = new double[m];
     lastUpdate = new long[m];
+    ecn = new EcnMarker(cfg);
+    loss = new RandomLoss(m, cfg.hashSeed());
+    if (cfg.lossProbability() > 0) {
+      for (int e = 0; e < m; e++) {
+        if (roles[e] == PortRole.SWITCH || roles[e] == PortRole.DIRECT) {
+          loss.set(e, cfg.lossProbability());
+        }
+      }
+    }
     arrive = sim.register(this::arrive);
-    trim = cfg.explicitQueues() ? new QueuedPorts(this, packets, cfg, m) : null;
+    trim = cfg.explicitQueues() ? new QueuedPorts(this, packets, cfg, m, roles) : null;
   }
 
-  public void setSink(PacketSink s) {
+  /** The receiver of packets whose kind has no receiver in {@link #kinds()} (single-model tests). */
+  public void setSink(PacketKinds.KindReceiver s) {
     sink = s;
   }
 
-  public void setForwardingHook(ForwardingHook h) {
-    hook = h;
+  /** Binds {@code e} to {@code node} (null: the default element). */
+  public void setElement(int node, SwitchElement e) {
+    elements[node] = e == SwitchElement.DEFAULT ? null : e;
+  }
+
+  /** The element bound to {@code node} ({@link SwitchElement#DEFAULT} when none). */
+  public SwitchElement element(int node) {
+    SwitchElement e = elements[node];
+    return e == null ? SwitchElement.DEFAULT : e;
   }
 
   /** Source routes override ECMP and spraying for every packet of a flow they cover. */
   public void setSourceRoutes(SourceRoutes r) {
     sourceRoutes = r;
+  }
+
+  /**
+   * Random loss on output port {@code link}: each packet enqueued there is lost with probability
+   * {@code p} (seeded from the network's hash seed, the same run gives the same losses).
+   */
+  public void setLinkLoss(int link, double p) {
+    loss.set(link, p);
+  }
+
+  /** Random loss on every output port of {@code node} (a lossy switch). */
+  public void setNodeLoss(int node, double p) {
+    for (int e = topo.firstLink(node); e < topo.firstLink(node + 1); e++) {
+      loss.set(e, p);
+    }
   }
 
   public Simulator simulator() {
@@ -114,32 +178,119 @@ public final class Network {
     return cfg;
   }
 
-  /** A host injects a packet (allocated from {@link #packets()}) towards its destination. */
+  /** The packet-kind registry: transports register their kinds and host-side receivers here. */
+  public PacketKinds kinds() {
+    return kinds;
+  }
+
+  /** Packet and byte accounting (conservation with copies, generated and absorbed packets). */
+  public Accounting accounting() {
+    return acct;
+  }
+
+  /** The role of output port {@code link}. */
+  public PortRole role(int link) {
+    return roles[link];
+  }
+
+  /** A host injects a packet (allocated from {@link #packets()}) at its source node. */
   public void send(int p) {
-    injectedBytes += packets.size[p];
-    route(p, packets.src[p]);
+    acct.injectedPackets++;
+    acct.injectedBytes += packets.size(p);
+    int node = packets.src(p);
+    SwitchElement e = elements[node];
+    if (e == null) {
+      route(p, node);
+    } else {
+      e.receive(this, p, node, -1);
+    }
   }
 
   private void arrive(int p, int link) {
     int node = targets[link];
-    packets.hops[p]++;
-    packets.inLink[p] = link;
+    packets.setHops(p, packets.hops(p) + 1);
+    packets.setInLink(p, link);
     packetHops++;
-    if (node == packets.dst[p]) {
-      deliveredBytes += packets.size[p];
-      sink.deliver(p, node);
-      return;
+    SwitchElement e = elements[node];
+    if (e != null) {
+      e.receive(this, p, node, link);
+    } else if (node == packets.dst(p)) {
+      deliverLocal(p, node);
+    } else {
+      route(p, node);
     }
-    if (hook != null && hook.forward(this, p, node)) {
-      return;
+  }
+
+  /** The default element's action: deliver at the destination, else route. */
+  public void routeDefault(int p, int node) {
+    if (node == packets.dst(p)) {
+      deliverLocal(p, node);
+    } else {
+      route(p, node);
     }
-    route(p, node);
+  }
+
+  /** Hands {@code p} to the host stack of {@code node}: the receiver of its kind frees it. */
+  public void deliverLocal(int p, int node) {
+    acct.deliveredPackets++;
+    acct.deliveredBytes += packets.size(p);
+    if (flowBytes != null) {
+      int f = packets.flow(p);
+      if (f >= 0 && f < flowBytes.length) {
+        flowBytes[f] += packets.size(p);
+      }
+    }
+    PacketKinds.KindReceiver r = kinds.receiver(packets.kind(p));
+    (r == null ? sink : r).deliver(p, node);
+  }
+
+  /** An element consumes {@code p} (counted as absorbed, freed). */
+  public void absorb(int p) {
+    acct.absorbedPackets++;
+    acct.absorbedBytes += packets.size(p);
+    packets.free(p);
+  }
+
+  /** A counted copy of {@code p} (every header field, inLink and extension area included). */
+  public int copy(int p) {
+    int c = packets.copy(p);
+    acct.copiedPackets++;
+    acct.copiedBytes += packets.size(c);
+    return c;
+  }
+
+  /** A packet created inside the network (by a switch element); forward or route it next. */
+  public int generate(int flow, int kind, int seq, int bytes, int src, int dst) {
+    int p = packets.allocate(flow, kind, seq, bytes, src, dst, sim.now());
+    acct.generatedPackets++;
+    acct.generatedBytes += bytes;
+    return p;
+  }
+
+  /** Drops {@code p} at the element (no port): counted as dropped. */
+  public void drop(int p) {
+    drop(p, -1);
+  }
+
+  /**
+   * A passive element's output: {@code p} arrives at the far end of {@code link} after the link's
+   * propagation delay, without serialization or queueing (the transmitter upstream already paid).
+   */
+  public void passThrough(int p, int link) {
+    bytesOut[link] += packets.size(p);
+    packetsOut[link]++;
+    sim.schedule(sim.now() + delay[link], arrive, p, link);
+  }
+
+  /** Puts {@code p} in the output queue of {@code link} (same as {@link #enqueue}). */
+  public void forward(int p, int link) {
+    enqueue(p, link);
   }
 
   private void route(int p, int node) {
     if (sourceRoutes != null) {
-      int f = packets.flow[p];
-      int link = sourceRoutes.link(f, packets.src[p] == sourceRoutes.source(f), packets.hops[p]);
+      int f = packets.flow(p);
+      int link = sourceRoutes.link(f, packets.src(p) == sourceRoutes.source(f), packets.hops(p));
       if (link < 0) {
         unroutableDrops++;
         drop(p, -1);
@@ -148,20 +299,22 @@ public final class Network {
       }
       return;
     }
-    int choice;
-    if (cfg.routing() == NetworkConfig.Routing.ECMP_PER_FLOW) {
-      choice = flowHash(packets.flow[p], node);
-    } else {
-      choice = mix(packets.flow[p] * 0x9E3779B97F4A7C15L + packets.seq[p] * 0xC2B2AE3D27D4EB4FL
-          + (sprayCount++) * 0xD6E8FEB86659FD93L + node + cfg.hashSeed());
-    }
-    int link = ecmp.nextLink(node, packets.dst[p], choice);
+    int link = ecmp.nextLink(node, packets.dst(p), routeChoice(p, node));
     if (link < 0) {
       unroutableDrops++;
       drop(p, -1);
       return;
     }
     enqueue(p, link);
+  }
+
+  /** The ECMP candidate index the default routing uses for {@code p} at {@code node}. */
+  public int routeChoice(int p, int node) {
+    if (cfg.routing() == NetworkConfig.Routing.ECMP_PER_FLOW) {
+      return flowHash(packets.flow(p), node);
+    }
+    return mix(packets.flow(p) * 0x9E3779B97F4A7C15L + packets.seq(p) * 0xC2B2AE3D27D4EB4FL
+        + (sprayCount++) * 0xD6E8FEB86659FD93L + node + cfg.hashSeed());
   }
 
   /** The per-flow ECMP hash value at {@code node} (the flow engine uses it to pick the same path). */
@@ -174,7 +327,7 @@ public final class Network {
     return mix(flow * 0x9E3779B97F4A7C15L + node * 0xD6E8FEB86659FD93L + seed);
   }
 
-  private static int mix(long z) {
+  static int mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return (int) (z ^ (z >>> 31));
@@ -182,6 +335,15 @@ public final class Network {
 
   /** Puts a packet in the output queue of {@code link}: drop, mark, or schedule its arrival. */
   public void enqueue(int p, int link) {
+    if (loss.enabled() && loss.lose(link)) {
+      drops[link]++;
+      drop(p, link);
+      return;
+    }
+    if (hasSplitters && roles[link] == PortRole.SPLITTER) {
+      passThrough(p, link);
+      return;
+    }
     if (trim != null) {
       trim.enqueue(p, link);
       return;
@@ -198,32 +360,91 @@ public final class Network {
     }
     lastUpdate[link] = now;
     long backlog = (long) (backlogPs * (double) r / 8e12);
-    int size = packets.size[p];
+    int size = packets.size(p);
     if (backlog + size > cfg.bufferBytes()) {
       drops[link]++;
       drop(p, link);
       return;
     }
-    if (backlog >= cfg.ecnThresholdBytes()) {
-      packets.flags[p] |= Packets.CE;
+    if (ecn.mark(backlog, link, packetsOut[link])) {
+      packets.addFlag(p, Packets.CE);
       marks[link]++;
     }
     if (backlog + size > maxOcc[link]) {
       maxOcc[link] = backlog + size;
     }
-    long ser = (size * 8_000_000_000_000L + r - 1) / r;
-    long done = (busy > now ? busy : now) + ser;
+    long done = (busy > now ? busy : now) + serializationPs(size, r);
     busyUntil[link] = done;
     bytesOut[link] += size;
     packetsOut[link]++;
     sim.schedule(done + delay[link], arrive, p, link);
   }
 
-  /** Trimming ports: starts sending {@code p} now; returns when the port is free again. */
+  /** {@code ceil(bytes · 8 / rate)} in ps, without overflow for any int size and rate ≥ 1 b/s. */
+  static long serializationPs(int bytes, long rateBps) {
+    long bits = (long) bytes * 8L;
+    if (bits <= Long.MAX_VALUE / 1_000_000_000_000L) {
+      return (bits * 1_000_000_000_000L + rateBps - 1) / rateBps;
+    }
+    return (long) Math.ceil(bits * 1e12 / rateBps);
+  }
+
+  /** The time FIFO port {@code link} finishes what it holds (now or earlier: idle). */
+  public long busyUntilPs(int link) {
+    return trim != null ? trim.busyUntil(link) : busyUntil[link];
+  }
+
+  /**
+   * True when a host may put a packet on NIC port {@code link} now without it waiting: the port is
+   * idle, holds nothing and is not paused by PFC (the RNIC scheduler's test).
+   */
+  public boolean portReady(int link) {
+    return trim != null ? trim.ready(link) : busyUntil[link] <= sim.now();
+  }
+
+  /**
+   * Starts counting bytes delivered to hosts per flow number (flows {@code 0..flows-1}, packets of
+   * every kind; for per-flow throughput probes).
+   */
+  public void trackFlowBytes(int flows) {
+    if (flowBytes == null || flowBytes.length < flows) {
+      flowBytes = flowBytes == null ? new long[flows] : java.util.Arrays.copyOf(flowBytes, flows);
+    }
+  }
+
+  /** Bytes delivered for flow number {@code f} since {@link #trackFlowBytes} (0 when untracked). */
+  public long flowBytesDelivered(int f) {
+    return flowBytes == null || f >= flowBytes.length ? 0 : flowBytes[f];
+  }
+
+  /** True while PFC holds port {@code link} paused. */
+  public boolean portPaused(int link) {
+    return trim != null && trim.paused(link);
+  }
+
+  /** Adds {@code l} to hear when a PFC-paused host NIC port is resumed (explicit queues only). */
+  public void addPortReadyListener(PortReadyListener l) {
+    readyListeners = java.util.Arrays.copyOf(readyListeners, readyListeners.length + 1);
+    readyListeners[readyListeners.length - 1] = l;
+  }
+
+  void notifyPortReady(int link) {
+    for (PortReadyListener l : readyListeners) {
+      l.ready(link);
+    }
+  }
+
+  /** Called with a host NIC port that became ready (PFC resume, queue drained). */
+  @FunctionalInterface
+  public interface PortReadyListener {
+    void ready(int link);
+  }
+
+  /** Explicit-queue ports: starts sending {@code p} now; returns when the port is free again. */
   long transmit(int p, int link) {
     long r = rate[link];
-    int size = packets.size[p];
-    long done = sim.now() + (size * 8_000_000_000_000L + r - 1) / r;
+    int size = packets.size(p);
+    long done = sim.now() + serializationPs(size, r);
     bytesOut[link] += size;
     packetsOut[link]++;
     sim.schedule(done + delay[link], arrive, p, link);
@@ -234,9 +455,17 @@ public final class Network {
     return delay[link];
   }
 
+  long rateBps(int link) {
+    return rate[link];
+  }
+
   /** PFC pause and resume frames received so far (0 without PFC). */
   public long pfcFrames() {
     return trim == null ? 0 : trim.pauses();
+  }
+
+  boolean ecnMark(long queuedBytes, int link) {
+    return ecn.mark(queuedBytes, link, packetsOut[link]);
   }
 
   void countMark(int link) {
@@ -246,9 +475,10 @@ public final class Network {
   void countTrim(int link, int bytesCut) {
     marks[link]++;
     trimmedBytes += bytesCut;
+    acct.droppedBytes += bytesCut;
   }
 
-  /** Payload bytes cut off by trimming ports (in conservation: injected = delivered + dropped + trimmed + in flight). */
+  /** Payload bytes cut off by trimming ports (part of {@link Accounting#droppedBytes()}). */
   public long trimmedBytes() {
     return trimmedBytes;
   }
@@ -265,20 +495,22 @@ public final class Network {
   }
 
   private void drop(int p, int link) {
-    droppedBytes += packets.size[p];
+    acct.droppedPackets++;
+    acct.droppedBytes += packets.size(p);
     packets.free(p);
   }
 
   public long injectedBytes() {
-    return injectedBytes;
+    return acct.injectedBytes;
   }
 
   public long deliveredBytes() {
-    return deliveredBytes;
+    return acct.deliveredBytes;
   }
 
+  /** Bytes of dropped packets plus trimmed payload bytes. */
   public long droppedBytes() {
-    return droppedBytes;
+    return acct.droppedBytes;
   }
 
   /** Link traversals completed (a packet arriving at the far end of a link). */
@@ -294,8 +526,41 @@ public final class Network {
     return marks[link];
   }
 
+  /** ECN marks (and trims) over all ports. */
+  public long totalMarks() {
+    long s = 0;
+    for (long x : marks) {
+      s += x;
+    }
+    return s;
+  }
+
+  /** Bytes port {@code link} holds now (not yet serialized). */
+  public long queueBytes(int link) {
+    if (trim != null) {
+      return trim.queued(link);
+    }
+    long now = sim.now();
+    long busy = busyUntil[link];
+    return busy > now ? (long) ((busy - now) * (double) rate[link] / 8e12) : 0;
+  }
+
   public long maxOccupancyBytes(int link) {
     return maxOcc[link];
+  }
+
+  /** Most bytes node {@code u}'s switch ports held together (explicit queues; else 0). */
+  public long maxNodeBufferBytes(int u) {
+    return trim == null ? 0 : trim.maxNodeHeld(u);
+  }
+
+  /** The largest occupancy any port reached. */
+  public long maxQueueBytes() {
+    long s = 0;
+    for (long x : maxOcc) {
+      s = Math.max(s, x);
+    }
+    return s;
   }
 
   public long bytesSent(int link) {

@@ -19,9 +19,19 @@ import org.fabriclab.error.InvalidParameterException;
  * @param pfcXoffBytes 0: no PFC; else a switch pauses an upstream port when the bytes it holds
  *     that arrived over that link reach this value (lossless: no drop while PFC is on)
  * @param pfcXonBytes resume the upstream port when those bytes fall to this value
+ * @param ecnKminBytes RED-style marking (0 = off, the step threshold applies): no mark below kmin
+ * @param ecnKmaxBytes RED-style marking: always mark at or above kmax, linear in between
+ * @param ecnPmax RED-style marking probability just below kmax
+ * @param lossProbability random loss on every switch and direct-connect port (0: none), seeded
+ *     from {@code hashSeed}
+ * @param sharedBufferBytes 0: per-port buffers only; else a shared-buffer MMU per switch (explicit
+ *     queues): the bytes a node's non-NIC ports hold together stay within this, each port within
+ *     {@code bufferBytes} too; with PFC the ingress thresholds split this shared buffer
  */
 public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
-    int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes) {
+    int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes,
+    long ecnKminBytes, long ecnKmaxBytes, double ecnPmax, double lossProbability,
+    long sharedBufferBytes) {
   /** Data-plane path choice. */
   public enum Routing {
     ECMP_PER_FLOW,
@@ -34,6 +44,52 @@ public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing ro
     InvalidParameterException.requireRange("trimPackets", trimPackets, 0, 1 << 20);
     InvalidParameterException.requireRange("pfcXoffBytes", pfcXoffBytes, 0, Long.MAX_VALUE);
     InvalidParameterException.requireRange("pfcXonBytes", pfcXonBytes, 0, Math.max(0, pfcXoffBytes - 1));
+    InvalidParameterException.requireRange("ecnKminBytes", ecnKminBytes, 0, Long.MAX_VALUE);
+    if (ecnKminBytes > 0) {
+      InvalidParameterException.requireRange("ecnKmaxBytes", ecnKmaxBytes, ecnKminBytes, Long.MAX_VALUE);
+      if (!(ecnPmax > 0 && ecnPmax <= 1)) {
+        throw new InvalidParameterException("ecnPmax", ecnPmax, "valid range (0, 1]");
+      }
+    }
+    InvalidParameterException.requireRange("sharedBufferBytes", sharedBufferBytes, 0, Long.MAX_VALUE);
+    if (!(lossProbability >= 0 && lossProbability < 1)) {
+      throw new InvalidParameterException("lossProbability", lossProbability, "valid range [0, 1)");
+    }
+  }
+
+  /** Without RED marking and random loss. */
+  public NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing routing, long hashSeed,
+      int trimPackets, int trimmedBytes, boolean priorityQueues, long pfcXoffBytes, long pfcXonBytes) {
+    this(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes, priorityQueues,
+        pfcXoffBytes, pfcXonBytes, 0, 0, 0, 0, 0);
+  }
+
+  /** This configuration with another port buffer. */
+  public NetworkConfig withBufferBytes(long b) {
+    return new NetworkConfig(b, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes,
+        priorityQueues, pfcXoffBytes, pfcXonBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax, lossProbability,
+        sharedBufferBytes);
+  }
+
+  /** This configuration with step ECN marking at {@code threshold} bytes (RED off). */
+  public NetworkConfig withEcnThreshold(long threshold) {
+    return new NetworkConfig(bufferBytes, threshold, routing, hashSeed, trimPackets, trimmedBytes,
+        priorityQueues, pfcXoffBytes, pfcXonBytes, 0, 0, 0, lossProbability,
+        sharedBufferBytes);
+  }
+
+  /** This configuration with RED-style marking between kmin and kmax (probability up to pmax). */
+  public NetworkConfig withRed(long kmin, long kmax, double pmax) {
+    return new NetworkConfig(bufferBytes, Long.MAX_VALUE, routing, hashSeed, trimPackets,
+        trimmedBytes, priorityQueues, pfcXoffBytes, pfcXonBytes, kmin, kmax, pmax, lossProbability,
+        sharedBufferBytes);
+  }
+
+  /** This configuration with random loss {@code p} on every switch and direct-connect port. */
+  public NetworkConfig withLoss(double p) {
+    return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
+        trimmedBytes, priorityQueues, pfcXoffBytes, pfcXonBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax, p,
+        sharedBufferBytes);
   }
 
   /** No priority queues, no PFC. */
@@ -42,15 +98,23 @@ public record NetworkConfig(long bufferBytes, long ecnThresholdBytes, Routing ro
     this(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets, trimmedBytes, false, 0, 0);
   }
 
-  /** Ports with explicit queues (priority, trimming or PFC) rather than the departure-time FIFO. */
+  /** Ports with explicit queues (priority, trimming, PFC or a shared buffer) rather than the departure-time FIFO. */
   public boolean explicitQueues() {
-    return trimPackets > 0 || priorityQueues || pfcXoffBytes > 0;
+    return trimPackets > 0 || priorityQueues || pfcXoffBytes > 0 || sharedBufferBytes > 0;
+  }
+
+  /** This configuration with a shared-buffer MMU of {@code bytes} per switch (explicit queues). */
+  public NetworkConfig withSharedBuffer(long bytes) {
+    return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
+        trimmedBytes, priorityQueues, pfcXoffBytes, pfcXonBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,
+        lossProbability, bytes);
   }
 
   /** This configuration with strict priority queues and PFC (xoff, xon in bytes per ingress link). */
   public NetworkConfig withPriorityAndPfc(long xoff, long xon) {
     return new NetworkConfig(bufferBytes, ecnThresholdBytes, routing, hashSeed, trimPackets,
-        trimmedBytes, true, xoff, xon);
+        trimmedBytes, true, xoff, xon, ecnKminBytes, ecnKmaxBytes, ecnPmax, lossProbability,
+        sharedBufferBytes);
   }
 
   /** Plain FIFO ports (no trimming). */

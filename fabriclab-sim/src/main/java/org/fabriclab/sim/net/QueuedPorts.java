@@ -1,6 +1,7 @@
 package org.fabriclab.sim.net;
 
 import java.util.Arrays;
+import org.fabriclab.sim.packet.Packets;
 
 /**
  * Ports with explicit queues, for what the departure-time FIFO cannot express: two strict-priority
@@ -11,12 +12,25 @@ import java.util.Arrays;
  *
  * <p>Trimming (NDP, Handley et al., SIGCOMM 2017, §3.1): a switch port keeps at most n data
  * packets; a further one is cut to its header and joins the high class (bounded in bytes). Host
- * NICs neither trim nor drop.
+ * NICs neither trim nor drop. Port behaviour follows {@link PortRole}: only {@code HOST_NIC} ports
+ * are exempt from dropping, marking and trimming; a direct-connect node's port (torus) behaves as
+ * a switch port.
  *
  * <p>PFC (IEEE 802.1Qbb, simplified to one class): a switch counts the bytes it holds per ingress
  * link; at {@code xoff} it pauses that link's upstream port, at {@code xon} it resumes it, each
  * after the link's propagation delay (the pause frame's flight). A paused port finishes its
- * current packet and sends nothing more. With PFC on nothing is dropped. Without PFC or trimming,
+ * current packet and sends nothing more. With PFC on nothing is dropped. The buffer is split
+ * among a node's ingress links: each pauses at {@code min(xoff, buffer / ingress links)} (and
+ * resumes at {@code min(xon, that / 2)}), so a port never holds more than its buffer plus the
+ * headroom of the node's ingress links (the bytes in flight while a pause frame travels: about
+ * {@code 2 · delay · rate + 2 MTU} each). Before, each ingress link could hold {@code xoff} and a
+ * port of a node with many inputs grew past its buffer.
+ *
+ * <p>Shared-buffer MMU (optional, {@link NetworkConfig#sharedBufferBytes()}, as a switch's MMU
+ * separate from its queues): a node's non-NIC ports draw on one pool — ingress accounting per
+ * link (above) and egress accounting per port and per node; without PFC a packet that would take
+ * the node past the pool is dropped (each port keeps its own bound too), with PFC the ingress
+ * thresholds split the pool. Copies are enqueued like any packet, so they are charged too. Without PFC or trimming,
  * ports are drop-tail at the byte bound. ECN: CE when the port already holds at least the
  * threshold.
  */
@@ -40,25 +54,28 @@ final class QueuedPorts {
   private final boolean[] paused;
   private final long[] ingressBytes;
   private final boolean[] pausing;
+  private final long[] xoff;
+  private final long shared;
+  private final int[] owner;
+  private final long[] nodeHeld;
+  private final long[] maxNodeHeld;
+  private final long[] xon;
+  private final boolean red;
   private final int txDone;
   private final int pauseHandler;
   private long pauses;
 
-  QueuedPorts(Network net, Packets pk, NetworkConfig cfg, int links) {
+  QueuedPorts(Network net, Packets pk, NetworkConfig cfg, int links, PortRole[] roles) {
     this.net = net;
     this.pk = pk;
     this.cfg = cfg;
     trimming = cfg.trimPackets() > 0;
     limit = trimming ? cfg.trimPackets() : Integer.MAX_VALUE;
     pfc = cfg.pfcXoffBytes() > 0;
-    var t = net.topology();
+    red = cfg.ecnKminBytes() > 0;
     hostPort = new boolean[links];
-    for (int u = 0; u < t.nodeCount(); u++) {
-      if (t.isServer(u)) {
-        for (int e = t.firstLink(u); e < t.firstLink(u + 1); e++) {
-          hostPort[e] = true;
-        }
-      }
+    for (int e = 0; e < links; e++) {
+      hostPort[e] = roles[e] == PortRole.HOST_NIC;
     }
     hiHead = filled(links);
     hiTail = filled(links);
@@ -72,6 +89,28 @@ final class QueuedPorts {
     paused = new boolean[links];
     ingressBytes = new long[links];
     pausing = new boolean[links];
+    shared = cfg.sharedBufferBytes();
+    var topo = net.topology();
+    owner = new int[links];
+    for (int e = 0; e < links; e++) {
+      owner[e] = topo.source(e);
+    }
+    nodeHeld = new long[topo.nodeCount()];
+    maxNodeHeld = new long[topo.nodeCount()];
+    xoff = new long[pfc ? links : 0];
+    xon = new long[pfc ? links : 0];
+    if (pfc) {
+      var t = net.topology();
+      int[] ingress = new int[t.nodeCount()];
+      for (int e = 0; e < links; e++) {
+        ingress[t.target(e)]++;
+      }
+      for (int e = 0; e < links; e++) {
+        long pool = shared > 0 ? shared : cfg.bufferBytes();
+        xoff[e] = Math.max(1, Math.min(cfg.pfcXoffBytes(), pool / ingress[t.target(e)]));
+        xon[e] = Math.min(cfg.pfcXonBytes(), xoff[e] / 2);
+      }
+    }
     txDone = net.simulator().register((link, unused) -> {
       wakeup[link] = false;
       transmitNext(link);
@@ -92,49 +131,60 @@ final class QueuedPorts {
 
   void enqueue(int p, int link) {
     boolean trimmedOrHeader = trimming
-        && (pk.size[p] <= cfg.trimmedBytes() || (pk.flags[p] & Packets.TRIMMED) != 0);
-    boolean high = trimmedOrHeader || (cfg.priorityQueues() && (pk.flags[p] & Packets.PRIORITY) != 0);
+        && (pk.size(p) <= cfg.trimmedBytes() || pk.hasFlag(p, Packets.TRIMMED));
+    boolean high = trimmedOrHeader || (cfg.priorityQueues() && pk.hasFlag(p, Packets.PRIORITY));
     if (!high && trimming && !hostPort[link] && loCount[link] >= limit) {
-      net.countTrim(link, pk.size[p] - cfg.trimmedBytes());
+      net.countTrim(link, pk.size(p) - cfg.trimmedBytes());
       pk.resize(p, cfg.trimmedBytes());
-      pk.flags[p] |= Packets.TRIMMED;
+      pk.addFlag(p, Packets.TRIMMED);
       high = true;
     }
     if (!pfc && !hostPort[link]) {
       long held = trimming ? queuedHi[link] : queued[link];
-      if ((high || !trimming) && held + pk.size[p] > cfg.bufferBytes()) {
+      if ((high || !trimming) && held + pk.size(p) > cfg.bufferBytes()) {
+        net.dropAt(p, link);
+        return;
+      }
+      if (shared > 0 && nodeHeld[owner[link]] + pk.size(p) > shared) {
         net.dropAt(p, link);
         return;
       }
     }
-    if (!hostPort[link] && queued[link] >= cfg.ecnThresholdBytes()) {
-      pk.flags[p] |= Packets.CE;
+    if (!hostPort[link] && !red && net.ecnMark(queued[link], link)) {
+      pk.addFlag(p, Packets.CE);
       net.countMark(link);
     }
-    pk.queueNext[p] = -1;
+    pk.setNext(p, -1);
     if (high) {
       if (hiTail[link] < 0) {
         hiHead[link] = p;
       } else {
-        pk.queueNext[hiTail[link]] = p;
+        pk.setNext(hiTail[link], p);
       }
       hiTail[link] = p;
-      queuedHi[link] += pk.size[p];
+      queuedHi[link] += pk.size(p);
     } else {
       if (loTail[link] < 0) {
         loHead[link] = p;
       } else {
-        pk.queueNext[loTail[link]] = p;
+        pk.setNext(loTail[link], p);
       }
       loTail[link] = p;
       loCount[link]++;
     }
-    queued[link] += pk.size[p];
+    queued[link] += pk.size(p);
+    if (!hostPort[link]) {
+      int u = owner[link];
+      nodeHeld[u] += pk.size(p);
+      if (nodeHeld[u] > maxNodeHeld[u]) {
+        maxNodeHeld[u] = nodeHeld[u];
+      }
+    }
     net.noteOccupancy(link, queued[link]);
-    int in = pk.inLink[p];
+    int in = pk.inLink(p);
     if (pfc && in >= 0) {
-      ingressBytes[in] += pk.size[p];
-      if (!pausing[in] && ingressBytes[in] >= cfg.pfcXoffBytes()) {
+      ingressBytes[in] += pk.size(p);
+      if (!pausing[in] && ingressBytes[in] >= xoff[in]) {
         pausing[in] = true;
         net.simulator().after(net.delayPs(in), pauseHandler, in, 1);
       }
@@ -161,6 +211,36 @@ final class QueuedPorts {
     if (!paused[link] && (hiHead[link] >= 0 || loHead[link] >= 0)) {
       kick(link);
     }
+    notifyReady(link);
+  }
+
+  /** Most bytes node {@code u}'s non-NIC ports held together (the shared-buffer occupancy). */
+  long maxNodeHeld(int u) {
+    return maxNodeHeld[u];
+  }
+
+  long queued(int link) {
+    return queued[link];
+  }
+
+  boolean paused(int link) {
+    return paused[link];
+  }
+
+  long busyUntil(int link) {
+    return busyUntil[link];
+  }
+
+  /** Idle, empty and not paused: a host may inject without its packet waiting. */
+  boolean ready(int link) {
+    return !paused[link] && hiHead[link] < 0 && loHead[link] < 0
+        && busyUntil[link] <= net.simulator().now();
+  }
+
+  private void notifyReady(int link) {
+    if (hostPort[link]) {
+      net.notifyPortReady(link);
+    }
   }
 
   private void transmitNext(int link) {
@@ -169,27 +249,34 @@ final class QueuedPorts {
     }
     int p = hiHead[link];
     if (p >= 0) {
-      hiHead[link] = pk.queueNext[p];
+      hiHead[link] = pk.next(p);
       if (hiHead[link] < 0) {
         hiTail[link] = -1;
       }
-      queuedHi[link] -= pk.size[p];
+      queuedHi[link] -= pk.size(p);
     } else {
       p = loHead[link];
       if (p < 0) {
         return;
       }
-      loHead[link] = pk.queueNext[p];
+      loHead[link] = pk.next(p);
       if (loHead[link] < 0) {
         loTail[link] = -1;
       }
       loCount[link]--;
     }
-    queued[link] -= pk.size[p];
-    int in = pk.inLink[p];
+    if (red && !hostPort[link] && net.ecnMark(queued[link], link)) {
+      pk.addFlag(p, Packets.CE);
+      net.countMark(link);
+    }
+    queued[link] -= pk.size(p);
+    if (!hostPort[link]) {
+      nodeHeld[owner[link]] -= pk.size(p);
+    }
+    int in = pk.inLink(p);
     if (pfc && in >= 0) {
-      ingressBytes[in] -= pk.size[p];
-      if (pausing[in] && ingressBytes[in] <= cfg.pfcXonBytes()) {
+      ingressBytes[in] -= pk.size(p);
+      if (pausing[in] && ingressBytes[in] <= xon[in]) {
         pausing[in] = false;
         net.simulator().after(net.delayPs(in), pauseHandler, in, 0);
       }

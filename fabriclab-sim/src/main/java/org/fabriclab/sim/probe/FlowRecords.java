@@ -14,6 +14,19 @@ public final class FlowRecords {
   private final long[] endPs;
   private final long[] retransmissions;
   private int completed;
+  private CompletionListener listener;
+  private long[] launchedPs;
+
+  /** Hears every flow completion (applications: triggers, group completion). */
+  @FunctionalInterface
+  public interface CompletionListener {
+    void completed(int flow, long timePs);
+  }
+
+  /** Sets the completion listener (one; null for none). */
+  public void setListener(CompletionListener l) {
+    listener = l;
+  }
 
   public FlowRecords(FlowTrace trace) {
     this.trace = trace;
@@ -39,6 +52,9 @@ public final class FlowRecords {
     if (endPs[i] < 0) {
       endPs[i] = timePs;
       completed++;
+      if (listener != null) {
+        listener.completed(i, timePs);
+      }
     }
   }
 
@@ -46,8 +62,18 @@ public final class FlowRecords {
     retransmissions[i] += n;
   }
 
+  /** Flow {@code i}'s start in ps: its trace start, or when an application launched it. */
   public long startPs(int i) {
-    return trace.startNs(i) * 1000L;
+    return launchedPs != null && launchedPs[i] >= 0 ? launchedPs[i] : trace.startNs(i) * 1000L;
+  }
+
+  /** Records that flow {@code i} was launched at {@code timePs} (triggered transfers). */
+  public void launched(int i, long timePs) {
+    if (launchedPs == null) {
+      launchedPs = new long[flows()];
+      Arrays.fill(launchedPs, -1);
+    }
+    launchedPs[i] = timePs;
   }
 
   public long endPs(int i) {
@@ -63,17 +89,20 @@ public final class FlowRecords {
     return retransmissions[i];
   }
 
-  /** The per-flow table: id, src, dst, size, start, end, FCT (ns), retransmissions. */
+  /**
+   * The per-flow table: id, src, dst, size, start, end, FCT, retransmissions; times in integer ns
+   * (rounded to the nearest ns), end and FCT -1 while unfinished.
+   */
   public Table table() {
     Table.Builder b =
         Table.builder("flows")
             .longColumn("id").longColumn("src").longColumn("dst").longColumn("sizeBytes")
-            .longColumn("startNs").doubleColumn("endNs").doubleColumn("fctNs")
+            .longColumn("startNs").longColumn("endNs").longColumn("fctNs")
             .longColumn("retransmissions");
     for (int i = 0; i < flows(); i++) {
-      b.row(trace.id(i), trace.src(i), trace.dst(i), trace.sizeBytes(i), trace.startNs(i),
-          endPs[i] < 0 ? Double.NaN : endPs[i] / 1000.0,
-          endPs[i] < 0 ? Double.NaN : fctPs(i) / 1000.0, retransmissions[i]);
+      b.row(trace.id(i), trace.src(i), trace.dst(i), trace.sizeBytes(i), (startPs(i) + 500) / 1000,
+          endPs[i] < 0 ? -1 : (endPs[i] + 500) / 1000,
+          endPs[i] < 0 ? -1 : (fctPs(i) + 500) / 1000, retransmissions[i]);
     }
     return b.build();
   }

@@ -30,7 +30,7 @@ public final class FlowSegments {
       srcNode[f] = t.server(trace.src(f));
       dstNode[f] = t.server(trace.dst(f));
       long s = trace.sizeBytes(f);
-      long k = (s + payloadBytes - 1) / payloadBytes;
+      long k = s / payloadBytes + (s % payloadBytes != 0 ? 1 : 0); // no overflow near Long.MAX_VALUE
       if (k > maxPackets) {
         throw new InvalidParameterException(
             "size_bytes", s, limitText + ": at most " + (long) payloadBytes * maxPackets + " bytes per flow");

@@ -1,5 +1,6 @@
 package org.fabriclab.sim.net;
 
+import org.fabriclab.sim.packet.Packets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -23,4 +23,20 @@ public record NdpConfig(int mssBytes, int headerBytes, int initialWindow, long r
   public static NdpConfig benchmark() {
     return new NdpConfig(1436, 64, 20, Time.ms(1));
   }
+
+  /** These settings with {@code mtuBytes} packets (payload = MTU − header). */
+  public NdpConfig withMtu(int mtuBytes) {
+    InvalidParameterException.requireRange("--mtu-bytes", mtuBytes, headerBytes + 1, 1 << 20);
+    return new NdpConfig(mtuBytes - headerBytes, headerBytes, initialWindow, rtoPs);
+  }
+
+  /** These settings with another initial window (packets). */
+  public NdpConfig withInitialWindow(int packets) {
+    return new NdpConfig(mssBytes, headerBytes, packets, rtoPs);
+  }
+
+  /** These settings with another RTO. */
+  public NdpConfig withRto(long ps) {
+    return new NdpConfig(mssBytes, headerBytes, initialWindow, ps);
+  }
 }

@@ -6,7 +6,7 @@ import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.traffic.FlowTrace;
@@ -22,6 +22,7 @@ import org.fabriclab.traffic.FlowTrace;
  * Completion: the receiver holds every packet. O(1) per packet plus the per-flow bitsets.
  */
 public final class NdpTransport implements org.fabriclab.sim.transport.Transport {
+  /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
   static final int DATA = 0;
   static final int ACK = 1;
   static final int NACK = 2;
@@ -51,9 +52,11 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
   private final IntArrayFIFOQueue[] pulls;
   private final boolean[] pacing;
   private final long[] pullSpacing;
+  private final int kindBase;
   private final int startHandler;
   private final int timerHandler;
   private final int paceHandler;
+  private boolean stopWhenDone = true;
   private long dataPackets;
   private long controlPackets;
 
@@ -94,7 +97,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
       int full = cfg.mssBytes() + cfg.headerBytes();
       pullSpacing[h] = (full * 8_000_000_000_000L + rate - 1) / rate;
     }
-    net.setSink(this::deliver);
+    kindBase = net.kinds().register("ndp", this::deliver, "DATA", "ACK", "NACK", "PULL");
     startHandler = sim.register((f, unused) -> start(f));
     timerHandler = sim.register((f, unused) -> timer(f));
     paceHandler = sim.register((h, unused) -> pace(h));
@@ -115,6 +118,12 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
     if (f + 1 < n) {
       sim.schedule(trace.startNs(f + 1) * 1000L, startHandler, f + 1, 0);
     }
+    launch(f);
+  }
+
+  /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
+  @Override
+  public void launch(int f) {
     acked[f] = new BitSet();
     rtx[f] = new IntArrayFIFOQueue(4);
     received[f] = new BitSet();
@@ -127,13 +136,13 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
 
   private void sendData(int f, int s) {
     int payload = s == segs[f] - 1 ? lastPayload[f] : cfg.mssBytes();
-    int p = pk.allocate(f, DATA, s, payload + cfg.headerBytes(), srcNode[f], dstNode[f], sim.now());
+    int p = pk.allocate(f, kindBase + DATA, s, payload + cfg.headerBytes(), srcNode[f], dstNode[f], sim.now());
     dataPackets++;
     net.send(p);
   }
 
   private void sendControl(int f, int kind, int s, int from, int to) {
-    int p = pk.allocate(f, kind, s, cfg.headerBytes(), from, to, sim.now());
+    int p = pk.allocate(f, kindBase + kind, s, cfg.headerBytes(), from, to, sim.now());
     controlPackets++;
     net.send(p);
   }
@@ -184,7 +193,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
   private void deliver(int p, int node) {
     int f = pk.flow(p);
     int s = pk.seq(p);
-    switch (pk.kind(p)) {
+    switch (pk.kind(p) - kindBase) {
       case DATA -> receive(f, s, (pk.flags(p) & Packets.TRIMMED) != 0);
       case ACK -> {
         lastHeard[f] = sim.now();
@@ -214,7 +223,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
         if (++rcvCount[f] == segs[f]) {
           rec.complete(f, sim.now());
           progress.advance(1);
-          if (rec.completed() == n) {
+          if (stopWhenDone && rec.completed() == n) {
             sim.stop();
           }
         }
@@ -243,6 +252,11 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
       }
     }
     pacing[h] = false;
+  }
+
+  /** Stop the simulator when every flow is done (default true; false when sharing a network). */
+  public void setStopWhenDone(boolean stop) {
+    stopWhenDone = stop;
   }
 
   public long dataPackets() {

@@ -10,14 +10,14 @@ package org.fabriclab.sim.transport.rocev2;
  */
 public final class Dcqcn {
   private final RcConfig cfg;
-  private final double[] rc;
-  private final double[] rt;
-  private final double[] alpha;
-  private final double[] lineRate;
-  private final int[] timerSteps;
-  private final int[] byteSteps;
-  private final long[] bytes;
-  private final boolean[] cnpThisPeriod;
+  private double[] rc;
+  private double[] rt;
+  private double[] alpha;
+  private double[] lineRate;
+  private int[] timerSteps;
+  private int[] byteSteps;
+  private long[] bytes;
+  private boolean[] cnpThisPeriod;
 
   public Dcqcn(RcConfig cfg, double[] lineRateBps) {
     this.cfg = cfg;
@@ -31,6 +31,25 @@ public final class Dcqcn {
     byteSteps = new int[n];
     bytes = new long[n];
     cnpThisPeriod = new boolean[n];
+  }
+
+  /** Makes room for QP {@code q} starting at line rate {@code lineRateBps} (alpha 1). */
+  public void add(int q, double lineRateBps) {
+    if (q >= rc.length) {
+      int c = Math.max(16, Math.max(q + 1, rc.length * 2));
+      rc = java.util.Arrays.copyOf(rc, c);
+      rt = java.util.Arrays.copyOf(rt, c);
+      alpha = java.util.Arrays.copyOf(alpha, c);
+      lineRate = java.util.Arrays.copyOf(lineRate, c);
+      timerSteps = java.util.Arrays.copyOf(timerSteps, c);
+      byteSteps = java.util.Arrays.copyOf(byteSteps, c);
+      bytes = java.util.Arrays.copyOf(bytes, c);
+      cnpThisPeriod = java.util.Arrays.copyOf(cnpThisPeriod, c);
+    }
+    rc[q] = lineRateBps;
+    rt[q] = lineRateBps;
+    lineRate[q] = lineRateBps;
+    alpha[q] = 1.0;
   }
 
   public double rateBps(int q) {

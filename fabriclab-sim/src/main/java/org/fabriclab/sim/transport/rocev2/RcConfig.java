@@ -19,10 +19,13 @@ import org.fabriclab.units.Time;
  * @param additiveBps DCQCN R_AI
  * @param hyperBps DCQCN R_HAI
  * @param minRateBps lower bound of the sending rate
+ * @param goBackZero loss recovery: false — go-back-N (resume from the receiver's expected PSN);
+ *     true — go-back-0 (the receiver drops the partial message at the first gap and the sender
+ *     resends the whole message, as RNICs without go-back-N support do)
  */
 public record RcConfig(int payloadBytes, int headerBytes, int ackEvery, long rtoPs,
     long cnpIntervalPs, double g, long timerPs, long byteCounter, int fastRecoverySteps,
-    long additiveBps, long hyperBps, long minRateBps) {
+    long additiveBps, long hyperBps, long minRateBps, boolean goBackZero) {
 
   public RcConfig {
     InvalidParameterException.requireRange("payloadBytes", payloadBytes, 1, 1 << 20);
@@ -31,6 +34,8 @@ public record RcConfig(int payloadBytes, int headerBytes, int ackEvery, long rto
     InvalidParameterException.requireRange("rtoPs", rtoPs, 1, Long.MAX_VALUE);
     InvalidParameterException.requireRange("timerPs", timerPs, 1, Long.MAX_VALUE);
     InvalidParameterException.requireRange("minRateBps", minRateBps, 1, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("byteCounter", byteCounter, 1, Long.MAX_VALUE);
+    InvalidParameterException.requireRange("cnpIntervalPs", cnpIntervalPs, 0, Long.MAX_VALUE);
     if (!(g > 0 && g <= 1)) {
       throw new InvalidParameterException("g", g, "valid range (0, 1]");
     }
@@ -43,6 +48,26 @@ public record RcConfig(int payloadBytes, int headerBytes, int ackEvery, long rto
    */
   public static RcConfig defaults() {
     return new RcConfig(1024, 64, 4, Time.ms(1), Time.us(50), 1.0 / 256, Time.us(55),
-        10_000_000, 5, 40_000_000, 200_000_000, 10_000_000);
+        10_000_000, 5, 40_000_000, 200_000_000, 10_000_000, false);
+  }
+
+  /** These settings with {@code mtuBytes} packets (payload = MTU − headers). */
+  public RcConfig withMtu(int mtuBytes) {
+    InvalidParameterException.requireRange("--mtu-bytes", mtuBytes, headerBytes + 1, 1 << 20);
+    return new RcConfig(mtuBytes - headerBytes, headerBytes, ackEvery, rtoPs, cnpIntervalPs, g,
+        timerPs, byteCounter, fastRecoverySteps, additiveBps, hyperBps, minRateBps, goBackZero);
+  }
+
+  /** These settings with another ACK coalescing, RTO and recovery mode. */
+  public RcConfig withReliability(int ackEveryPackets, long rtoPicos, boolean goBack0) {
+    return new RcConfig(payloadBytes, headerBytes, ackEveryPackets, rtoPicos, cnpIntervalPs, g,
+        timerPs, byteCounter, fastRecoverySteps, additiveBps, hyperBps, minRateBps, goBack0);
+  }
+
+  /** These settings with other DCQCN parameters. */
+  public RcConfig withDcqcn(double gain, long timerPicos, long byteCount, long cnpIntervalPicos,
+      long aiBps, long haiBps, long floorBps) {
+    return new RcConfig(payloadBytes, headerBytes, ackEvery, rtoPs, cnpIntervalPicos, gain,
+        timerPicos, byteCount, fastRecoverySteps, aiBps, haiBps, floorBps, goBackZero);
   }
 }

@@ -16,14 +16,15 @@ public final class RcQueuePairs {
   public static final int DROP = 3;
   public static final int DUPLICATE_ACK = 4;
 
-  private final int[] length;
-  private final int[] sndNxt;
-  private final int[] sndUna;
-  private final int[] maxSent;
-  private final int[] ePsn;
-  private final int[] sinceAck;
-  private final boolean[] nackOutstanding;
+  private int[] length;
+  private int[] sndNxt;
+  private int[] sndUna;
+  private int[] maxSent;
+  private int[] ePsn;
+  private int[] sinceAck;
+  private boolean[] nackOutstanding;
   private final int ackEvery;
+  private int count;
 
   /** @param packets each QP's message length in packets */
   public RcQueuePairs(int[] packets, int ackEvery) {
@@ -36,6 +37,36 @@ public final class RcQueuePairs {
     sinceAck = new int[n];
     nackOutstanding = new boolean[n];
     this.ackEvery = ackEvery;
+    count = n;
+  }
+
+  /** Queue pairs in the table. */
+  public int size() {
+    return count;
+  }
+
+  /** Adds a queue pair with an empty message (length 0); returns its number. Amortised O(1). */
+  public int add() {
+    if (count == length.length) {
+      int c = Math.max(16, count * 2);
+      length = java.util.Arrays.copyOf(length, c);
+      sndNxt = java.util.Arrays.copyOf(sndNxt, c);
+      sndUna = java.util.Arrays.copyOf(sndUna, c);
+      maxSent = java.util.Arrays.copyOf(maxSent, c);
+      ePsn = java.util.Arrays.copyOf(ePsn, c);
+      sinceAck = java.util.Arrays.copyOf(sinceAck, c);
+      nackOutstanding = java.util.Arrays.copyOf(nackOutstanding, c);
+    }
+    return count++;
+  }
+
+  /** A new work request appends {@code packets} PSNs to queue pair {@code q}'s stream. */
+  public void extend(int q, int packets) {
+    if (packets < 0 || (long) length[q] + packets > Integer.MAX_VALUE / 2) {
+      throw new org.fabriclab.error.InvalidParameterException("packets", packets,
+          "a queue pair carries at most " + Integer.MAX_VALUE / 2 + " packets in all");
+    }
+    length[q] += packets;
   }
 
   public int length(int q) {
@@ -75,6 +106,17 @@ public final class RcQueuePairs {
   public void onNack(int q, int psn) {
     onAck(q, psn);
     sndNxt[q] = Math.max(sndUna[q], psn);
+  }
+
+  /** Go-back-0: the sender resumes at {@code psn}, even below its first unacknowledged PSN. */
+  public void goBackTo(int q, int psn) {
+    sndNxt[q] = psn;
+  }
+
+  /** Go-back-0 receiver: forget what arrived of the current message; expect {@code psn} again. */
+  public void rewindReceiver(int q, int psn) {
+    ePsn[q] = psn;
+    sinceAck[q] = 0;
   }
 
   /** Timeout: go back to the first unacknowledged PSN. */

@@ -1,24 +1,41 @@
 package org.fabriclab.sim.transport.rocev2;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.host.EgressSource;
+import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.traffic.FlowTrace;
 
 /**
- * RoCEv2 reliable connections, one QP per flow: {@link RcQueuePairs} holds the PSN state machine,
- * {@link Dcqcn} the rate. The sender paces packets at the QP's current rate (one send event per
- * packet, starting at line rate, no handshake); the receiver coalesces ACKs, NACKs the first gap
- * (go-back-N) and returns a CNP — at most one per {@link RcConfig#cnpIntervalPs()} — for CE-marked
- * packets. A sender without progress for an RTO goes back to its first unacknowledged PSN.
- * Completion: the receiver holds the last PSN in order. O(1) per packet.
+ * RoCEv2 reliable connections. A table of queue pairs keyed by QPN (Tx side at the source host, Rx
+ * side at the destination) — {@link RcQueuePairs} holds the PSN state machine, {@link Dcqcn} the
+ * rate — each with a FIFO of work requests (messages): {@link #postSend} appends a message to a
+ * QP's PSN stream, and the application hears {@link RdmaCompletions} when the receiver holds it in
+ * order and when the sender has it acknowledged.
+ *
+ * <p>Data leaves through the host's {@link NicScheduler} (the RNIC arbiter: round-robin over the
+ * host's active QPs, each paced at its DCQCN rate, one packet whenever the NIC is free and not
+ * PFC-paused), so a host never drops its own packets; ACKs, NACKs and CNPs are sent at once with
+ * the priority flag. The receiver coalesces ACKs, NACKs the first gap (go-back-N) and returns a
+ * CNP — at most one per {@link RcConfig#cnpIntervalPs()} — for CE-marked packets. A QP without
+ * progress for an RTO goes back to its first unacknowledged PSN. No handshake.
+ *
+ * <p>Trace mode (the constructor with a {@link FlowTrace}): one QP and one message per flow at its
+ * start time; the flow completes when its message does on the receiver. O(1) per packet (plus the
+ * QP's outstanding messages when a packet's payload is looked up).
  */
-public final class Rocev2Transport implements Transport {
+public final class Rocev2Transport implements Transport, EgressSource {
+  /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
   static final int DATA = 0;
   static final int ACK = 1;
   static final int NACK = 2;
@@ -28,67 +45,147 @@ public final class Rocev2Transport implements Transport {
   private final Network net;
   private final Packets pk;
   private final RcConfig cfg;
-  private final FlowRecords rec;
-  private final Progress progress;
-  private final FlowTrace trace;
-  private final int n;
-  private final int[] srcNode;
-  private final int[] dstNode;
-  private final int[] lastPayload;
-  private final RcQueuePairs qp;
-  private final Dcqcn dcqcn;
-  private final boolean[] pacing;
-  private final long[] lastProgress;
-  private final boolean[] timerPending;
-  private final long[] lastCnp;
-  private final int startHandler;
-  private final int sendHandler;
+  private final NicScheduler nic;
+  private final int kindBase;
   private final int timerHandler;
   private final int dcqcnHandler;
+  private final RcQueuePairs qp = new RcQueuePairs(new int[0], 1);
+  private final Dcqcn dcqcn;
+  private int[] qpSrc = new int[16];
+  private int[] qpDst = new int[16];
+  private int[] handle = new int[16];
+  private long[] nextSendPs = new long[16];
+  private long[] lastProgress = new long[16];
+  private boolean[] timerPending = new boolean[16];
+  private boolean[] dcqcnRunning = new boolean[16];
+  private long[] lastCnp = new long[16];
+  private int[] txHead = new int[16];
+  private int[] rxHead = new int[16];
+  private IntArrayList[] wrEnd = new IntArrayList[16];
+  private IntArrayList[] wrLast = new IntArrayList[16];
+  private LongArrayList[] wrId = new LongArrayList[16];
+  private RdmaCompletions completions = (q, id, t) -> { };
   private long dataPackets;
   private long controlPackets;
   private long cnps;
+  // trace mode
+  private final FlowTrace trace;
+  private final FlowRecords rec;
+  private final Progress progress;
+  private final int[] srcNode;
+  private final int[] dstNode;
+  private final int startHandler;
+  private boolean stopWhenDone = true;
 
+  /** Trace mode: one QP per flow of {@code trace}, its own NIC scheduler. */
   public Rocev2Transport(Network net, RcConfig cfg, FlowTrace trace, FlowRecords rec,
       Progress progress) {
+    this(net, cfg, new NicScheduler(net), trace, rec, progress);
+  }
+
+  /** Trace mode on a shared NIC scheduler. */
+  public Rocev2Transport(Network net, RcConfig cfg, NicScheduler nic, FlowTrace trace,
+      FlowRecords rec, Progress progress) {
     this.sim = net.simulator();
     this.net = net;
     this.pk = net.packets();
     this.cfg = cfg;
+    this.nic = nic;
+    this.trace = trace;
     this.rec = rec;
     this.progress = progress;
-    this.trace = trace;
-    n = trace.size();
-    Topology t = net.topology();
-    FlowSegments fs =
-        new FlowSegments(t, trace, cfg.payloadBytes(), 1 << 24, "RoCEv2 PSNs are 24 bits");
-    srcNode = fs.srcNode();
-    dstNode = fs.dstNode();
-    lastPayload = fs.lastPayload();
-    int[] packets = fs.packets();
-    double[] line = new double[n];
-    for (int f = 0; f < n; f++) {
-      line[f] = t.capacityBps(t.firstLink(srcNode[f]));
+    this.dcqcn = new Dcqcn(cfg, new double[0]);
+    kindBase = net.kinds().register("rocev2", this::deliver, "DATA", "ACK", "NACK", "CNP");
+    timerHandler = sim.register((q, unused) -> timeout(q));
+    dcqcnHandler = sim.register((q, unused) -> dcqcnTimer(q));
+    if (trace != null) {
+      FlowSegments fs = new FlowSegments(net.topology(), trace, cfg.payloadBytes(), 1 << 24,
+          "RoCEv2 PSNs are 24 bits");
+      srcNode = fs.srcNode();
+      dstNode = fs.dstNode();
+      startHandler = sim.register((f, unused) -> start(f));
+      completions = (q, id, t) -> flowDone((int) id, t);
+    } else {
+      srcNode = null;
+      dstNode = null;
+      startHandler = -1;
     }
-    qp = new RcQueuePairs(packets, cfg.ackEvery());
-    dcqcn = new Dcqcn(cfg, line);
-    pacing = new boolean[n];
-    lastProgress = new long[n];
-    timerPending = new boolean[n];
-    lastCnp = new long[n];
-    java.util.Arrays.fill(lastCnp, Long.MIN_VALUE / 2);
-    net.setSink(this::deliver);
-    startHandler = sim.register((f, unused) -> start(f));
-    sendHandler = sim.register((f, unused) -> sendNext(f));
-    timerHandler = sim.register((f, unused) -> timeout(f));
-    dcqcnHandler = sim.register((f, unused) -> dcqcnTimer(f));
+  }
+
+  /** Application mode: QPs and messages come from {@link #createQp} and {@link #postSend}. */
+  public Rocev2Transport(Network net, RcConfig cfg, NicScheduler nic) {
+    this(net, cfg, nic, null, null, Progress.NONE);
+  }
+
+  /** Where work-request completions go (application mode). */
+  public void setCompletions(RdmaCompletions c) {
+    completions = c;
+  }
+
+  /** Trace mode: stop the simulator when every flow is done (default true). */
+  public void setStopWhenDone(boolean stop) {
+    stopWhenDone = stop;
+  }
+
+  /** Creates a reliable connection from host node {@code src} to {@code dst}; returns its QPN. */
+  public int createQp(int src, int dst) {
+    int q = qp.add();
+    if (q == qpSrc.length) {
+      int c = q * 2;
+      qpSrc = Arrays.copyOf(qpSrc, c);
+      qpDst = Arrays.copyOf(qpDst, c);
+      handle = Arrays.copyOf(handle, c);
+      nextSendPs = Arrays.copyOf(nextSendPs, c);
+      lastProgress = Arrays.copyOf(lastProgress, c);
+      timerPending = Arrays.copyOf(timerPending, c);
+      dcqcnRunning = Arrays.copyOf(dcqcnRunning, c);
+      lastCnp = Arrays.copyOf(lastCnp, c);
+      txHead = Arrays.copyOf(txHead, c);
+      rxHead = Arrays.copyOf(rxHead, c);
+      wrEnd = Arrays.copyOf(wrEnd, c);
+      wrLast = Arrays.copyOf(wrLast, c);
+      wrId = Arrays.copyOf(wrId, c);
+    }
+    Topology t = net.topology();
+    qpSrc[q] = src;
+    qpDst[q] = dst;
+    lastCnp[q] = Long.MIN_VALUE / 2;
+    wrEnd[q] = new IntArrayList(2);
+    wrLast[q] = new IntArrayList(2);
+    wrId[q] = new LongArrayList(2);
+    dcqcn.add(q, t.capacityBps(t.firstLink(src)));
+    handle[q] = nic.register(this, q, src);
+    return q;
+  }
+
+  /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
+  public void postSend(int qpn, long bytes, long id) {
+    long packets = (bytes + cfg.payloadBytes() - 1) / cfg.payloadBytes();
+    if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
+      throw new InvalidParameterException("bytes", bytes,
+          "valid range 1.." + (long) cfg.payloadBytes() * (Integer.MAX_VALUE / 2));
+    }
+    qp.extend(qpn, (int) packets);
+    wrEnd[qpn].add(qp.length(qpn));
+    wrLast[qpn].add((int) (bytes - (packets - 1) * cfg.payloadBytes()));
+    wrId[qpn].add(id);
+    lastProgress[qpn] = sim.now();
+    armTimeout(qpn);
+    if (!dcqcnRunning[qpn]) {
+      dcqcnRunning[qpn] = true;
+      sim.after(cfg.timerPs(), dcqcnHandler, qpn, 0);
+    }
+    nic.activate(handle[qpn]);
   }
 
   @Override
   public void begin() {
-    progress.begin("flows", n);
-    if (n > 0) {
-      sim.schedule(trace.startNs(0) * 1000L, startHandler, 0, 0);
+    if (trace == null) {
+      return;
+    }
+    progress.begin("flows", trace.size());
+    if (trace.size() > 0) {
+      sim.schedule(Math.multiplyExact(trace.startNs(0), 1000L), startHandler, 0, 0);
     }
   }
 
@@ -98,116 +195,152 @@ public final class Rocev2Transport implements Transport {
   }
 
   private void start(int f) {
-    if (f + 1 < n) {
-      sim.schedule(trace.startNs(f + 1) * 1000L, startHandler, f + 1, 0);
+    if (f + 1 < trace.size()) {
+      sim.schedule(Math.multiplyExact(trace.startNs(f + 1), 1000L), startHandler, f + 1, 0);
     }
-    lastProgress[f] = sim.now();
-    armTimeout(f);
-    sim.after(cfg.timerPs(), dcqcnHandler, f, 0);
-    pacing[f] = true;
-    sendNext(f);
+    launch(f);
   }
 
-  /** Sends the next PSN and schedules the following one at the current rate. */
-  private void sendNext(int f) {
-    int psn = qp.nextPsn(f);
-    if (psn < 0 || qp.senderDone(f)) {
-      pacing[f] = false;
-      return;
+  /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
+  @Override
+  public void launch(int f) {
+    postSend(createQp(srcNode[f], dstNode[f]), trace.sizeBytes(f), f);
+  }
+
+  private void flowDone(int f, long t) {
+    rec.complete(f, t);
+    progress.advance(1);
+    if (stopWhenDone && rec.completed() == trace.size()) {
+      sim.stop();
     }
-    int payload = psn == qp.length(f) - 1 ? lastPayload[f] : cfg.payloadBytes();
+  }
+
+  /** The NIC offers QP {@code q} a packet slot. */
+  @Override
+  public long poll(int q, long now) {
+    int psn = qp.nextPsn(q);
+    if (psn < 0 || qp.senderDone(q)) {
+      return IDLE;
+    }
+    if (now < nextSendPs[q]) {
+      return nextSendPs[q];
+    }
+    int w = txHead[q];
+    IntArrayList ends = wrEnd[q];
+    while (psn >= ends.getInt(w)) {
+      w++;
+    }
+    int payload = psn == ends.getInt(w) - 1 ? wrLast[q].getInt(w) : cfg.payloadBytes();
     int size = payload + cfg.headerBytes();
-    if (qp.sent(f)) {
-      rec.addRetransmissions(f, 1);
+    if (qp.sent(q) && rec != null) {
+      rec.addRetransmissions((int) wrId[q].getLong(w), 1);
     }
-    int p = pk.allocate(f, DATA, psn, size, srcNode[f], dstNode[f], sim.now());
+    int p = pk.allocate(q, kindBase + DATA, psn, size, qpSrc[q], qpDst[q], now);
+    pk.setPayload(p, payload);
     dataPackets++;
     net.send(p);
-    dcqcn.onSent(f, size);
-    long gap = (long) Math.ceil(size * 8e12 / dcqcn.rateBps(f));
-    sim.after(gap, sendHandler, f, 0);
+    dcqcn.onSent(q, size);
+    nextSendPs[q] = now + (long) Math.ceil(size * 8e12 / dcqcn.rateBps(q));
+    return SENT;
   }
 
-  private void resume(int f) {
-    if (!pacing[f] && qp.nextPsn(f) >= 0) {
-      pacing[f] = true;
-      sendNext(f);
+  private void armTimeout(int q) {
+    if (!timerPending[q]) {
+      timerPending[q] = true;
+      sim.schedule(lastProgress[q] + cfg.rtoPs(), timerHandler, q, 0);
     }
   }
 
-  private void armTimeout(int f) {
-    if (!timerPending[f]) {
-      timerPending[f] = true;
-      sim.schedule(lastProgress[f] + cfg.rtoPs(), timerHandler, f, 0);
-    }
-  }
-
-  private void timeout(int f) {
-    timerPending[f] = false;
-    if (qp.senderDone(f)) {
+  private void timeout(int q) {
+    timerPending[q] = false;
+    if (qp.senderDone(q)) {
       return;
     }
-    if (sim.now() < lastProgress[f] + cfg.rtoPs()) {
-      armTimeout(f);
+    if (sim.now() < lastProgress[q] + cfg.rtoPs()) {
+      armTimeout(q);
       return;
     }
-    lastProgress[f] = sim.now();
-    qp.onTimeout(f);
-    resume(f);
-    armTimeout(f);
+    lastProgress[q] = sim.now();
+    if (cfg.goBackZero()) {
+      qp.goBackTo(q, txHead[q] == 0 ? 0 : wrEnd[q].getInt(txHead[q] - 1));
+    } else {
+      qp.onTimeout(q);
+    }
+    nic.activate(handle[q]);
+    armTimeout(q);
   }
 
-  private void dcqcnTimer(int f) {
-    if (qp.senderDone(f)) {
+  private void dcqcnTimer(int q) {
+    if (qp.senderDone(q)) {
+      dcqcnRunning[q] = false;
       return;
     }
-    dcqcn.onTimer(f);
-    sim.after(cfg.timerPs(), dcqcnHandler, f, 0);
+    dcqcn.onTimer(q);
+    sim.after(cfg.timerPs(), dcqcnHandler, q, 0);
   }
 
-  private void control(int f, int kind, int psn) {
+  private void control(int q, int kind, int psn) {
     controlPackets++;
-    net.send(pk.allocate(f, kind, psn, cfg.headerBytes(), dstNode[f], srcNode[f], sim.now()));
+    int p = pk.allocate(q, kindBase + kind, psn, cfg.headerBytes(), qpDst[q], qpSrc[q], sim.now());
+    pk.setFlags(p, kind == CNP ? Packets.PRIORITY | Packets.CNP : Packets.PRIORITY);
+    net.send(p);
   }
 
   private void deliver(int p, int node) {
-    int f = pk.flow(p);
+    int q = pk.flow(p);
     int psn = pk.seq(p);
-    switch (pk.kind(p)) {
+    switch (pk.kind(p) - kindBase) {
       case DATA -> {
-        if ((pk.flags(p) & Packets.CE) != 0 && sim.now() - lastCnp[f] >= cfg.cnpIntervalPs()) {
-          lastCnp[f] = sim.now();
+        if (pk.hasFlag(p, Packets.CE) && sim.now() - lastCnp[q] >= cfg.cnpIntervalPs()) {
+          lastCnp[q] = sim.now();
           cnps++;
-          control(f, CNP, 0);
+          control(q, CNP, 0);
         }
-        switch (qp.onData(f, psn)) {
-          case RcQueuePairs.ACCEPT_AND_ACK, RcQueuePairs.DUPLICATE_ACK -> control(f, ACK, qp.expected(f));
-          case RcQueuePairs.NACK -> control(f, NACK, qp.expected(f));
+        switch (qp.onData(q, psn)) {
+          case RcQueuePairs.ACCEPT_AND_ACK, RcQueuePairs.DUPLICATE_ACK -> control(q, ACK, qp.expected(q));
+          case RcQueuePairs.NACK -> {
+            if (cfg.goBackZero()) {
+              qp.rewindReceiver(q, rxHead[q] == 0 ? 0 : wrEnd[q].getInt(rxHead[q] - 1));
+            }
+            control(q, NACK, qp.expected(q));
+          }
           default -> { }
         }
-        if (qp.expected(f) == qp.length(f) && rec.endPs(f) < 0) {
-          rec.complete(f, sim.now());
-          progress.advance(1);
-          if (rec.completed() == n) {
-            sim.stop();
-          }
+        IntArrayList ends = wrEnd[q];
+        while (rxHead[q] < ends.size() && qp.expected(q) >= ends.getInt(rxHead[q])) {
+          completions.receiveComplete(q, wrId[q].getLong(rxHead[q]), sim.now());
+          rxHead[q]++;
         }
       }
       case ACK -> {
-        if (psn > qp.sndUna(f)) {
-          lastProgress[f] = sim.now();
+        if (psn > qp.sndUna(q)) {
+          lastProgress[q] = sim.now();
         }
-        qp.onAck(f, psn);
+        qp.onAck(q, psn);
+        senderCompletions(q);
       }
       case NACK -> {
-        lastProgress[f] = sim.now();
-        qp.onNack(f, psn);
-        resume(f);
+        lastProgress[q] = sim.now();
+        if (cfg.goBackZero()) {
+          qp.goBackTo(q, psn);
+        } else {
+          qp.onNack(q, psn);
+        }
+        senderCompletions(q);
+        nic.activate(handle[q]);
       }
-      case CNP -> dcqcn.onCnp(f);
+      case CNP -> dcqcn.onCnp(q);
       default -> throw new IllegalStateException("unknown RoCEv2 packet kind " + pk.kind(p));
     }
     pk.free(p);
+  }
+
+  private void senderCompletions(int q) {
+    IntArrayList ends = wrEnd[q];
+    while (txHead[q] < ends.size() && qp.sndUna(q) >= ends.getInt(txHead[q])) {
+      completions.sendComplete(q, wrId[q].getLong(txHead[q]), sim.now());
+      txHead[q]++;
+    }
   }
 
   public Dcqcn dcqcn() {
@@ -216,6 +349,16 @@ public final class Rocev2Transport implements Transport {
 
   public RcQueuePairs queuePairs() {
     return qp;
+  }
+
+  /** Source host node of QP {@code q}. */
+  public int qpSource(int q) {
+    return qpSrc[q];
+  }
+
+  /** Destination host node of QP {@code q}. */
+  public int qpDestination(int q) {
+    return qpDst[q];
   }
 
   public long cnps() {

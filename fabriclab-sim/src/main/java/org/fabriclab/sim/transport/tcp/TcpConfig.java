@@ -38,4 +38,24 @@ public record TcpConfig(int mssBytes, int headerBytes, int initialCwnd, int init
   public static TcpConfig benchmark(boolean cutEveryEce) {
     return new TcpConfig(1380, 120, 3, 30, Time.ms(1), Time.ms(64), 1.0 / 16, 1.0, cutEveryEce);
   }
+
+  /** These settings with {@code mtuBytes} packets (MSS = MTU − headers). */
+  public TcpConfig withMtu(int mtuBytes) {
+    InvalidParameterException.requireRange("--mtu-bytes", mtuBytes, headerBytes + 1, 1 << 20);
+    return new TcpConfig(mtuBytes - headerBytes, headerBytes, initialCwnd, initialSsthresh,
+        minRtoPs, maxRtoPs, dctcpG, dctcpInitialAlpha, cutEveryEce);
+  }
+
+  /** These settings with another initial window (segments). */
+  public TcpConfig withInitialCwnd(int segments) {
+    return new TcpConfig(mssBytes, headerBytes, segments, initialSsthresh, minRtoPs, maxRtoPs,
+        dctcpG, dctcpInitialAlpha, cutEveryEce);
+  }
+
+  /** These settings with another RTO floor (the backoff cap rises to at least 64 times it). */
+  public TcpConfig withMinRto(long ps) {
+    return new TcpConfig(mssBytes, headerBytes, initialCwnd, initialSsthresh, ps,
+        Math.max(maxRtoPs, ps > Long.MAX_VALUE / 64 ? Long.MAX_VALUE : ps * 64), dctcpG,
+        dctcpInitialAlpha, cutEveryEce);
+  }
 }

@@ -5,7 +5,7 @@ import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.Packets;
+import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.traffic.FlowTrace;
@@ -26,6 +26,7 @@ import org.fabriclab.traffic.FlowTrace;
  * timer event re-arms itself lazily, so timers cost no event per ACK. O(1) work per packet.
  */
 public final class TcpTransport implements org.fabriclab.sim.transport.Transport {
+  /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
   static final int SYN = 0;
   static final int SYNACK = 1;
   static final int DATA = 2;
@@ -60,8 +61,10 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   private final boolean[] timerPending;
   private final int[] rcvNxt;
   private final BitSet[] ooo;
+  private final int kindBase;
   private final int startHandler;
   private final int timerHandler;
+  private boolean stopWhenDone = true;
   private long dataPackets;
   private long controlPackets;
   private long timeouts;
@@ -101,7 +104,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
     rcvNxt = new int[n];
     ooo = new BitSet[n];
     cc.init(this, n);
-    net.setSink(this::deliver);
+    kindBase = net.kinds().register("tcp", this::deliver, "SYN", "SYNACK", "DATA", "ACK");
     startHandler = sim.register((f, unused) -> start(f));
     timerHandler = sim.register((f, unused) -> timer(f));
   }
@@ -118,6 +121,12 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
     if (f + 1 < n) {
       sim.schedule(trace.startNs(f + 1) * 1000L, startHandler, f + 1, 0);
     }
+    launch(f);
+  }
+
+  /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
+  @Override
+  public void launch(int f) {
     cwnd[f] = cfg.initialCwnd();
     ssthresh[f] = cfg.initialSsthresh();
     rto[f] = cfg.minRtoPs();
@@ -128,7 +137,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   }
 
   private void sendControl(int f, int kind, int from, int to, int seq, long stamp, int flags) {
-    int p = pk.allocate(f, kind, seq, cfg.headerBytes(), from, to, stamp);
+    int p = pk.allocate(f, kindBase + kind, seq, cfg.headerBytes(), from, to, stamp);
     pk.setFlags(p, flags);
     controlPackets++;
     net.send(p);
@@ -136,7 +145,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
 
   private void sendData(int f, int s) {
     int payload = s == segs[f] - 1 ? lastPayload[f] : cfg.mssBytes();
-    int p = pk.allocate(f, DATA, s, payload + cfg.headerBytes(), srcNode[f], dstNode[f], sim.now());
+    int p = pk.allocate(f, kindBase + DATA, s, payload + cfg.headerBytes(), srcNode[f], dstNode[f], sim.now());
     if (s < maxSent[f]) {
       rec.addRetransmissions(f, 1);
     } else {
@@ -196,7 +205,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
 
   private void deliver(int p, int node) {
     int f = pk.flow(p);
-    switch (pk.kind(p)) {
+    switch (pk.kind(p) - kindBase) {
       case SYN -> sendControl(f, SYNACK, dstNode[f], srcNode[f], 0, pk.stamp(p), 0);
       case SYNACK -> {
         if (state[f] == 1) {
@@ -226,7 +235,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
       if (r == segs[f] && rec.endPs(f) < 0) {
         rec.complete(f, sim.now());
         progress.advance(1);
-        if (rec.completed() == n) {
+        if (stopWhenDone && rec.completed() == n) {
           sim.stop();
         }
       }
@@ -334,6 +343,11 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   /** Segments the receiver of flow {@code f} holds in order. */
   public int receivedInOrder(int f) {
     return rcvNxt[f];
+  }
+
+  /** Stop the simulator when every flow is done (default true; false when sharing a network). */
+  public void setStopWhenDone(boolean stop) {
+    stopWhenDone = stop;
   }
 
   public long dataPackets() {

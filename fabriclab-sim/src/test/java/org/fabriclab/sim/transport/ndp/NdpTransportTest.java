@@ -62,8 +62,11 @@ class NdpTransportTest {
     assertThat(r.flows().completed()).isEqualTo(senders);
     assertThat(net.trimmedBytes()).isPositive();
     assertThat(r.droppedPackets()).isZero();
+    // trimmed payload counts as dropped bytes; no packet is dropped
+    assertThat(net.accounting().droppedBytes()).isEqualTo(net.trimmedBytes());
     assertThat(net.injectedBytes()).isEqualTo(net.deliveredBytes() + net.droppedBytes()
-        + net.trimmedBytes() + net.packets().liveBytes());
+        + net.packets().liveBytes());
+    assertThat(net.accounting().balanced()).isTrue();
     long packets = senders * ((200_000 + 1435) / 1436);
     long wire = Time.serialization(packets * 1500, RATE);
     long last = 0;

@@ -96,7 +96,25 @@ class Rocev2TransportTest {
     PacketSimulation ps = PacketSimulation.benchmark(FT4, t, "rocev2", false, 1, Progress.NONE);
     SimulationResult r = ps.run(Time.seconds(1), Long.MAX_VALUE);
     assertThat(r.flows().completed()).isEqualTo(senders);
-    assertThat(ps.rocev2().cnps()).isPositive();
+    // every flow crosses the receiver's port while 8 line-rate senders fill it past the 30 KB
+    // ECN threshold, so each QP gets at least one CNP; a receiver sends at most one per QP per
+    // 50 µs CNP interval
+    long maxCnps = 0;
+    long lastEnd = 0;
+    for (int i = 0; i < senders; i++) {
+      maxCnps += r.flows().fctPs(i) / Time.us(50) + 1;
+      lastEnd = Math.max(lastEnd, r.flows().endPs(i));
+    }
+    assertThat(ps.rocev2().cnps()).isBetween((long) senders, maxCnps);
+    // 293 packets per flow (292 × 1088 B + 1 × 1056 B) all cross host 0's 10 Gb/s downlink
+    long wire = senders * (292L * 1088 + 1056);
+    assertThat(lastEnd).isGreaterThanOrEqualTo(Time.serialization(wire, 10_000_000_000L));
+    long firstRetrans = 0;
+    for (int i = 0; i < senders; i++) {
+      firstRetrans += r.flows().retransmissions(i);
+    }
+    // each PSN is sent once plus its retransmissions (the 150 KB port overflows before DCQCN reacts)
+    assertThat(r.dataPackets()).isEqualTo(senders * 293L + firstRetrans);
     NetworkConfig tiny = new NetworkConfig(8_000, 4_000, NetworkConfig.Routing.ECMP_PER_FLOW, 1);
     PacketSimulation lossy = new PacketSimulation(FT4, new EcmpTable(FT4), t, "rocev2", tiny,
         TcpConfig.benchmark(false), Progress.NONE);
@@ -108,6 +126,8 @@ class Rocev2TransportTest {
       retrans += l.flows().retransmissions(i);
     }
     assertThat(retrans).isPositive();
+    // each PSN is sent once plus its retransmissions
+    assertThat(l.dataPackets()).isEqualTo(senders * 293L + retrans);
     Network net = lossy.network();
     assertThat(net.injectedBytes())
         .isEqualTo(net.deliveredBytes() + net.droppedBytes() + net.packets().liveBytes());

@@ -1,0 +1,229 @@
+package org.fabriclab.cli.simulate;
+
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.transport.TransportSpec;
+import org.fabriclab.sim.transport.ndp.NdpConfig;
+import org.fabriclab.sim.transport.rocev2.RcConfig;
+import org.fabriclab.sim.transport.tcp.TcpConfig;
+import org.fabriclab.units.Time;
+import picocli.CommandLine.Option;
+
+/**
+ * The packet engine's knobs on the command line: port and transport parameters over the named
+ * presets ({@link TransportSpec#preset}, {@link PacketSimulation#benchmarkNetwork}). An option not
+ * given keeps the preset's value; each is checked against its range before the run.
+ */
+final class PacketKnobs {
+  /** A resolved packet-engine choice. */
+  record Choice(TransportSpec spec, NetworkConfig network) {}
+
+  @Option(names = "--buffer-bytes", paramLabel = "B", description = "byte bound of every port queue (preset: 150000)")
+  Long bufferBytes;
+
+  @Option(names = "--ecn-bytes", paramLabel = "B", description = "step ECN: mark CE when a port holds at least B bytes (preset: 30000; newreno/ndp: none)")
+  Long ecnBytes;
+
+  @Option(names = "--ecn-kmin-bytes", paramLabel = "B", description = "RED-style ECN (with --ecn-kmax-bytes, --ecn-pmax): no mark below B")
+  Long ecnKmin;
+
+  @Option(names = "--ecn-kmax-bytes", paramLabel = "B", description = "RED-style ECN: always mark at or above B")
+  Long ecnKmax;
+
+  @Option(names = "--ecn-pmax", paramLabel = "P", description = "RED-style ECN: marking probability just below kmax, in (0, 1]")
+  Double ecnPmax;
+
+  @Option(names = "--loss", paramLabel = "P", description = "random loss probability on every switch port, in [0, 1) (seeded)")
+  Double loss;
+
+  @Option(names = "--mtu-bytes", paramLabel = "B", description = "packet size on the wire, headers included (preset: 1500; rocev2 1088)")
+  Integer mtuBytes;
+
+  @Option(names = "--init-window", paramLabel = "N", description = "initial window in packets (dctcp/newreno preset 3, ndp 20)")
+  Integer initWindow;
+
+  @Option(names = "--rto-min-us", paramLabel = "US", description = "retransmission timeout floor in µs (preset: 1000)")
+  Double rtoMinUs;
+
+  @Option(names = "--pfc-xoff-bytes", paramLabel = "B",
+      description = "PFC (lossless) pausing an upstream port at B bytes per ingress link (at most buffer / ingress links)")
+  Long pfcXoff;
+
+  @Option(names = "--pfc-xon-bytes", paramLabel = "B", description = "PFC resume threshold (default: xoff / 2)")
+  Long pfcXon;
+
+  @Option(names = "--shared-buffer-bytes", paramLabel = "B",
+      description = "a shared-buffer MMU of B bytes per switch over its ports (explicit queues)")
+  Long sharedBuffer;
+
+  @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N packets (preset: 4)")
+  Integer ackEvery;
+
+  @Option(names = "--go-back", paramLabel = "0|N", description = "rocev2 loss recovery: N (go-back-N, preset) or 0 (go-back-0)")
+  String goBack;
+
+  @Option(names = "--dcqcn-g", paramLabel = "G", description = "rocev2: DCQCN alpha gain in (0, 1] (preset: 1/256)")
+  Double dcqcnG;
+
+  @Option(names = "--dcqcn-timer-us", paramLabel = "US", description = "rocev2: DCQCN rate-increase timer (preset: 55)")
+  Double dcqcnTimerUs;
+
+  @Option(names = "--dcqcn-byte-counter", paramLabel = "B", description = "rocev2: DCQCN byte counter (preset: 10000000)")
+  Long dcqcnBytes;
+
+  @Option(names = "--dcqcn-rai-mbps", paramLabel = "M", description = "rocev2: DCQCN additive increase (preset: 40)")
+  Double dcqcnRaiMbps;
+
+  @Option(names = "--dcqcn-rhai-mbps", paramLabel = "M", description = "rocev2: DCQCN hyper increase (preset: 200)")
+  Double dcqcnRhaiMbps;
+
+  @Option(names = "--cnp-interval-us", paramLabel = "US", description = "rocev2: at most one CNP per QP per interval (preset: 50)")
+  Double cnpIntervalUs;
+
+  /** The network settings: the preset of {@code transport} with the options given. */
+  NetworkConfig network(String transport, long seed) {
+    NetworkConfig nc = PacketSimulation.benchmarkNetwork(transport, seed);
+    if (bufferBytes != null) {
+      InvalidParameterException.requireRange("--buffer-bytes", bufferBytes, 64, 1L << 40);
+      nc = nc.withBufferBytes(bufferBytes);
+    }
+    if (ecnBytes != null) {
+      InvalidParameterException.requireRange("--ecn-bytes", ecnBytes, 0, 1L << 40);
+      nc = nc.withEcnThreshold(ecnBytes);
+    }
+    int red = (ecnKmin != null ? 1 : 0) + (ecnKmax != null ? 1 : 0) + (ecnPmax != null ? 1 : 0);
+    if (red > 0) {
+      if (red < 3) {
+        throw new InvalidParameterException("--ecn-kmin-bytes",
+            "give --ecn-kmin-bytes, --ecn-kmax-bytes and --ecn-pmax together");
+      }
+      if (ecnBytes != null) {
+        throw new InvalidParameterException("--ecn-bytes", "give either --ecn-bytes or the RED options");
+      }
+      InvalidParameterException.requireRange("--ecn-kmin-bytes", ecnKmin, 1, 1L << 40);
+      InvalidParameterException.requireRange("--ecn-kmax-bytes", ecnKmax, ecnKmin, 1L << 40);
+      if (!(ecnPmax > 0 && ecnPmax <= 1)) {
+        throw new InvalidParameterException("--ecn-pmax", ecnPmax, "valid range (0, 1]");
+      }
+      nc = nc.withRed(ecnKmin, ecnKmax, ecnPmax);
+    }
+    if (loss != null) {
+      if (!(loss >= 0 && loss < 1)) {
+        throw new InvalidParameterException("--loss", loss, "valid range [0, 1)");
+      }
+      nc = nc.withLoss(loss);
+    }
+    if (sharedBuffer != null) {
+      InvalidParameterException.requireRange("--shared-buffer-bytes", sharedBuffer, 64, 1L << 40);
+      nc = nc.withSharedBuffer(sharedBuffer);
+    }
+    if (pfcXon != null && pfcXoff == null) {
+      throw new InvalidParameterException("--pfc-xon-bytes", "needs --pfc-xoff-bytes");
+    }
+    if (pfcXoff != null) {
+      InvalidParameterException.requireRange("--pfc-xoff-bytes", pfcXoff, 2, 1L << 40);
+      long xon = pfcXon == null ? pfcXoff / 2 : pfcXon;
+      InvalidParameterException.requireRange("--pfc-xon-bytes", xon, 0, pfcXoff - 1);
+      nc = nc.withPriorityAndPfc(pfcXoff, xon);
+    }
+    return nc;
+  }
+
+  /** The transport: the preset of {@code name} with the options given. */
+  TransportSpec transport(String name, boolean compat) {
+    TransportSpec spec = TransportSpec.preset(name, compat);
+    boolean roce = spec instanceof TransportSpec.Rocev2;
+    if (!roce) {
+      for (Object o : new Object[] {ackEvery, goBack, dcqcnG, dcqcnTimerUs, dcqcnBytes,
+          dcqcnRaiMbps, dcqcnRhaiMbps, cnpIntervalUs}) {
+        if (o != null) {
+          throw new InvalidParameterException("--transport", name,
+              "--ack-every, --go-back, --dcqcn-* and --cnp-interval-us apply to rocev2");
+        }
+      }
+    }
+    Long rtoPs = null;
+    if (rtoMinUs != null) {
+      if (!(rtoMinUs >= 1 && rtoMinUs <= 1e7)) {
+        throw new InvalidParameterException("--rto-min-us", rtoMinUs, "valid range 1..1e7");
+      }
+      rtoPs = Time.seconds(rtoMinUs / 1e6);
+    }
+    if (initWindow != null) {
+      InvalidParameterException.requireRange("--init-window", initWindow, 1, 1 << 20);
+    }
+    if (spec instanceof TransportSpec.Tcp t) {
+      TcpConfig c = t.config();
+      if (mtuBytes != null) {
+        c = c.withMtu(mtuBytes);
+      }
+      if (initWindow != null) {
+        c = c.withInitialCwnd(initWindow);
+      }
+      if (rtoPs != null) {
+        c = c.withMinRto(rtoPs);
+      }
+      return new TransportSpec.Tcp(c, t.dctcp());
+    }
+    if (spec instanceof TransportSpec.Ndp n) {
+      NdpConfig c = n.config();
+      if (mtuBytes != null) {
+        c = c.withMtu(mtuBytes);
+      }
+      if (initWindow != null) {
+        c = c.withInitialWindow(initWindow);
+      }
+      if (rtoPs != null) {
+        c = c.withRto(rtoPs);
+      }
+      return new TransportSpec.Ndp(c);
+    }
+    RcConfig c = ((TransportSpec.Rocev2) spec).config();
+    if (initWindow != null) {
+      throw new InvalidParameterException("--init-window", initWindow,
+          "rocev2 has no window (it is paced by DCQCN)");
+    }
+    if (mtuBytes != null) {
+      c = c.withMtu(mtuBytes);
+    }
+    if (goBack != null && !goBack.equals("0") && !goBack.equals("N")) {
+      throw new InvalidParameterException("--go-back", goBack, "valid: 0, N");
+    }
+    if (ackEvery != null) {
+      InvalidParameterException.requireRange("--ack-every", ackEvery, 1, 1 << 20);
+    }
+    c = c.withReliability(ackEvery == null ? c.ackEvery() : ackEvery,
+        rtoPs == null ? c.rtoPs() : rtoPs, goBack == null ? c.goBackZero() : goBack.equals("0"));
+    if (dcqcnG != null && !(dcqcnG > 0 && dcqcnG <= 1)) {
+      throw new InvalidParameterException("--dcqcn-g", dcqcnG, "valid range (0, 1]");
+    }
+    c = c.withDcqcn(dcqcnG == null ? c.g() : dcqcnG,
+        dcqcnTimerUs == null ? c.timerPs() : micros("--dcqcn-timer-us", dcqcnTimerUs),
+        dcqcnBytes == null ? c.byteCounter() : checked("--dcqcn-byte-counter", dcqcnBytes),
+        cnpIntervalUs == null ? c.cnpIntervalPs() : micros("--cnp-interval-us", cnpIntervalUs),
+        dcqcnRaiMbps == null ? c.additiveBps() : mbps("--dcqcn-rai-mbps", dcqcnRaiMbps),
+        dcqcnRhaiMbps == null ? c.hyperBps() : mbps("--dcqcn-rhai-mbps", dcqcnRhaiMbps),
+        c.minRateBps());
+    return new TransportSpec.Rocev2(c);
+  }
+
+  private static long micros(String name, double us) {
+    if (!(us > 0 && us <= 1e7)) {
+      throw new InvalidParameterException(name, us, "valid range (0, 1e7]");
+    }
+    return Time.seconds(us / 1e6);
+  }
+
+  private static long mbps(String name, double m) {
+    if (!(m >= 0 && m <= 1e6)) {
+      throw new InvalidParameterException(name, m, "valid range 0..1e6");
+    }
+    return (long) (m * 1e6);
+  }
+
+  private static long checked(String name, long v) {
+    InvalidParameterException.requireRange(name, v, 1, 1L << 50);
+    return v;
+  }
+}
