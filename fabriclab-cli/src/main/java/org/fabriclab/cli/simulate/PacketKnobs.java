@@ -81,6 +81,23 @@ final class PacketKnobs {
   @Option(names = "--cnp-interval-us", paramLabel = "US", description = "rocev2: at most one CNP per QP per interval (preset: 50)")
   Double cnpIntervalUs;
 
+  /** Refuses every packet-engine knob that was given: the flow engine has no ports or transports. */
+  void refuseWithFlowEngine() {
+    for (java.lang.reflect.Field f : PacketKnobs.class.getDeclaredFields()) {
+      Option o = f.getAnnotation(Option.class);
+      Object v;
+      try {
+        v = f.get(this);
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e);
+      }
+      if (o != null && v != null) {
+        throw new InvalidParameterException(o.names()[0],
+            o.names()[0] + " applies to --engine packet; the flow engine has no queues or transports");
+      }
+    }
+  }
+
   /** The network settings: the preset of {@code transport} with the options given. */
   NetworkConfig network(String transport, long seed) {
     NetworkConfig nc = PacketSimulation.benchmarkNetwork(transport, seed);

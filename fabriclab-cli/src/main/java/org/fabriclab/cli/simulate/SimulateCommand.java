@@ -11,7 +11,9 @@ import java.util.Map;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.cli.report.FolderReport;
 import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
 import org.fabriclab.progress.Progress;
 import java.nio.file.Files;
 import org.fabriclab.graph.io.TopologyFiles;
@@ -113,6 +115,9 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
 
+  @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write (its other files are kept)")
+  boolean force;
+
   @Unmatched List<String> topologyArgs = new ArrayList<>();
 
   @Override
@@ -149,8 +154,11 @@ public final class SimulateCommand implements Runnable {
     if (maxEvents != null && maxEvents < 1) {
       throw new InvalidParameterException("--max-events", maxEvents, "must be >= 1");
     }
-    if (out != null) {
-      OutputFiles.checkTarget(out);
+    if (engine.equals("flow") && paths != null) {
+      throw new InvalidParameterException("--paths", "--paths applies to --engine packet; the flow engine splits with --subflows");
+    }
+    if (engine.equals("flow")) {
+      knobs.refuseWithFlowEngine();
     }
     if (probeUs != null) {
       if (out == null || !engine.equals("packet")) {
@@ -167,6 +175,18 @@ public final class SimulateCommand implements Runnable {
     PacketKnobs.Choice choice = engine.equals("packet")
         ? new PacketKnobs.Choice(knobs.transport(transport, compat != null),
             knobs.network(transport, seed)) : null;
+    RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
+    try {
+      simulate(folder, choice, tSeed, wSeed, wall0);
+    } finally {
+      if (folder != null) {
+        folder.close();
+      }
+    }
+  }
+
+  private void simulate(RunFolder folder, PacketKnobs.Choice choice, long tSeed, long wSeed, long wall0) {
+    PrintWriter err = spec.commandLine().getErr();
     Topology t = topology(tSeed);
     if (t.serverCount() < 2) {
       throw new InvalidParameterException("--topo", topo, "the topology needs at least 2 servers");
@@ -235,7 +255,7 @@ public final class SimulateCommand implements Runnable {
     Table fct = FctSummary.table(r.flows());
     if (out != null) {
       String js = toJson(summary);
-      OutputFiles.writeFolder(out, dir -> {
+      folder.write(dir -> {
         TableWriter.write(r.flows().table(), TableWriter.Format.CSV, dir.resolve("flows.csv"));
         if (r.ports() != null) {
           TableWriter.write(r.ports(), TableWriter.Format.CSV, dir.resolve("ports.csv"));
@@ -251,6 +271,7 @@ public final class SimulateCommand implements Runnable {
         if (groupsRun != null) {
           TableWriter.write(groupsRun.groupTable(), TableWriter.Format.CSV, dir.resolve("groups.csv"));
         }
+        FolderReport.write(dir, "fabriclab simulate: " + summary.get("topology"), null);
       });
     }
     PrintWriter o = spec.commandLine().getOut();
@@ -271,11 +292,7 @@ public final class SimulateCommand implements Runnable {
   private Topology topology(long topologySeed) {
     Path file = Path.of(topo);
     if (Files.isRegularFile(file)) {
-      if (!topologyArgs.isEmpty()) {
-        throw new InvalidParameterException("--topo", topo,
-            "family parameters (" + topologyArgs.get(0) + ") apply to a family, not to a file");
-      }
-      return TopologyFiles.read(file);
+      return TopologyFiles.read(file, TopologyArgs.importDefaults(topo, topologyArgs));
     }
     return TopologyArgs.build(topo, topologyArgs, topologySeed);
   }

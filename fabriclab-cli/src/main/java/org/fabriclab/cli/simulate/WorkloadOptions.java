@@ -8,6 +8,7 @@ import org.fabriclab.traffic.EmpiricalSizes;
 import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.traffic.ParetoSizes;
 import org.fabriclab.traffic.SizeDistribution;
+import org.fabriclab.traffic.SizeDistributions;
 import org.fabriclab.traffic.Workloads;
 import picocli.CommandLine.Option;
 
@@ -99,20 +100,6 @@ final class WorkloadOptions {
   }
 
   private SizeDistribution sizeDistribution() {
-    if (sizes.equals("websearch")) {
-      return EmpiricalSizes.webSearch();
-    }
-    if (sizes.startsWith("pareto:")) {
-      String[] f = sizes.split(":");
-      try {
-        return new ParetoSizes(Double.parseDouble(f[1]), Double.parseDouble(f[2]));
-      } catch (RuntimeException e) {
-        if (e instanceof InvalidParameterException ipe) {
-          throw ipe;
-        }
-        throw new InvalidParameterException("--sizes", sizes, "expected pareto:SHAPE:MEAN_BYTES");
-      }
-    }
-    return EmpiricalSizes.read(Path.of(sizes));
+    return SizeDistributions.parse("--sizes", sizes);
   }
 }
