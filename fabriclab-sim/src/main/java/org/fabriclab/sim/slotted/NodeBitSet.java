@@ -51,6 +51,15 @@ public final class NodeBitSet {
     }
   }
 
+  /** Word {@code w} of {@code row} (bits 64w..64w+63). */
+  public long word(int row, int w) {
+    return words[row * wordsPerRow + w];
+  }
+
+  public int wordsPerRow() {
+    return wordsPerRow;
+  }
+
   public int width() {
     return width;
   }
