@@ -19,7 +19,10 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  *
  * <p>Congestion control (§3.3.2): after node i sent a cell of subflow (i, j, k) to j, j answers at
  * its next slot to i with the rate-limit feedback len(Q_jk) (Eq. 1), or len(Q_jk) + len(R_jk) − 1
- * with ready queues (Eq. 6), 0 when j = k. Received at slot T, the next cell of the subflow is
+ * with ready queues (Eq. 6), 0 when j = k. Decision: in Eq. 6 R_jk lists every local flow that is
+ * ready, including the one whose cell sits in Q_jk, hence the −1; our R_jk holds only the cells not
+ * yet in Q_jk, so the same value is len(Q_jk) + len(R_jk) (the literal reading lets a subflow hold two
+ * cells in Q_jk and breaks Eq. 5, which the tests assert). Received at slot T, the next cell of the subflow is
  * released when t + L·E ≥ T + fb·E (Eq. 2 in slots, E slots per epoch). Decision: L is the number of
  * cells ahead of a released cell at i, len(Q_ij) (+ len(R_ij) with ready queues), so the cell
  * leaves i after the remote queue has drained. Releases are evaluated at i's slot to j, before it
@@ -348,7 +351,7 @@ public final class ShoalSimulator {
       int fb = 0;
       if (j != k) {
         int link = j * n + k;
-        fb = cfg.readyQueues() ? Math.max(0, q.length(link) + r.length(link) - 1) : q.length(link);
+        fb = q.length(link) + r.length(link);
       }
       wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
     } else {
