@@ -20,6 +20,12 @@ class ShoalSimulatorTest {
       max = Math.max(max, fl.fctPs(f));
       min = Math.min(min, fl.fctPs(f));
     }
-    System.out.println("fig10 max " + max / 1e6 + " us min " + min / 1e6 + " maxQ " + sim.maxQueueCells());
+    // closed form of §6.2: 7 epochs of queuing (7 × 7 slots × 76.8 ns = 3.76 us) + 2 × 1.57 us
+    double closedFormNs = 7 * 7 * 76.8 + 2 * 1570;
+    assertThat(closedFormNs).isCloseTo(6903.2, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(max / 1000.0).isCloseTo(closedFormNs, org.assertj.core.data.Offset.offset(76.8));
+    assertThat(min).isLessThan(max);
+    // Eq. 5: the queue to the destination at each intermediate node holds at most 1 + 7 cells
+    assertThat(sim.maxQueueCells()).isLessThanOrEqualTo(8);
   }
 }
