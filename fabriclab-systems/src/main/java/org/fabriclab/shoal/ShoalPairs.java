@@ -28,6 +28,7 @@ final class ShoalPairs {
   long[] busy;
   long[] eligible;
   int[] waitNext;
+  int[] waitPrev;
   private int[] freeList;
   private int freeTop;
   private int capacity;
@@ -61,6 +62,7 @@ final class ShoalPairs {
     busy = Arrays.copyOf(busy == null ? new long[0] : busy, cap * words);
     eligible = Arrays.copyOf(eligible == null ? new long[0] : eligible, cap * n);
     waitNext = Arrays.copyOf(waitNext == null ? new int[0] : waitNext, cap * n);
+    waitPrev = Arrays.copyOf(waitPrev == null ? new int[0] : waitPrev, cap * n);
     int[] nf = new int[cap];
     System.arraycopy(freeList == null ? new int[0] : freeList, 0, nf, 0, freeTop);
     freeList = nf;
@@ -141,24 +143,44 @@ final class ShoalPairs {
     return freshCount;
   }
 
+  /**
+   * Inserts subflow sf into link's waiting list, kept sorted by eligible slot (stable), searching
+   * from the tail: O(1) when feedback arrives in eligible order, O(list) at worst.
+   */
   void linkWait(int link, int sf) {
-    waitNext[sf] = -1;
-    if (waitTail[link] < 0) {
+    long el = eligible[sf];
+    int cur = waitTail[link];
+    while (cur >= 0 && eligible[cur] > el) {
+      cur = waitPrev[cur];
+    }
+    // insert after cur (or at the head when cur < 0)
+    int nx = cur < 0 ? waitHead[link] : waitNext[cur];
+    waitPrev[sf] = cur;
+    waitNext[sf] = nx;
+    if (cur < 0) {
       waitHead[link] = sf;
     } else {
-      waitNext[waitTail[link]] = sf;
+      waitNext[cur] = sf;
     }
-    waitTail[link] = sf;
+    if (nx < 0) {
+      waitTail[link] = sf;
+    } else {
+      waitPrev[nx] = sf;
+    }
   }
 
-  void unlinkWait(int link, int sf, int prev) {
-    if (prev < 0) {
-      waitHead[link] = waitNext[sf];
+  void unlinkWait(int link, int sf, int prevIgnored) {
+    int pv = waitPrev[sf];
+    int nx = waitNext[sf];
+    if (pv < 0) {
+      waitHead[link] = nx;
     } else {
-      waitNext[prev] = waitNext[sf];
+      waitNext[pv] = nx;
     }
-    if (waitTail[link] == sf) {
-      waitTail[link] = prev;
+    if (nx < 0) {
+      waitTail[link] = pv;
+    } else {
+      waitPrev[nx] = pv;
     }
   }
 }

@@ -69,6 +69,9 @@ public final class ShoalSimulator {
   private int activeLinks;
   private int maxQueue;
   private int maxNodeQueue;
+  private long transmissions;
+  private long visits;
+  private long waitChecks;
   private final QueueProbe probe;
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
@@ -207,6 +210,7 @@ public final class ShoalSimulator {
 
   /** Node i's slot to node j: releases, then one transmission. */
   private void visit(int i, int j) {
+    visits++;
     if (failed[i] || failed[j]) {
       return;
     }
@@ -238,10 +242,11 @@ public final class ShoalSimulator {
     int sf = pairs.waitHead[link];
     int prev = -1;
     long horizon = slot + (long) ahead(link) * e;
-    while (sf >= 0) {
+    while (sf >= 0 && pairs.eligible[sf] <= horizon) {
+      waitChecks++;
       int nextSf = pairs.waitNext[sf];
       int p = sf / n;
-      if (pairs.eligible[sf] <= horizon && !selectiveBlocks(p, link)) {
+      if (!selectiveBlocks(p, link)) {
         pairs.unlinkWait(link, sf, prev);
         unref(link, i, j);
         if (pairs.unsent[p] > 0) {
@@ -298,7 +303,6 @@ public final class ShoalSimulator {
     pairs.unsent[p]--;
     if (cfg.readyQueues() && localInQ[link] != 0) {
       r.push(link, f, seq);
-      nodeQueued[i]++;
     } else {
       enqueue(i, j, link, f, seq, true);
       localInQ[link] = 1;
@@ -321,6 +325,7 @@ public final class ShoalSimulator {
   }
 
   private void transmit(int i, int j, int link) {
+    transmissions++;
     int f = q.headA(link);
     int seq = q.headB(link);
     q.pop(link);
@@ -332,7 +337,6 @@ public final class ShoalSimulator {
         int rf = r.headA(link);
         int rs = r.headB(link);
         r.pop(link);
-        nodeQueued[i]--;
         enqueue(i, j, link, rf, rs, true);
         localInQ[link] = 1;
       }
@@ -425,7 +429,10 @@ public final class ShoalSimulator {
     return maxQueue;
   }
 
-  /** Largest total of cells queued at one node (Q and R), Fig. 16 "max aggregate queue per node". */
+  /**
+   * Largest total of cells in the Q queues of one node, Fig. 16 "max aggregate queue per node"
+   * (R_jk holds flow ids, §3.3.3, not cells).
+   */
   public int maxNodeQueueCells() {
     return maxNodeQueue;
   }
@@ -438,6 +445,11 @@ public final class ShoalSimulator {
   /** Cells now in Q_ij. */
   public int queueLength(int i, int j) {
     return q.length(i * n + j);
+  }
+
+  /** Work counters: cells sent (non-empty slots), node visits, waiting-subflow checks. */
+  public long[] workCounters() {
+    return new long[] {transmissions, visits, waitChecks};
   }
 
   public ShoalConfig config() {
@@ -455,7 +467,7 @@ public final class ShoalSimulator {
 
   @Override
   public String toString() {
-    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + q.liveCells()
+    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + q.liveCells() + ", work=" + Arrays.toString(workCounters())
         + ", " + Arrays.toString(new int[] {maxQueue, maxNodeQueue}) + "]";
   }
 }

@@ -150,6 +150,7 @@ public final class SimCommand implements Runnable {
       j.put("epochSlots", cfg.schedule().epochSlots());
       j.put("slots", sim.slot());
       j.put("completed", sim.completed());
+      j.put("cellsSent", sim.workCounters()[0]);
       j.put("maxQueueCells", sim.maxQueueCells());
       j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
       j.put("destinationThroughputGbps", dest);
@@ -170,8 +171,9 @@ public final class SimCommand implements Runnable {
       ShoalCommand.printJson(o, j);
       return;
     }
-    o.printf("%d nodes, %d flows, %d finished in %d slots (%.3f us)%n", nodes, fl.size(), sim.completed(),
-        sim.slot(), sim.nowPs() / 1e6);
+    o.printf("%d nodes, %d flows, %d finished in %d slots (%.3f us); cells sent %d, node visits %d%n",
+        nodes, fl.size(), sim.completed(), sim.slot(), sim.nowPs() / 1e6, sim.workCounters()[0],
+        sim.workCounters()[1]);
     o.printf("max queue %d cells, max per-node queue %d cells, destination throughput %.2f Gb/s%n",
         sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
     o.printf("short flows 99.9p FCT %.2f us, long flows mean goodput %.2f Gb/s%n",

@@ -5,17 +5,17 @@ import java.util.Arrays;
 /**
  * {@code queueCount} FIFO queues of cells over one shared pool. A cell is an int handle carrying
  * two int fields ({@code a}, {@code b}; the model decides their meaning, e.g. flow and sequence
- * number). Queues are singly linked lists through the pool's {@code next} array, so push, pop,
+ * number). Queues are singly linked lists through the pool (fields of a cell, and of a queue, are
+ * interleaved in one array so one access touches one cache line), so push, pop,
  * length and peek are O(1) and nothing is allocated once the pool has grown to the peak number of
  * live cells (it doubles when full: amortised O(1), never in the steady state).
  */
 public final class CellQueues {
-  private final int[] head;
-  private final int[] tail;
-  private final int[] length;
-  private int[] next;
-  private int[] fieldA;
-  private int[] fieldB;
+  /** head, tail, length of queue q at 3q, 3q+1, 3q+2 (one cache line per queue). */
+  private final int[] qs;
+  private final int queueCount;
+  /** next, a, b of cell c at 3c, 3c+1, 3c+2. */
+  private int[] cell;
   private int free = -1;
   private int used;
   private int live;
@@ -25,61 +25,65 @@ public final class CellQueues {
     if (queueCount < 1 || initialCells < 1) {
       throw new IllegalArgumentException("queueCount and initialCells must be >= 1");
     }
-    head = new int[queueCount];
-    tail = new int[queueCount];
-    length = new int[queueCount];
-    Arrays.fill(head, -1);
-    Arrays.fill(tail, -1);
-    next = new int[initialCells];
-    fieldA = new int[initialCells];
-    fieldB = new int[initialCells];
+    this.queueCount = queueCount;
+    qs = new int[Math.multiplyExact(3, queueCount)];
+    for (int q = 0; q < queueCount; q++) {
+      qs[3 * q] = -1;
+      qs[3 * q + 1] = -1;
+    }
+    cell = new int[3 * initialCells];
   }
 
   /** Appends a new cell (a, b) at the tail of queue {@code q}. O(1) amortised. */
   public void push(int q, int a, int b) {
     int c = allocate();
-    fieldA[c] = a;
-    fieldB[c] = b;
-    next[c] = -1;
-    if (tail[q] < 0) {
-      head[q] = c;
+    int c3 = 3 * c;
+    cell[c3] = -1;
+    cell[c3 + 1] = a;
+    cell[c3 + 2] = b;
+    int q3 = 3 * q;
+    int t = qs[q3 + 1];
+    if (t < 0) {
+      qs[q3] = c;
     } else {
-      next[tail[q]] = c;
+      cell[3 * t] = c;
     }
-    tail[q] = c;
-    length[q]++;
+    qs[q3 + 1] = c;
+    qs[q3 + 2]++;
   }
 
   /** Removes the head cell of non-empty queue {@code q}; read its fields first with {@link #headA}. */
   public void pop(int q) {
-    int c = head[q];
+    int q3 = 3 * q;
+    int c = qs[q3];
     if (c < 0) {
       throw new IllegalStateException("pop from empty queue " + q);
     }
-    head[q] = next[c];
-    if (head[q] < 0) {
-      tail[q] = -1;
+    int nx = cell[3 * c];
+    qs[q3] = nx;
+    if (nx < 0) {
+      qs[q3 + 1] = -1;
     }
-    length[q]--;
-    next[c] = free;
+    qs[q3 + 2]--;
+    cell[3 * c] = free;
     free = c;
     live--;
   }
 
   public int headA(int q) {
-    return fieldA[head[q]];
+    return cell[3 * qs[3 * q] + 1];
   }
 
   public int headB(int q) {
-    return fieldB[head[q]];
+    return cell[3 * qs[3 * q] + 2];
   }
 
   public int length(int q) {
-    return length[q];
+    return qs[3 * q + 2];
   }
 
   public boolean isEmpty(int q) {
-    return length[q] == 0;
+    return qs[3 * q + 2] == 0;
   }
 
   /** Cells currently queued in all queues. */
@@ -93,20 +97,17 @@ public final class CellQueues {
   }
 
   public int queueCount() {
-    return head.length;
+    return queueCount;
   }
 
   private int allocate() {
     int c;
     if (free >= 0) {
       c = free;
-      free = next[c];
+      free = cell[3 * c];
     } else {
-      if (used == next.length) {
-        int n = next.length * 2;
-        next = Arrays.copyOf(next, n);
-        fieldA = Arrays.copyOf(fieldA, n);
-        fieldB = Arrays.copyOf(fieldB, n);
+      if (3 * used == cell.length) {
+        cell = Arrays.copyOf(cell, cell.length * 2);
       }
       c = used++;
     }

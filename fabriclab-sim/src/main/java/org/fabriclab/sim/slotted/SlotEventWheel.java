@@ -9,14 +9,12 @@ import java.util.Arrays;
  * in a pool that grows by doubling and is reused, so the steady state allocates nothing.
  */
 public final class SlotEventWheel {
-  private final int[] bucketHead;
-  private final int[] bucketTail;
+  private static final int REC = 5;
+  /** head and tail of bucket b at 2b, 2b+1. */
+  private final int[] bucket;
   private final int mask;
-  private int[] next;
-  private int[] kind;
-  private int[] x;
-  private int[] y;
-  private int[] z;
+  /** next, kind, x, y, z of event e at 5e..5e+4. */
+  private int[] rec;
   private int free = -1;
   private int used;
   private int pending;
@@ -24,17 +22,10 @@ public final class SlotEventWheel {
 
   public SlotEventWheel(int horizonSlots, int initialEvents) {
     int h = Integer.highestOneBit(Math.max(2, horizonSlots - 1)) << 1;
-    bucketHead = new int[h];
-    bucketTail = new int[h];
-    Arrays.fill(bucketHead, -1);
-    Arrays.fill(bucketTail, -1);
+    bucket = new int[2 * h];
+    Arrays.fill(bucket, -1);
     mask = h - 1;
-    int n = Math.max(16, initialEvents);
-    next = new int[n];
-    kind = new int[n];
-    x = new int[n];
-    y = new int[n];
-    z = new int[n];
+    rec = new int[REC * Math.max(16, initialEvents)];
   }
 
   /** Buckets in the wheel: an event may be scheduled at most this many slots ahead. */
@@ -51,30 +42,26 @@ public final class SlotEventWheel {
     int e;
     if (free >= 0) {
       e = free;
-      free = next[e];
+      free = rec[REC * e];
     } else {
-      if (used == next.length) {
-        int n = next.length * 2;
-        next = Arrays.copyOf(next, n);
-        kind = Arrays.copyOf(kind, n);
-        x = Arrays.copyOf(x, n);
-        y = Arrays.copyOf(y, n);
-        z = Arrays.copyOf(z, n);
+      if (REC * used == rec.length) {
+        rec = Arrays.copyOf(rec, rec.length * 2);
       }
       e = used++;
     }
-    kind[e] = k;
-    x[e] = vx;
-    y[e] = vy;
-    z[e] = vz;
-    next[e] = -1;
-    int b = (int) (slot & mask);
-    if (bucketTail[b] < 0) {
-      bucketHead[b] = e;
+    int r = REC * e;
+    rec[r] = -1;
+    rec[r + 1] = k;
+    rec[r + 2] = vx;
+    rec[r + 3] = vy;
+    rec[r + 4] = vz;
+    int b = 2 * (int) (slot & mask);
+    if (bucket[b + 1] < 0) {
+      bucket[b] = e;
     } else {
-      next[bucketTail[b]] = e;
+      rec[REC * bucket[b + 1]] = e;
     }
-    bucketTail[b] = e;
+    bucket[b + 1] = e;
     pending++;
   }
 
@@ -92,15 +79,16 @@ public final class SlotEventWheel {
       throw new IllegalArgumentException("slot " + slot + " already drained");
     }
     drainedUpTo = slot;
-    int b = (int) (slot & mask);
-    int e = bucketHead[b];
-    bucketHead[b] = -1;
-    bucketTail[b] = -1;
+    int b = 2 * (int) (slot & mask);
+    int e = bucket[b];
+    bucket[b] = -1;
+    bucket[b + 1] = -1;
     while (e >= 0) {
-      int n = next[e];
+      int r = REC * e;
+      int n = rec[r];
       pending--;
-      h.event(kind[e], x[e], y[e], z[e]);
-      next[e] = free;
+      h.event(rec[r + 1], rec[r + 2], rec[r + 3], rec[r + 4]);
+      rec[r] = free;
       free = e;
       e = n;
     }
