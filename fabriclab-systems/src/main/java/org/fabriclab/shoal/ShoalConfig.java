@@ -72,8 +72,14 @@ public record ShoalConfig(
         propagationAware, backpressure, readyQueues, selectiveRelease);
   }
 
+  /**
+   * The same rack with {@code c} channels sharing {@code gbps}: the slot stays (it is set by the
+   * guard band, §3.4), so the cell grows with the channel rate — (slot − guard) × gbps / c / 8,
+   * rounded down to a multiple of 8 B (64 B at 25 Gb/s, 128 B at 50 Gb/s for 20.5 ns).
+   */
   public ShoalConfig withChannels(int c, double gbps) {
-    return new ShoalConfig(nodes, switchPorts, c, gbps, slotNs, guardNs, cellBytes, propagationNs,
+    int cell = (int) Math.floor((slotNs - guardNs) * gbps / c / 8 / 8 + 1e-6) * 8;
+    return new ShoalConfig(nodes, switchPorts, c, gbps, slotNs, guardNs, cell, propagationNs,
         propagationAware, backpressure, readyQueues, selectiveRelease);
   }
 

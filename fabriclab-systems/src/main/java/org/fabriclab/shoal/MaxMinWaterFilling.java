@@ -3,16 +3,16 @@ package org.fabriclab.shoal;
 import java.util.Arrays;
 
 /**
- * Test oracle: max-min fair rates by progressive filling (Bertsekas–Gallager, the water-filling of
+ * Reference for the fairness experiment and test oracle: max-min fair rates by progressive filling (Bertsekas–Gallager, the water-filling of
  * seed 003 §7.2 "Fairness"), written independently of the simulator. Each subflow (flow f via
  * intermediate j) uses the virtual link src→j and, unless j is the destination, j→dst; every
  * virtual link carries one cell per epoch. A flow's rate is the sum of its subflows'.
  */
-final class MaxMinWaterFilling {
+public final class MaxMinWaterFilling {
   private MaxMinWaterFilling() {}
 
   /** Rates of each flow in links' capacity units (cells per epoch). */
-  static double[] flowRates(int n, int[] src, int[] dst) {
+  public static double[] flowRates(int n, int[] src, int[] dst) {
     int m = src.length;
     int subs = m * (n - 1);
     int[][] links = new int[subs][];
