@@ -6,10 +6,11 @@ import java.util.Arrays;
  * Per-flow (ordered node pair) and per-subflow state of {@link ShoalSimulator} in primitive
  * arrays (seed 003 §3.3.2, §4.2: the NIC keeps, per active local flow, the rate-limit feedback of
  * every intermediate node). Pair slots are pooled and grow by doubling; a subflow is
- * {@code pair · N + intermediate}. Package-private: the simulator owns all invariants.
+ * {@code pair << sh | intermediate} (sh = ⌈log2 N⌉). Package-private: the simulator owns all invariants.
  */
 final class ShoalPairs {
   private final int n;
+  private final int sh;
   private final int words;
   private final int[] pairOf;
   final int[] freshHead;
@@ -34,15 +35,16 @@ final class ShoalPairs {
   private int capacity;
   private int freshCount;
 
-  ShoalPairs(int n, boolean[] failed) {
+  ShoalPairs(int n, int sh) {
     this.n = n;
+    this.sh = sh;
     this.words = (n + 63) >>> 6;
     this.pairOf = new int[n * n];
     Arrays.fill(pairOf, -1);
     this.freshHead = new int[n];
     Arrays.fill(freshHead, -1);
-    this.waitHead = new int[n * n];
-    this.waitTail = new int[n * n];
+    this.waitHead = new int[n << sh];
+    this.waitTail = new int[n << sh];
     Arrays.fill(waitHead, -1);
     Arrays.fill(waitTail, -1);
     grow(64);
@@ -60,9 +62,9 @@ final class ShoalPairs {
     inFresh = Arrays.copyOf(inFresh == null ? new boolean[0] : inFresh, cap);
     freshNext = Arrays.copyOf(freshNext == null ? new int[0] : freshNext, cap);
     busy = Arrays.copyOf(busy == null ? new long[0] : busy, cap * words);
-    eligible = Arrays.copyOf(eligible == null ? new long[0] : eligible, cap * n);
-    waitNext = Arrays.copyOf(waitNext == null ? new int[0] : waitNext, cap * n);
-    waitPrev = Arrays.copyOf(waitPrev == null ? new int[0] : waitPrev, cap * n);
+    eligible = Arrays.copyOf(eligible == null ? new long[0] : eligible, cap << sh);
+    waitNext = Arrays.copyOf(waitNext == null ? new int[0] : waitNext, cap << sh);
+    waitPrev = Arrays.copyOf(waitPrev == null ? new int[0] : waitPrev, cap << sh);
     int[] nf = new int[cap];
     System.arraycopy(freeList == null ? new int[0] : freeList, 0, nf, 0, freeTop);
     freeList = nf;

@@ -44,6 +44,9 @@ public final class ShoalSimulator {
   private final FabricSchedule sched;
   private final ShoalFlows fl;
   private final int n;
+  /** index stride: link (i, j) = i << sh | j, subflow (p, j) = p << sh | j (shifts, no division). */
+  private final int sh;
+  private final int lowMask;
   private final int e;
   private final int hop;
   private final long slotPs;
@@ -85,6 +88,8 @@ public final class ShoalSimulator {
     this.sched = cfg.schedule();
     this.fl = flows;
     this.n = cfg.nodes();
+    this.sh = 32 - Integer.numberOfLeadingZeros(n - 1);
+    this.lowMask = (1 << sh) - 1;
     this.e = sched.epochSlots();
     this.hop = cfg.hopSlots();
     this.slotPs = cfg.slotPs();
@@ -99,7 +104,7 @@ public final class ShoalSimulator {
     }
     this.usable = n - 1 - nf;
     this.probe = probe;
-    int nn = n * n;
+    int nn = n << sh;
     this.q = new CellQueues(nn, 1 << 12);
     this.r = new CellQueues(nn, 1 << 10);
     this.localInQ = new byte[nn];
@@ -108,7 +113,7 @@ public final class ShoalSimulator {
     this.fresh = new NodeBitSet(1, n);
     this.workRefs = new int[nn];
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, this.failed);
+    this.pairs = new ShoalPairs(n, sh);
     this.flowPair = new int[flows.size()];
     this.flowNext = new int[flows.size()];
     this.deliveredBytesTo = new long[n];
@@ -214,7 +219,7 @@ public final class ShoalSimulator {
     if (failed[i] || failed[j]) {
       return;
     }
-    int link = i * n + j;
+    int link = (i << sh) | j;
     if (cfg.backpressure()) {
       releaseWaiting(i, j, link);
     }
@@ -245,7 +250,7 @@ public final class ShoalSimulator {
     while (sf >= 0 && pairs.eligible[sf] <= horizon) {
       waitChecks++;
       int nextSf = pairs.waitNext[sf];
-      int p = sf / n;
+      int p = sf >>> sh;
       if (!selectiveBlocks(p, link)) {
         pairs.unlinkWait(link, sf, prev);
         unref(link, i, j);
@@ -341,20 +346,20 @@ public final class ShoalSimulator {
         localInQ[link] = 1;
       }
     }
-    wheel.schedule(slot + hop, ARRIVE, f, seq, i * n + j);
+    wheel.schedule(slot + hop, ARRIVE, f, seq, (i << sh) | j);
   }
 
   private void event(int kind, int x, int y, int z) {
     if (kind == ARRIVE) {
-      arrive(x, y, z / n, z % n);
+      arrive(x, y, z >>> sh, z & lowMask);
     } else if (kind == FB_SEND) {
       int sf = x;
-      int p = sf / n;
-      int j = sf % n;
+      int p = sf >>> sh;
+      int j = sf & lowMask;
       int k = pairs.dstOf(p);
       int fb = 0;
       if (j != k) {
-        int link = j * n + k;
+        int link = (j << sh) | k;
         fb = q.length(link) + r.length(link);
       }
       wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
@@ -373,17 +378,17 @@ public final class ShoalSimulator {
       }
     } else {
       int k = fl.dst[f];
-      enqueue(at, k, at * n + k, f, seq, false);
+      enqueue(at, k, (at << sh) | k, f, seq, false);
     }
     if (from == fl.src[f] && cfg.backpressure()) {
       long fbSlot = sched.nextSlot(at, from, slot + 1);
-      wheel.schedule(fbSlot, FB_SEND, flowPair[f] * n + at, 0, 0);
+      wheel.schedule(fbSlot, FB_SEND, (flowPair[f] << sh) | at, 0, 0);
     }
   }
 
   private void feedback(int sf, int fb) {
-    int p = sf / n;
-    int j = sf % n;
+    int p = sf >>> sh;
+    int j = sf & lowMask;
     int i = pairs.srcOf(p);
     if (pairs.unsent[p] == 0) {
       pairs.setIdle(p, j);
@@ -391,7 +396,7 @@ public final class ShoalSimulator {
       return;
     }
     pairs.eligible[sf] = slot + (long) fb * e;
-    int link = i * n + j;
+    int link = (i << sh) | j;
     pairs.linkWait(link, sf);
     ref(link, i, j);
   }
@@ -444,7 +449,7 @@ public final class ShoalSimulator {
 
   /** Cells now in Q_ij. */
   public int queueLength(int i, int j) {
-    return q.length(i * n + j);
+    return q.length((i << sh) | j);
   }
 
   /** Work counters: cells sent (non-empty slots), node visits, waiting-subflow checks. */

@@ -3,65 +3,53 @@ package org.fabriclab.sim.slotted;
 import java.util.Arrays;
 
 /**
- * Events due a bounded number of slots ahead, in a timing wheel of {@code horizon} buckets (a
- * power of two): schedule and drain are O(1) per event, events of one slot come out in the order
- * they were scheduled (so runs are deterministic). An event is a kind and three ints; records live
- * in a pool that grows by doubling and is reused, so the steady state allocates nothing.
+ * Events due a bounded number of slots ahead, in a timing wheel of buckets (a power of two
+ * larger than the horizon). Each bucket is a contiguous int array of (kind, x, y, z) records, so
+ * scheduling appends and draining reads sequentially (cache-friendly; no linked records). Events
+ * of one slot come out in the order they were scheduled, so runs are deterministic. Buckets grow
+ * by doubling and are reused: the steady state allocates nothing. O(1) per event.
  */
 public final class SlotEventWheel {
-  private static final int REC = 5;
-  /** head and tail of bucket b at 2b, 2b+1. */
-  private final int[] bucket;
+  private static final int REC = 4;
+  private final int[][] bucket;
+  private final int[] count;
   private final int mask;
-  /** next, kind, x, y, z of event e at 5e..5e+4. */
-  private int[] rec;
-  private int free = -1;
-  private int used;
   private int pending;
   private long drainedUpTo = -1;
 
   public SlotEventWheel(int horizonSlots, int initialEvents) {
-    int h = Integer.highestOneBit(Math.max(2, horizonSlots - 1)) << 1;
-    bucket = new int[2 * h];
-    Arrays.fill(bucket, -1);
+    int h = Integer.highestOneBit(Math.max(2, horizonSlots)) << 1;
     mask = h - 1;
-    rec = new int[REC * Math.max(16, initialEvents)];
+    bucket = new int[h][];
+    count = new int[h];
+    int per = Math.max(4, Integer.highestOneBit(Math.max(1, initialEvents / h)) << 1);
+    for (int b = 0; b < h; b++) {
+      bucket[b] = new int[REC * per];
+    }
   }
 
-  /** Buckets in the wheel: an event may be scheduled at most this many slots ahead. */
+  /** Slots ahead an event may be scheduled (exclusive of the bucket being drained). */
   public int horizon() {
-    return mask + 1;
+    return mask;
   }
 
   /** Schedules (kind, x, y, z) at {@code slot}, which must be after the last drained slot and within the horizon. */
   public void schedule(long slot, int k, int vx, int vy, int vz) {
-    if (slot <= drainedUpTo || slot - drainedUpTo > mask + 1) {
+    if (slot <= drainedUpTo || slot - drainedUpTo > mask) {
       throw new IllegalArgumentException("slot " + slot + " outside (" + drainedUpTo + ", "
-          + (drainedUpTo + mask + 1) + "]");
+          + (drainedUpTo + mask) + "]");
     }
-    int e;
-    if (free >= 0) {
-      e = free;
-      free = rec[REC * e];
-    } else {
-      if (REC * used == rec.length) {
-        rec = Arrays.copyOf(rec, rec.length * 2);
-      }
-      e = used++;
+    int b = (int) (slot & mask);
+    int[] a = bucket[b];
+    int r = REC * count[b]++;
+    if (r == a.length) {
+      a = Arrays.copyOf(a, a.length * 2);
+      bucket[b] = a;
     }
-    int r = REC * e;
-    rec[r] = -1;
-    rec[r + 1] = k;
-    rec[r + 2] = vx;
-    rec[r + 3] = vy;
-    rec[r + 4] = vz;
-    int b = 2 * (int) (slot & mask);
-    if (bucket[b + 1] < 0) {
-      bucket[b] = e;
-    } else {
-      rec[REC * bucket[b + 1]] = e;
-    }
-    bucket[b + 1] = e;
+    a[r] = k;
+    a[r + 1] = vx;
+    a[r + 2] = vy;
+    a[r + 3] = vz;
     pending++;
   }
 
@@ -71,27 +59,22 @@ public final class SlotEventWheel {
   }
 
   /**
-   * Hands every event due at {@code slot} to {@code h} (events it schedules for the same slot are
-   * refused: they must be later) and frees them. Slots must be drained in increasing order.
+   * Hands every event due at {@code slot} to {@code h} in scheduling order (events it schedules
+   * must be later and within the horizon, so never in this bucket). Slots are drained in order.
    */
   public void drain(long slot, Handler h) {
     if (slot <= drainedUpTo) {
       throw new IllegalArgumentException("slot " + slot + " already drained");
     }
     drainedUpTo = slot;
-    int b = 2 * (int) (slot & mask);
-    int e = bucket[b];
-    bucket[b] = -1;
-    bucket[b + 1] = -1;
-    while (e >= 0) {
-      int r = REC * e;
-      int n = rec[r];
-      pending--;
-      h.event(rec[r + 1], rec[r + 2], rec[r + 3], rec[r + 4]);
-      rec[r] = free;
-      free = e;
-      e = n;
+    int b = (int) (slot & mask);
+    int m = count[b];
+    int[] a = bucket[b];
+    for (int r = 0; r < REC * m; r += REC) {
+      h.event(a[r], a[r + 1], a[r + 2], a[r + 3]);
     }
+    count[b] = 0;
+    pending -= m;
   }
 
   /** Events scheduled and not yet drained. */
