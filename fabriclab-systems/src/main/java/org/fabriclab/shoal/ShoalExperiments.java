@@ -17,16 +17,37 @@ public final class ShoalExperiments {
 
   public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, double failFraction,
       boolean skewed, long seed) {
+    return poisson(cfg, load, completions, failFraction, skewed, seed, false);
+  }
+
+  /** As above; with {@code all} every drawn flow runs to completion (for baseline comparisons). */
+  public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, double failFraction,
+      boolean skewed, long seed, boolean all) {
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(cfg.nodes(), failFraction, rs.stream("failures"));
-    int drawn = (int) Math.min(Integer.MAX_VALUE - 1, Math.ceil(completions * 1.05));
-    ShoalFlows fl = ShoalWorkloads.poisson(cfg.nodes(), failed, load, drawn, 100_000, 1.05,
-        cfg.linkGbps(), skewed, rs.stream("poisson"));
+    ShoalFlows fl = poissonFlows(cfg, load, completions, failed, skewed, seed);
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
-    sim.run(completions, Long.MAX_VALUE);
-    return new PoissonPoint(load, sim.completed(), ShoalMetrics.shortFctUs(fl, 0.999),
+    sim.run(all ? Integer.MAX_VALUE : completions, Long.MAX_VALUE);
+    return point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0], sim.slot());
+  }
+
+  /** The §7.3 flows of a Poisson point: 5% more than {@code completions}, seeded. */
+  public static ShoalFlows poissonFlows(ShoalConfig cfg, double load, int completions, boolean[] failed,
+      boolean skewed, long seed) {
+    int drawn = (int) Math.min(Integer.MAX_VALUE - 1, Math.ceil(completions * 1.05));
+    return ShoalWorkloads.poisson(cfg.nodes(), failed, load, drawn, 100_000, 1.05, cfg.linkGbps(), skewed,
+        new RandomStreams(seed).stream("poisson"));
+  }
+
+  /** Metrics of finished flows (queue maxima and work counters as given; -1 when not measured). */
+  public static PoissonPoint point(double load, ShoalFlows fl, int maxQ, int maxNode, long cells, long slots) {
+    int done = 0;
+    for (int f = 0; f < fl.size(); f++) {
+      done += fl.endPs(f) >= 0 ? 1 : 0;
+    }
+    return new PoissonPoint(load, done, ShoalMetrics.shortFctUs(fl, 0.999),
         ShoalMetrics.meanFctUs(fl, 1, ShoalMetrics.SHORT_MAX_BYTES), ShoalMetrics.longGoodputGbps(fl),
-        sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0], sim.slot());
+        maxQ, maxNode, cells, slots);
   }
 
   /** Mean destination throughput (Gb/s) of a permutation of {@code pairs} flows of {@code bytes}. */

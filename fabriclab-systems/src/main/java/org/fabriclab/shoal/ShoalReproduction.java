@@ -12,7 +12,7 @@ import org.fabriclab.table.Table;
  * {@code fabriclab reproduce shoal}: seed 003 §3.2 (Fig. 3/4), §3.4 (epochs), §3.5 (Table 1),
  * §5 (power, Fig. 11), §6 (Fig. 9, 10) and §7 (Fig. 12–18) on the slot-level simulator.
  * {@code --quick} shrinks sweeps and flow counts; the sizes used are printed in the tables.
- * Packet-switched and torus baselines are not run (see the notes).
+ * Baselines run through {@link ShoalBaselines} (see the notes).
  */
 public final class ShoalReproduction implements Reproduction {
   @Override
@@ -44,9 +44,12 @@ public final class ShoalReproduction implements Reproduction {
         + "the flow whose cell is in Q_jk, so the feedback is len(Q_jk)+len(R_jk) of our exclusive R "
         + "(the literal reading breaks Eq. 5). A flow is an ordered node pair; application flows of a "
         + "pair are segmented in order. Failed nodes: their slots are wasted, no schedule update.");
-    b.note("Not run: the packet-switched baselines (512-node Clos at 50 Gb/s with DCTCP, DCQCN, "
-        + "NDP) and the 8×8×8 torus with R2C2 — the paper's Fig. 15/18 comparisons against them and "
-        + "the 14.9×/4.8× torus factors are therefore not reproduced, not agreed.");
+    b.note("Baselines (ShoalBaselines): 512-node full-bisection Clos at 50 Gb/s on the packet engine "
+        + "(DCTCP: ECMP, initial window 35, 100-packet queues, ECN at 20 packets; DCQCN: the engine's "
+        + "RoCEv2 RC + DCQCN; NDP: spraying, 12-packet trimming queues, the engine's NDP window), "
+        + "1,500 B packets; torus: our R2C2-style rate model (max-min over shortest paths recomputed "
+        + "at arrivals and departures with zero broadcast delay, plus one 1,500 B store-and-forward "
+        + "per hop). Fig. 18's baselines are not run.");
     return b.build();
   }
 
