@@ -70,6 +70,38 @@ class ShoalCliTest {
   }
 
   @Test
+  void simTraceAndPermutationConserveFlows(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path trace = dir.resolve("t.csv");
+    java.nio.file.Files.writeString(trace, "flow_id,src_host,dst_host,start_ns,size_bytes\n"
+        + "7,1,2,0,1000\n8,3,2,100,56\n9,2,5,50,20000\n");
+    JsonNode j = json("shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "trace",
+        "--trace", trace.toString(), "--json");
+    assertThat(j.get("flows").size()).isEqualTo(3);
+    assertThat(j.get("completed").asInt()).isEqualTo(3);
+    for (JsonNode f : j.get("flows")) {
+      assertThat(f.get("endNs").asDouble()).isGreaterThan(f.get("startNs").asDouble());
+    }
+    // sorted by start: the 50 ns flow comes second
+    assertThat(j.get("flows").get(1).get("bytes").asLong()).isEqualTo(20000);
+    JsonNode p = json("shoal", "sim", "--nodes", "32", "--channels", "1", "--workload", "permutation",
+        "--pairs", "32", "--size", "5600", "--json");
+    int[] in = new int[32];
+    int[] out = new int[32];
+    for (JsonNode f : p.get("flows")) {
+      in[f.get("dst").asInt()]++;
+      out[f.get("src").asInt()]++;
+      assertThat(f.get("src").asInt()).isNotEqualTo(f.get("dst").asInt());
+    }
+    assertThat(in).containsOnly(1);
+    assertThat(out).containsOnly(1);
+    assertThat(p.get("completed").asInt()).isEqualTo(32);
+    Result missing = run("shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "trace");
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--trace");
+  }
+
+  @Test
   void powerOfSection5() throws Exception {
     JsonNode j = json("shoal", "power", "--json");
     assertThat(j.get("psnW").asDouble()).isCloseTo(8717.44, offset(1e-6));
