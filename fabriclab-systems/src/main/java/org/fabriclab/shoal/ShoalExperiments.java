@@ -13,7 +13,8 @@ public final class ShoalExperiments {
 
   /** Metrics of one Poisson run. */
   public record PoissonPoint(double load, int completed, double shortFct999Us, double shortFctMeanUs,
-      double longGoodputGbps, int maxQueueCells, int maxNodeQueueCells, long cellsSent, long slots) {}
+      double longGoodputGbps, int maxQueueCells, int maxNodeQueueCells, long cellsSent, long slots,
+      long maxReorderBytes) {}
 
   public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, double failFraction,
       boolean skewed, long seed) {
@@ -27,8 +28,15 @@ public final class ShoalExperiments {
     boolean[] failed = ShoalWorkloads.failNodes(cfg.nodes(), failFraction, rs.stream("failures"));
     ShoalFlows fl = poissonFlows(cfg, load, completions, failed, skewed, seed);
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
+    if (all) {
+      sim.measureReordering();
+    }
     sim.run(all ? Integer.MAX_VALUE : completions, Long.MAX_VALUE);
-    return point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0], sim.slot());
+    PoissonPoint p = point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0],
+        sim.slot());
+    return new PoissonPoint(p.load(), p.completed(), p.shortFct999Us(), p.shortFctMeanUs(),
+        p.longGoodputGbps(), p.maxQueueCells(), p.maxNodeQueueCells(), p.cellsSent(), p.slots(),
+        sim.maxReorderBytes());
   }
 
   /** The §7.3 flows of a Poisson point: 5% more than {@code completions}, seeded. */
@@ -47,7 +55,7 @@ public final class ShoalExperiments {
     }
     return new PoissonPoint(load, done, ShoalMetrics.shortFctUs(fl, 0.999),
         ShoalMetrics.meanFctUs(fl, 1, ShoalMetrics.SHORT_MAX_BYTES), ShoalMetrics.longGoodputGbps(fl),
-        maxQ, maxNode, cells, slots);
+        maxQ, maxNode, cells, slots, -1);
   }
 
   /** Mean destination throughput (Gb/s) of a permutation of {@code pairs} flows of {@code bytes}. */

@@ -76,6 +76,7 @@ public final class ShoalSimulator {
   private long visits;
   private long waitChecks;
   private final QueueProbe probe;
+  private ReorderTracker reorder;
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
   public interface QueueProbe {
@@ -372,6 +373,9 @@ public final class ShoalSimulator {
     if (at == fl.dst[f]) {
       deliveredBytesTo[at] += Math.min(cfg.payloadBytes(),
           fl.bytes[f] - (long) seq * cfg.payloadBytes());
+      if (reorder != null) {
+        reorder.arrived(f, seq);
+      }
       if (++fl.delivered[f] == fl.cells[f]) {
         fl.endPs[f] = (slot - hop + 1) * slotPs + propPs;
         completed++;
@@ -450,6 +454,20 @@ public final class ShoalSimulator {
   /** Cells now in Q_ij. */
   public int queueLength(int i, int j) {
     return q.length((i << sh) | j);
+  }
+
+  /**
+   * Tracks the destinations' reordering buffers from now on (Fig. 16); costs a hash-set operation
+   * per out-of-order cell, so it is off unless asked for. Call before running.
+   */
+  public ShoalSimulator measureReordering() {
+    reorder = new ReorderTracker(fl.size());
+    return this;
+  }
+
+  /** Largest reordering buffer of one flow in payload bytes, or -1 when not measured. */
+  public long maxReorderBytes() {
+    return reorder == null ? -1 : (long) reorder.maxWaitingCells() * cfg.payloadBytes();
   }
 
   /** Work counters: cells sent (non-empty slots), node visits, waiting-subflow checks. */

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "sim", mixinStandardHelpOptions = true, description = {
     "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
     "(endNs -1 if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
-    "shortFct999Us, longGoodputGbps, slots, completed"})
+    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed"})
 public final class SimCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -94,6 +94,9 @@ public final class SimCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "master seed (default 1)")
   long seed;
 
+  @Option(names = "--reordering", description = "measure the destinations' reordering buffers (Fig. 16)")
+  boolean reordering;
+
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
@@ -141,6 +144,9 @@ public final class SimCommand implements Runnable {
       default -> throw new InvalidParameterException("--workload", workload, "one of incast, permutation, poisson, trace");
     };
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
+    if (reordering) {
+      sim.measureReordering();
+    }
     sim.run(Integer.MAX_VALUE, Long.MAX_VALUE);
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
@@ -154,6 +160,7 @@ public final class SimCommand implements Runnable {
       j.put("maxQueueCells", sim.maxQueueCells());
       j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
       j.put("destinationThroughputGbps", dest);
+      j.put("maxReorderBytes", sim.maxReorderBytes());
       j.put("shortFct999Us", nan(ShoalMetrics.shortFctUs(fl, 0.999)));
       j.put("longGoodputGbps", nan(ShoalMetrics.longGoodputGbps(fl)));
       List<Map<String, Object>> fs = new ArrayList<>(fl.size());
