@@ -8,6 +8,11 @@ import org.fabriclab.error.InvalidParameterException;
  * 2.75 ns guard, 64 B cells with the 8 B header of Fig. 5. {@code propagationNs} is the time from
  * the end of a cell's slot until the next node can forward it (wire, switches, PHY/MAC).
  *
+ * <p>Timing comes from the slot, the cell size and the channel count (one cell per channel per
+ * slot); {@code linkGbps} is the node bandwidth R of the load definition L = F/(R·N·τ) (§7.3) and
+ * of reports. Decision: they are not forced to agree — the paper's own numbers round (20.5 ns ×
+ * 25 Gb/s = 64.06 B).
+ *
  * @param backpressure Eq. 1–2 (a subflow holds at most one cell per hop); off: cells are spread as
  *     fast as the slots allow
  * @param readyQueues the ready queues R_jk and the feedback of Eq. 4–6 (§3.3.3)
