@@ -53,13 +53,11 @@ public final class ShoalSimulator {
   private final long propPs;
   private final boolean[] failed;
   private final int usable;
+  private final ShoalLinks links;
   private final CellQueues q;
   private final CellQueues r;
-  private final byte[] localInQ;
-  private final int[] nodeQueued;
   private final NodeBitSet work;
   private final NodeBitSet fresh;
-  private final int[] workRefs;
   private final SlotEventWheel wheel;
   private final ShoalPairs pairs;
   private final int[] flowPair;
@@ -69,13 +67,9 @@ public final class ShoalSimulator {
   private long slot;
   private int nextFlow;
   private int completed;
-  private int activeLinks;
-  private int maxQueue;
-  private int maxNodeQueue;
   private long transmissions;
   private long visits;
   private long waitChecks;
-  private final QueueProbe probe;
   private ReorderTracker reorder;
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
@@ -104,15 +98,11 @@ public final class ShoalSimulator {
       nf += b ? 1 : 0;
     }
     this.usable = n - 1 - nf;
-    this.probe = probe;
-    int nn = n << sh;
-    this.q = new CellQueues(nn, 1 << 12);
-    this.r = new CellQueues(nn, 1 << 10);
-    this.localInQ = new byte[nn];
-    this.nodeQueued = new int[n];
-    this.work = new NodeBitSet(sched.columns(), n);
+    this.links = new ShoalLinks(n, sh, sched, probe);
+    this.q = links.q;
+    this.r = links.r;
+    this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
-    this.workRefs = new int[nn];
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
     this.pairs = new ShoalPairs(n, sh);
     this.flowPair = new int[flows.size()];
@@ -130,7 +120,7 @@ public final class ShoalSimulator {
   /** Runs until every flow has finished or {@code maxCompleted} flows have, or the slot limit. */
   public void run(int maxCompleted, long maxSlots) {
     while (completed < maxCompleted && slot < maxSlots) {
-      if (activeLinks == 0 && wheel.pending() == 0 && pairs.freshCount() == 0) {
+      if (links.activeLinks() == 0 && wheel.pending() == 0 && pairs.freshCount() == 0) {
         if (nextFlow >= fl.size()) {
           return;
         }
@@ -233,7 +223,7 @@ public final class ShoalSimulator {
   }
 
   private int ahead(int link) {
-    return q.length(link) + r.length(link);
+    return links.ahead(link);
   }
 
   private boolean selectiveBlocks(int p, int link) {
@@ -254,7 +244,7 @@ public final class ShoalSimulator {
       int p = sf >>> sh;
       if (!selectiveBlocks(p, link)) {
         pairs.unlinkWait(link, sf, prev);
-        unref(link, i, j);
+        links.unref(link, i, j);
         if (pairs.unsent[p] > 0) {
           releaseCell(p, i, j, link);
           horizon = slot + (long) ahead(link) * e;
@@ -307,46 +297,14 @@ public final class ShoalSimulator {
       }
     }
     pairs.unsent[p]--;
-    if (cfg.readyQueues() && localInQ[link] != 0) {
-      r.push(link, f, seq);
-    } else {
-      enqueue(i, j, link, f, seq, true);
-      localInQ[link] = 1;
-    }
-  }
-
-  private void enqueue(int i, int j, int link, int f, int seq, boolean local) {
-    q.push(link, f, seq);
-    ref(link, i, j);
-    int len = q.length(link);
-    if (len > maxQueue) {
-      maxQueue = len;
-    }
-    if (++nodeQueued[i] > maxNodeQueue) {
-      maxNodeQueue = nodeQueued[i];
-    }
-    if (probe != null) {
-      probe.queued(i, j, len, r.length(link), local, slot);
-    }
+    links.releaseLocal(i, j, link, f, seq, cfg.readyQueues(), slot);
   }
 
   private void transmit(int i, int j, int link) {
     transmissions++;
     int f = q.headA(link);
     int seq = q.headB(link);
-    q.pop(link);
-    nodeQueued[i]--;
-    unref(link, i, j);
-    if (fl.src[f] == i) {
-      localInQ[link] = 0;
-      if (!r.isEmpty(link)) {
-        int rf = r.headA(link);
-        int rs = r.headB(link);
-        r.pop(link);
-        enqueue(i, j, link, rf, rs, true);
-        localInQ[link] = 1;
-      }
-    }
+    links.popHead(i, j, link, fl.src[f] == i, slot);
     wheel.schedule(slot + hop, ARRIVE, f, seq, (i << sh) | j);
   }
 
@@ -382,7 +340,7 @@ public final class ShoalSimulator {
       }
     } else {
       int k = fl.dst[f];
-      enqueue(at, k, (at << sh) | k, f, seq, false);
+      links.enqueue(at, k, (at << sh) | k, f, seq, false, slot);
     }
     if (from == fl.src[f] && cfg.backpressure()) {
       long fbSlot = sched.nextSlot(at, from, slot + 1);
@@ -402,26 +360,12 @@ public final class ShoalSimulator {
     pairs.eligible[sf] = slot + (long) fb * e;
     int link = (i << sh) | j;
     pairs.linkWait(link, sf);
-    ref(link, i, j);
+    links.ref(link, i, j);
   }
 
   private void maybeFree(int p) {
     if (pairs.unsent[p] == 0 && pairs.busyCount[p] == 0 && !pairs.inFresh[p]) {
       pairs.free(p);
-    }
-  }
-
-  private void ref(int link, int i, int j) {
-    if (workRefs[link]++ == 0) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-  }
-
-  private void unref(int link, int i, int j) {
-    if (--workRefs[link] == 0) {
-      work.clear(sched.columnOf(i, j), i);
-      activeLinks--;
     }
   }
 
@@ -435,7 +379,7 @@ public final class ShoalSimulator {
 
   /** Largest Q_ij seen, in cells (Fig. 16 "max queue size"). */
   public int maxQueueCells() {
-    return maxQueue;
+    return links.maxQueue();
   }
 
   /**
@@ -443,7 +387,7 @@ public final class ShoalSimulator {
    * (R_jk holds flow ids, §3.3.3, not cells).
    */
   public int maxNodeQueueCells() {
-    return maxNodeQueue;
+    return links.maxNodeQueue();
   }
 
   /** Payload bytes delivered to each node so far. */
@@ -491,6 +435,6 @@ public final class ShoalSimulator {
   @Override
   public String toString() {
     return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + q.liveCells() + ", work=" + Arrays.toString(workCounters())
-        + ", " + Arrays.toString(new int[] {maxQueue, maxNodeQueue}) + "]";
+        + ", " + Arrays.toString(new int[] {maxQueueCells(), maxNodeQueueCells()}) + "]";
   }
 }
