@@ -43,6 +43,7 @@ public final class Main {
     CommandLine cl = new CommandLine(new FabriclabCommand());
     cl.addSubcommand(org.fabriclab.cli.topo.TopoCommand.commandLine());
     cl.addSubcommand(new org.fabriclab.cli.shufflecast.ShufflecastCommand());
+    cl.addSubcommand(new org.fabriclab.cli.shoal.ShoalCommand());
     cl.addSubcommand(new org.fabriclab.cli.incast.IncastCommand());
     cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
     cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());

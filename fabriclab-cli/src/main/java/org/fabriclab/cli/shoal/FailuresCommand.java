@@ -1,0 +1,64 @@
+package org.fabriclab.cli.shoal;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.shoal.ClosFabric;
+import org.fabriclab.shoal.FailedSlots;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code shoal failures}: failed-slot fraction per component beside Table 1. */
+@Command(name = "failures", mixinStandardHelpOptions = true, description = {
+    "fraction of failed slots for one failed node, node-leaf link, leaf, leaf-spine link, spine",
+    "(§3.5, Table 1); JSON: {nodes, components: {node: {measured, paper}, ...}}"})
+public final class FailuresCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--nodes", required = true, description = "rack nodes N = k²/2 (k even), 8..8192")
+  int nodes;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    InvalidParameterException.requireRange("--nodes", nodes, 8, 8192);
+    int k = ClosFabric.portsFor(nodes);
+    if (k < 0) {
+      throw new InvalidParameterException("--nodes", "invalid --nodes = " + nodes
+          + ": must be k²/2 for an even k (8, 18, 32, 50, 72, …, 512, …)");
+    }
+    FailedSlots fs = new FailedSlots(new ClosFabric(nodes, k));
+    Map<String, Object> comps = new LinkedHashMap<>();
+    for (FailedSlots.Component c : FailedSlots.Component.values()) {
+      comps.put(name(c), Map.of("measured", fs.fraction(c), "paper", FailedSlots.paper(c, nodes)));
+    }
+    PrintWriter o = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("nodes", nodes);
+      j.put("switchPorts", k);
+      j.put("components", comps);
+      ShoalCommand.printJson(o, j);
+      return;
+    }
+    o.printf("%d nodes, %d-port switches: fraction of failed slots (ours / Table 1)%n", nodes, k);
+    for (FailedSlots.Component c : FailedSlots.Component.values()) {
+      o.printf("  %-16s %.5f / %.5f%n", name(c), fs.fraction(c), FailedSlots.paper(c, nodes));
+    }
+  }
+
+  private static String name(FailedSlots.Component c) {
+    return switch (c) {
+      case NODE -> "node";
+      case NODE_LEAF_LINK -> "nodeLeafLink";
+      case LEAF -> "leaf";
+      case LEAF_SPINE_LINK -> "leafSpineLink";
+      case SPINE -> "spine";
+    };
+  }
+}

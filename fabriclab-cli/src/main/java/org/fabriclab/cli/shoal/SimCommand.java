@@ -1,0 +1,201 @@
+package org.fabriclab.cli.shoal;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.shoal.ShoalConfig;
+import org.fabriclab.shoal.ShoalFlows;
+import org.fabriclab.shoal.ShoalMetrics;
+import org.fabriclab.shoal.ShoalSimulator;
+import org.fabriclab.shoal.ShoalWorkloads;
+import org.fabriclab.traffic.TraceCsv;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code shoal sim}: one slot-level simulation of a Shoal rack (seed 003 §3.3, §6–7). */
+@Command(name = "sim", mixinStandardHelpOptions = true, description = {
+    "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
+    "(endNs -1 if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
+    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed"})
+public final class SimCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--nodes", required = true, description = "rack nodes N = k²/2 for the switch ports")
+  int nodes;
+
+  @Option(names = "--switch-ports", defaultValue = "0", description = "circuit switch ports k (default: from N)")
+  int ports;
+
+  @Option(names = "--link-gbps", defaultValue = "100", description = "node bandwidth, Gb/s (default 100)")
+  double linkGbps;
+
+  @Option(names = "--channels", defaultValue = "4", description = "channels per link, 1..N-1 (default 4)")
+  int channels;
+
+  @Option(names = "--slot-ns", defaultValue = "23.25", description = "slot incl. guard band, ns (default 23.25)")
+  double slotNs;
+
+  @Option(names = "--guard-ns", defaultValue = "2.75", description = "guard band, ns (default 2.75)")
+  double guardNs;
+
+  @Option(names = "--cell-bytes", defaultValue = "64", description = "cell size incl. 8 B header (default 64)")
+  int cellBytes;
+
+  @Option(names = "--propagation-ns", defaultValue = "0", description = "extra cell latency after its slot, ns")
+  double propagationNs;
+
+  @Option(names = "--propagation-aware", description = "Appendix A schedule")
+  boolean propagationAware;
+
+  @Option(names = "--no-ready-queues", description = "disable R_jk (Eq. 4-6)")
+  boolean noReady;
+
+  @Option(names = "--no-selective-release", description = "disable the 2^age rule")
+  boolean noSelective;
+
+  @Option(names = "--no-backpressure", description = "disable Eq. 1-2")
+  boolean noBackpressure;
+
+  @Option(names = "--workload", required = true, description = "incast, permutation, poisson or trace")
+  String workload;
+
+  @Option(names = "--senders", defaultValue = "0", description = "incast senders (default N-1)")
+  int senders;
+
+  @Option(names = "--size", defaultValue = "448", description = "bytes per flow for incast/permutation (default 448)")
+  long size;
+
+  @Option(names = "--pairs", defaultValue = "0", description = "permutation pairs, 1..N (default N)")
+  int pairs;
+
+  @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), > 0 (default 0.5)")
+  double load;
+
+  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows; the run ends when all finished")
+  int flows;
+
+  @Option(names = "--skewed", description = "poisson: 84% of flows among a third of the nodes (§7.4)")
+  boolean skewed;
+
+  @Option(names = "--trace", description = "trace CSV (flow_id,src_host,dst_host,start_ns,size_bytes)")
+  Path trace;
+
+  @Option(names = "--fail-nodes", defaultValue = "0", description = "fraction of failed nodes, [0, 1)")
+  double failNodes;
+
+  @Option(names = "--seed", defaultValue = "1", description = "master seed (default 1)")
+  long seed;
+
+  @Option(names = "--reordering", description = "measure the destinations' reordering buffers (Fig. 16)")
+  boolean reordering;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    ShoalConfig cfg = new ShoalConfig(nodes, ports, channels, linkGbps, slotNs, guardNs, cellBytes,
+        propagationNs, propagationAware, !noBackpressure, !noReady, !noSelective);
+    if (!(failNodes >= 0 && failNodes < 1)) {
+      throw new InvalidParameterException("--fail-nodes", failNodes, "must be in [0, 1)");
+    }
+    if (!(load > 0 && load <= 100)) {
+      throw new InvalidParameterException("--load", load, "must be in (0, 100]");
+    }
+    InvalidParameterException.requireRange("--size", size, 1, 1L << 40);
+    RandomStreams rs = new RandomStreams(seed);
+    boolean[] failed = ShoalWorkloads.failNodes(nodes, failNodes, rs.stream("failures"));
+    ShoalFlows fl = switch (workload) {
+      case "incast" -> {
+        int dst = 0;
+        while (failed[dst]) {
+          dst++;
+        }
+        yield ShoalWorkloads.incast(nodes, senders == 0 ? nodes - 1 - count(failed) : senders, dst, size, failed);
+      }
+      case "permutation" -> {
+        if (count(failed) > 0) {
+          throw new InvalidParameterException("--fail-nodes", failNodes, "permutation runs without failures (use 0)");
+        }
+        yield ShoalWorkloads.permutation(nodes, pairs == 0 ? nodes : pairs, size, rs.stream("permutation"));
+      }
+      case "poisson" -> ShoalWorkloads.poisson(nodes, failed, load, flows, 100_000, 1.05, linkGbps,
+          skewed, rs.stream("poisson"));
+      case "trace" -> {
+        if (trace == null) {
+          throw new InvalidParameterException("--trace", "missing --trace FILE for --workload trace");
+        }
+        ShoalFlows t = ShoalWorkloads.trace(TraceCsv.read(trace, nodes), nodes);
+        for (int f = 0; f < t.size(); f++) {
+          if (failed[t.src(f)] || failed[t.dst(f)]) {
+            throw new InvalidParameterException("--fail-nodes", "trace flow " + f + " touches a failed node; use --fail-nodes 0");
+          }
+        }
+        yield t;
+      }
+      default -> throw new InvalidParameterException("--workload", workload, "one of incast, permutation, poisson, trace");
+    };
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
+    if (reordering) {
+      sim.measureReordering();
+    }
+    sim.run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    PrintWriter o = spec.commandLine().getOut();
+    double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
+    if (json) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("nodes", nodes);
+      j.put("epochSlots", cfg.schedule().epochSlots());
+      j.put("slots", sim.slot());
+      j.put("completed", sim.completed());
+      j.put("cellsSent", sim.workCounters()[0]);
+      j.put("maxQueueCells", sim.maxQueueCells());
+      j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
+      j.put("destinationThroughputGbps", dest);
+      j.put("maxReorderBytes", sim.maxReorderBytes());
+      j.put("shortFct999Us", nan(ShoalMetrics.shortFctUs(fl, 0.999)));
+      j.put("longGoodputGbps", nan(ShoalMetrics.longGoodputGbps(fl)));
+      List<Map<String, Object>> fs = new ArrayList<>(fl.size());
+      for (int f = 0; f < fl.size(); f++) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", f);
+        m.put("src", fl.src(f));
+        m.put("dst", fl.dst(f));
+        m.put("bytes", fl.bytes(f));
+        m.put("startNs", fl.startPs(f) / 1000.0);
+        m.put("endNs", fl.endPs(f) < 0 ? -1 : fl.endPs(f) / 1000.0);
+        fs.add(m);
+      }
+      j.put("flows", fs);
+      ShoalCommand.printJson(o, j);
+      return;
+    }
+    o.printf("%d nodes, %d flows, %d finished in %d slots (%.3f us); cells sent %d, node visits %d%n",
+        nodes, fl.size(), sim.completed(), sim.slot(), sim.nowPs() / 1e6, sim.workCounters()[0],
+        sim.workCounters()[1]);
+    o.printf("max queue %d cells, max per-node queue %d cells, destination throughput %.2f Gb/s%n",
+        sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
+    o.printf("short flows 99.9p FCT %.2f us, long flows mean goodput %.2f Gb/s%n",
+        ShoalMetrics.shortFctUs(fl, 0.999), ShoalMetrics.longGoodputGbps(fl));
+  }
+
+  private static Object nan(double v) {
+    return Double.isNaN(v) ? null : v;
+  }
+
+  private static int count(boolean[] b) {
+    int c = 0;
+    for (boolean x : b) {
+      c += x ? 1 : 0;
+    }
+    return c;
+  }
+}

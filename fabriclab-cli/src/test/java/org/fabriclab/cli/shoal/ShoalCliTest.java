@@ -1,0 +1,139 @@
+package org.fabriclab.cli.shoal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+
+/** {@code fabriclab shoal …} end to end (seed 003). */
+class ShoalCliTest {
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static JsonNode json(String... args) throws Exception {
+    Result r = run(args);
+    assertThat(r.code()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  @Test
+  void scheduleOfFig3AndFig4() throws Exception {
+    JsonNode j = json("shoal", "schedule", "--nodes", "8", "--switch-ports", "4", "--json");
+    assertThat(j.get("epochSlots").asInt()).isEqualTo(7);
+    JsonNode fabric = j.get("fabric");
+    assertThat(fabric.size()).isEqualTo(7);
+    for (int t = 0; t < 7; t++) {
+      for (int i = 0; i < 8; i++) {
+        assertThat(fabric.get(t).get(i).asInt()).isEqualTo((i + t + 1) % 8);
+      }
+    }
+    assertThat(j.get("switches").size()).isEqualTo(6);
+    JsonNode leaf0 = j.get("switches").get(0);
+    assertThat(leaf0.get("name").asText()).isEqualTo("leaf-0");
+    int[] rowA = {3, 2, 3, 2, 3, 2, 3}; // Fig. 4 port a: d c d c d c d
+    for (int t = 0; t < 7; t++) {
+      assertThat(leaf0.get("schedule").get(t).get(0).asInt()).isEqualTo(rowA[t]);
+    }
+    JsonNode four = json("shoal", "schedule", "--nodes", "32", "--switch-ports", "8", "--channels", "4", "--json");
+    assertThat(four.get("epochSlots").asInt()).isEqualTo(8); // ceil(31 / 4)
+    assertThat(four.get("switches").size()).isEqualTo(4 * 12);
+  }
+
+  @Test
+  void simIncastOfFig10() throws Exception {
+    JsonNode j = json("shoal", "sim", "--nodes", "8", "--channels", "1", "--link-gbps", "10",
+        "--slot-ns", "76.8", "--guard-ns", "6.4", "--propagation-ns", "1493.2",
+        "--workload", "incast", "--senders", "7", "--size", "448", "--json");
+    assertThat(j.get("flows").size()).isEqualTo(7);
+    double max = 0;
+    for (JsonNode f : j.get("flows")) {
+      assertThat(f.get("dst").asInt()).isZero();
+      assertThat(f.get("bytes").asLong()).isEqualTo(448);
+      max = Math.max(max, f.get("endNs").asDouble() - f.get("startNs").asDouble());
+    }
+    assertThat(max).isCloseTo(7 * 7 * 76.8 + 2 * 1570, offset(76.8));
+    assertThat(j.get("maxQueueCells").asInt()).isBetween(1, 8);
+    assertThat(j.has("maxNodeQueueCells")).isTrue();
+    // 7 x 448 B into node 0 over the slowest flow's FCT
+    assertThat(j.get("destinationThroughputGbps").asDouble()).isCloseTo(7 * 448 * 8 / max, offset(1e-6));
+  }
+
+  @Test
+  void simTraceAndPermutationConserveFlows(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path trace = dir.resolve("t.csv");
+    java.nio.file.Files.writeString(trace, "flow_id,src_host,dst_host,start_ns,size_bytes\n"
+        + "7,1,2,0,1000\n8,3,2,100,56\n9,2,5,50,20000\n");
+    JsonNode j = json("shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "trace",
+        "--trace", trace.toString(), "--json");
+    assertThat(j.get("flows").size()).isEqualTo(3);
+    assertThat(j.get("completed").asInt()).isEqualTo(3);
+    for (JsonNode f : j.get("flows")) {
+      assertThat(f.get("endNs").asDouble()).isGreaterThan(f.get("startNs").asDouble());
+    }
+    // sorted by start: the 50 ns flow comes second
+    assertThat(j.get("flows").get(1).get("bytes").asLong()).isEqualTo(20000);
+    JsonNode p = json("shoal", "sim", "--nodes", "32", "--channels", "1", "--workload", "permutation",
+        "--pairs", "32", "--size", "5600", "--json");
+    int[] in = new int[32];
+    int[] out = new int[32];
+    for (JsonNode f : p.get("flows")) {
+      in[f.get("dst").asInt()]++;
+      out[f.get("src").asInt()]++;
+      assertThat(f.get("src").asInt()).isNotEqualTo(f.get("dst").asInt());
+    }
+    assertThat(in).containsOnly(1);
+    assertThat(out).containsOnly(1);
+    assertThat(p.get("completed").asInt()).isEqualTo(32);
+    Result missing = run("shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "trace");
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--trace");
+  }
+
+  @Test
+  void powerOfSection5() throws Exception {
+    JsonNode j = json("shoal", "power", "--json");
+    assertThat(j.get("psnW").asDouble()).isCloseTo(8717.44, offset(1e-6));
+    assertThat(j.get("shoalW").asDouble()).isCloseTo(2549.44, offset(1e-6));
+  }
+
+  @Test
+  void failuresBesideTable1() throws Exception {
+    JsonNode j = json("shoal", "failures", "--nodes", "512", "--json");
+    assertThat(j.get("components").get("node").get("measured").asDouble()).isCloseTo(1.0 / 511, offset(1e-12));
+    assertThat(j.get("components").get("spine").get("paper").asDouble()).isCloseTo(0.125, offset(1e-12));
+  }
+
+  @Test
+  void badInputIsOneLineExitTwo() {
+    String[][] bad = {
+      {"shoal", "sim", "--nodes", "10", "--workload", "incast"},
+      {"shoal", "sim", "--nodes", "8", "--switch-ports", "6", "--workload", "incast"},
+      {"shoal", "sim", "--nodes", "8", "--channels", "8", "--workload", "incast"},
+      {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "poisson", "--load", "0"},
+      {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "poisson", "--load", "-1"},
+      {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "poisson", "--fail-nodes", "1"},
+      {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "poisson", "--fail-nodes", "-0.1"},
+      {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "bogus"},
+      {"shoal", "schedule", "--nodes", "8", "--switch-ports", "4", "--channels", "0"},
+      {"shoal", "failures", "--nodes", "100"},
+    };
+    for (String[] a : bad) {
+      Result r = run(a);
+      assertThat(r.code()).as(String.join(" ", a)).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").startsWith("fabriclab: error:");
+      assertThat(r.out()).isEmpty();
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package org.fabriclab.shoal;
+
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.flow.FlowLevelSimulation;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.probe.FlowRecords;
+import org.fabriclab.sim.transport.tcp.TcpConfig;
+import org.fabriclab.topology.clos.Clos;
+import org.fabriclab.topology.torus.Torus;
+import org.fabriclab.traffic.FlowTrace;
+import org.fabriclab.units.Time;
+
+/**
+ * The baselines of seed 003 §7.3 on the project's other engines — the ONE place where Shoal
+ * touches them (the packet engine is being rebuilt; adapt here at merge).
+ *
+ * <p>PSN: a full-bisection two-tier Clos of 32-port switches (512 nodes; the §5 count of 24
+ * 64-port switches is the same fabric with fewer, larger switches), 50 Gb/s links, 10 ns per
+ * link, 1,500 B packets (1,380 B payload + 120 B headers, the engine's benchmark profile).
+ * DCTCP: per-flow ECMP, initial window 35 packets, 100-packet (150,000 B) queues, ECN mark at
+ * 30,000 B. DCQCN: the engine's RoCEv2 RC + DCQCN profile with the same queues. NDP: spraying,
+ * 12-packet trimming queues, the engine's NDP profile for its window.
+ *
+ * <p>Torus (R2C2-style, our own rate model): 8×8×8 direct-connect torus, each node's 100 Gb/s split
+ * over its 6 links (16.7 Gb/s each); rates are max-min fair over each flow's shortest path,
+ * recomputed at every arrival and departure (the fluid engine) — R2C2's rack-wide view of the
+ * active flows with a zero broadcast delay; to each flow's fluid completion we add one
+ * 1,500 B store-and-forward per hop of its path (multi-hop latency), queueing is not modelled.
+ */
+public final class ShoalBaselines {
+  private ShoalBaselines() {}
+
+  /** The flows of {@code fl} as a trace (ids = indices, starts rounded down to ns). */
+  static FlowTrace trace(ShoalFlows fl) {
+    int n = fl.size();
+    long[] id = new long[n];
+    long[] start = new long[n];
+    for (int f = 0; f < n; f++) {
+      id[f] = f;
+      start[f] = fl.startPs(f) / 1000;
+    }
+    return new FlowTrace(id, fl.src.clone(), fl.dst.clone(), start, fl.bytes.clone());
+  }
+
+  /** Copies the completions of {@code rec} into a fresh ShoalFlows (for {@link ShoalMetrics}). */
+  private static ShoalFlows results(ShoalFlows fl, FlowTrace tr, FlowRecords rec, long[] extraPs) {
+    long[] start = new long[fl.size()];
+    for (int f = 0; f < fl.size(); f++) {
+      start[f] = tr.startNs(f) * 1000;
+    }
+    ShoalFlows out = new ShoalFlows(fl.src, fl.dst, fl.bytes, start);
+    for (int f = 0; f < fl.size(); f++) {
+      long fct = rec.fctPs(f);
+      out.endPs[f] = fct < 0 ? -1 : start[f] + fct + (extraPs == null ? 0 : extraPs[f]);
+    }
+    return out;
+  }
+
+  /** Runs the flows on the 50 Gb/s PSN with {@code transport} = dctcp, dcqcn or ndp. */
+  public static ShoalFlows psn(ShoalFlows fl, String transport, long seed, long untilPs) {
+    Clos clos = new Clos(2, 32, 1, 1);
+    TopologyBuilder b = new TopologyBuilder("clos", "tiers=2, ports=32, 50G",
+        (int) clos.estimate().nodes(), (int) clos.estimate().directedLinks());
+    b.defaults(50_000_000_000L, Time.ns(10));
+    Topology topo = clos.build(b);
+    FlowTrace tr = trace(fl);
+    NetworkConfig nc;
+    String t;
+    switch (transport) {
+      case "dctcp" -> {
+        nc = new NetworkConfig(150_000, 30_000, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
+        t = "dctcp";
+      }
+      case "dcqcn" -> {
+        nc = new NetworkConfig(150_000, 30_000, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
+        t = "rocev2";
+      }
+      case "ndp" -> {
+        nc = new NetworkConfig(12 * 1500, Long.MAX_VALUE, NetworkConfig.Routing.SPRAY_PER_PACKET, seed, 12, 64);
+        t = "ndp";
+      }
+      default -> throw new IllegalArgumentException("transport " + transport);
+    }
+    TcpConfig tcp = new TcpConfig(1380, 120, 35, 1 << 20, Time.ms(1), Time.ms(64), 1.0 / 16, 1.0, false);
+    PacketSimulation sim = new PacketSimulation(topo, new EcmpTable(topo), tr, t, nc, tcp, Progress.NONE);
+    sim.run(untilPs, Long.MAX_VALUE);
+    return results(fl, tr, sim.records(), null);
+  }
+
+  /** Runs the flows on the 8×8×8 torus with the R2C2-style rate model above. */
+  public static ShoalFlows torus(ShoalFlows fl, long seed) {
+    Torus torus = new Torus(new int[] {8, 8, 8}, 0);
+    TopologyBuilder b = new TopologyBuilder("torus", "8x8x8, 100G/6",
+        (int) torus.estimate().nodes(), (int) torus.estimate().directedLinks());
+    long linkBps = 100_000_000_000L / 6;
+    b.defaults(linkBps, Time.ns(10));
+    Topology topo = torus.build(b);
+    FlowTrace tr = trace(fl);
+    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, Progress.NONE).run(Long.MAX_VALUE).flows();
+    EcmpTable ecmp = new EcmpTable(topo);
+    long[] extra = new long[fl.size()];
+    long perHopPs = 1500L * 8 * 1_000_000_000_000L / linkBps;
+    for (int f = 0; f < fl.size(); f++) {
+      int hops = ecmp.distance(topo.server(tr.src(f)), topo.server(tr.dst(f)));
+      extra[f] = Math.max(0, hops) * perHopPs;
+    }
+    return results(fl, tr, rec, extra);
+  }
+}

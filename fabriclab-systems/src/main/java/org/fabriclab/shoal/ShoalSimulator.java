@@ -1,0 +1,440 @@
+package org.fabriclab.shoal;
+
+import java.util.Arrays;
+import org.fabriclab.sim.slotted.CellQueues;
+import org.fabriclab.sim.slotted.NodeBitSet;
+import org.fabriclab.sim.slotted.SlotEventWheel;
+
+/**
+ * Shoal's node stack on the slot-synchronous engine (seed 003 §3.3). Per slot, every channel plays
+ * one schedule column; only nodes whose virtual link of that column has work are visited
+ * (queued cells, subflows waiting for release, or new flows), empty cells stay implicit.
+ *
+ * <p>Forwarding (§3.3.1): a flow (all traffic of an ordered node pair) has N−1 subflows, one per
+ * intermediate node j (j = destination is the direct path). A local cell of subflow i→j→k is put in
+ * Q_ij, sent when the schedule connects i to j, then put in Q_jk at j and sent to k: at most one
+ * detour. Application flows of one pair are segmented in order into cells of
+ * {@code cellBytes − 8} payload bytes (Fig. 5 header); a flow ends when its last cell reaches the
+ * destination (reassembly is by count; cells may arrive out of order).
+ *
+ * <p>Congestion control (§3.3.2): after node i sent a cell of subflow (i, j, k) to j, j answers at
+ * its next slot to i with the rate-limit feedback len(Q_jk) (Eq. 1), or len(Q_jk) + len(R_jk) − 1
+ * with ready queues (Eq. 6), 0 when j = k. Decision: in Eq. 6 R_jk lists every local flow that is
+ * ready, including the one whose cell sits in Q_jk, hence the −1; our R_jk holds only the cells not
+ * yet in Q_jk, so the same value is len(Q_jk) + len(R_jk) (the literal reading lets a subflow hold two
+ * cells in Q_jk and breaks Eq. 5, which the tests assert). Received at slot T, the next cell of the subflow is
+ * released when t + L·E ≥ T + fb·E (Eq. 2 in slots, E slots per epoch). Decision: L is the number of
+ * cells ahead of a released cell at i, len(Q_ij) (+ len(R_ij) with ready queues), so the cell
+ * leaves i after the remote queue has drained. Releases are evaluated at i's slot to j, before it
+ * transmits (a released cell takes its FIFO place at once). With ready queues (§3.3.3) released
+ * cells wait in R_ij and Q_ij holds at most one local cell (Eq. 4–5). Selective release: a flow of
+ * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Failures (§3.5): slots to and from failed
+ * nodes are wasted; subflows through them are never used.
+ *
+ * <p>Complexity per slot: O(C·N/64) words plus O(1) per cell sent, event and waiting subflow
+ * checked. Memory O(N²) ints for the queues and O(active pairs · N) for subflow state. No
+ * allocation in the steady state (pools grow by doubling).
+ */
+public final class ShoalSimulator {
+  private static final int ARRIVE = 0;
+  private static final int FB_SEND = 1;
+  private static final int FB_RECV = 2;
+
+  private final ShoalConfig cfg;
+  private final FabricSchedule sched;
+  private final ShoalFlows fl;
+  private final int n;
+  /** index stride: link (i, j) = i << sh | j, subflow (p, j) = p << sh | j (shifts, no division). */
+  private final int sh;
+  private final int lowMask;
+  private final int e;
+  private final int hop;
+  private final long slotPs;
+  private final long propPs;
+  private final boolean[] failed;
+  private final int usable;
+  private final ShoalLinks links;
+  private final CellQueues q;
+  private final CellQueues r;
+  private final NodeBitSet work;
+  private final NodeBitSet fresh;
+  private final SlotEventWheel wheel;
+  private final ShoalPairs pairs;
+  private final int[] flowPair;
+  private final int[] flowNext;
+  private final long[] deliveredBytesTo;
+
+  private long slot;
+  private int nextFlow;
+  private int completed;
+  private long transmissions;
+  private long visits;
+  private long waitChecks;
+  private ReorderTracker reorder;
+
+  /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
+  public interface QueueProbe {
+    /** Called after a cell joins Q_ij; {@code local} when i is the cell's source. */
+    void queued(int i, int j, int qLen, int rLen, boolean local, long slot);
+  }
+
+  public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, boolean[] failedNodes, QueueProbe probe) {
+    this.cfg = cfg;
+    this.sched = cfg.schedule();
+    this.fl = flows;
+    this.n = cfg.nodes();
+    this.sh = 32 - Integer.numberOfLeadingZeros(n - 1);
+    this.lowMask = (1 << sh) - 1;
+    this.e = sched.epochSlots();
+    this.hop = cfg.hopSlots();
+    this.slotPs = cfg.slotPs();
+    this.propPs = cfg.propagationPs();
+    this.failed = failedNodes == null ? new boolean[n] : failedNodes.clone();
+    if (this.failed.length != n) {
+      throw new IllegalArgumentException("failed[] must have one entry per node");
+    }
+    int nf = 0;
+    for (boolean b : this.failed) {
+      nf += b ? 1 : 0;
+    }
+    this.usable = n - 1 - nf;
+    this.links = new ShoalLinks(n, sh, sched, probe);
+    this.q = links.q;
+    this.r = links.r;
+    this.work = links.work;
+    this.fresh = new NodeBitSet(1, n);
+    this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
+    this.pairs = new ShoalPairs(n, sh);
+    this.flowPair = new int[flows.size()];
+    this.flowNext = new int[flows.size()];
+    this.deliveredBytesTo = new long[n];
+    int payload = cfg.payloadBytes();
+    for (int f = 0; f < flows.size(); f++) {
+      flows.cells[f] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
+      if (this.failed[flows.src[f]] || this.failed[flows.dst[f]]) {
+        throw new IllegalArgumentException("flow " + f + " touches a failed node");
+      }
+    }
+  }
+
+  /** Runs until every flow has finished or {@code maxCompleted} flows have, or the slot limit. */
+  public void run(int maxCompleted, long maxSlots) {
+    while (completed < maxCompleted && slot < maxSlots) {
+      if (links.activeLinks() == 0 && wheel.pending() == 0 && pairs.freshCount() == 0) {
+        if (nextFlow >= fl.size()) {
+          return;
+        }
+        long s = startSlot(nextFlow);
+        if (s > slot) {
+          wheel.skipTo(s - 1);
+          slot = s;
+        }
+      }
+      step();
+    }
+  }
+
+  /** Runs until slot {@code untilSlot} (exclusive). */
+  public void runUntil(long untilSlot) {
+    while (slot < untilSlot) {
+      step();
+    }
+  }
+
+  private long startSlot(int f) {
+    return (fl.startPs[f] + slotPs - 1) / slotPs;
+  }
+
+  private final SlotEventWheel.Handler handler = this::event;
+
+  private void step() {
+    while (nextFlow < fl.size() && startSlot(nextFlow) <= slot) {
+      admit(nextFlow++);
+    }
+    wheel.drain(slot, handler);
+    int t = (int) (slot % e);
+    int words = work.wordsPerRow();
+    for (int c = 0; c < sched.channels(); c++) {
+      int col = c * e + t;
+      int s = sched.shiftOf(col);
+      if (s == 0) {
+        continue;
+      }
+      for (int w = 0; w < words; w++) {
+        long bits = work.word(col, w) | fresh.word(0, w);
+        while (bits != 0) {
+          int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
+          if (sched.sends(col, i)) {
+            int j = i + s;
+            visit(i, j >= n ? j - n : j);
+          }
+        }
+      }
+    }
+    slot++;
+  }
+
+  private void admit(int f) {
+    int i = fl.src[f];
+    int k = fl.dst[f];
+    int p = pairs.pairOf(i, k);
+    boolean wasIdle;
+    if (p < 0) {
+      p = pairs.allocate(i, k, slot);
+      wasIdle = true;
+    } else {
+      wasIdle = pairs.unsent[p] == 0;
+      if (wasIdle) {
+        pairs.start[p] = slot;
+      }
+    }
+    flowPair[f] = p;
+    flowNext[f] = -1;
+    if (pairs.headFlow[p] < 0) {
+      pairs.headFlow[p] = f;
+    } else {
+      flowNext[pairs.tailFlow[p]] = f;
+    }
+    pairs.tailFlow[p] = f;
+    pairs.unsent[p] += fl.cells[f];
+    if (wasIdle && !pairs.inFresh[p] && pairs.busyCount[p] < usable) {
+      pairs.pushFresh(p);
+      fresh.set(0, i);
+    }
+  }
+
+  /** Node i's slot to node j: releases, then one transmission. */
+  private void visit(int i, int j) {
+    visits++;
+    if (failed[i] || failed[j]) {
+      return;
+    }
+    int link = (i << sh) | j;
+    if (cfg.backpressure()) {
+      releaseWaiting(i, j, link);
+    }
+    if (pairs.freshHead[i] >= 0) {
+      releaseFresh(i, j, link);
+    }
+    if (!q.isEmpty(link)) {
+      transmit(i, j, link);
+    }
+  }
+
+  private int ahead(int link) {
+    return links.ahead(link);
+  }
+
+  private boolean selectiveBlocks(int p, int link) {
+    if (!cfg.selectiveRelease()) {
+      return false;
+    }
+    long age = (slot - pairs.start[p]) / e;
+    return age < 30 && ahead(link) > (1L << age);
+  }
+
+  private void releaseWaiting(int i, int j, int link) {
+    int sf = pairs.waitHead[link];
+    int prev = -1;
+    long horizon = slot + (long) ahead(link) * e;
+    while (sf >= 0 && pairs.eligible[sf] <= horizon) {
+      waitChecks++;
+      int nextSf = pairs.waitNext[sf];
+      int p = sf >>> sh;
+      if (!selectiveBlocks(p, link)) {
+        pairs.unlinkWait(link, sf, prev);
+        links.unref(link, i, j);
+        if (pairs.unsent[p] > 0) {
+          releaseCell(p, i, j, link);
+          horizon = slot + (long) ahead(link) * e;
+        } else {
+          pairs.setIdle(p, j);
+          maybeFree(p);
+        }
+      } else {
+        prev = sf;
+      }
+      sf = nextSf;
+    }
+  }
+
+  private void releaseFresh(int i, int j, int link) {
+    int p = pairs.freshHead[i];
+    int prev = -1;
+    while (p >= 0) {
+      int nextP = pairs.freshNext[p];
+      if (pairs.unsent[p] > 0) {
+        boolean free = !cfg.backpressure() || !pairs.isBusy(p, j);
+        if (free && !selectiveBlocks(p, link)) {
+          if (cfg.backpressure()) {
+            pairs.setBusy(p, j);
+          }
+          releaseCell(p, i, j, link);
+        }
+      }
+      if (pairs.unsent[p] == 0 || (cfg.backpressure() && pairs.busyCount[p] >= usable)) {
+        pairs.unlinkFresh(i, p, prev);
+        maybeFree(p);
+      } else {
+        prev = p;
+      }
+      p = nextP;
+    }
+    if (pairs.freshHead[i] < 0) {
+      fresh.clear(0, i);
+    }
+  }
+
+  /** Takes the pair's next cell and puts it into Q_ij (or R_ij). */
+  private void releaseCell(int p, int i, int j, int link) {
+    int f = pairs.headFlow[p];
+    int seq = fl.released[f]++;
+    if (fl.released[f] == fl.cells[f]) {
+      pairs.headFlow[p] = flowNext[f];
+      if (pairs.headFlow[p] < 0) {
+        pairs.tailFlow[p] = -1;
+      }
+    }
+    pairs.unsent[p]--;
+    links.releaseLocal(i, j, link, f, seq, cfg.readyQueues(), slot);
+  }
+
+  private void transmit(int i, int j, int link) {
+    transmissions++;
+    int f = q.headA(link);
+    int seq = q.headB(link);
+    links.popHead(i, j, link, fl.src[f] == i, slot);
+    wheel.schedule(slot + hop, ARRIVE, f, seq, (i << sh) | j);
+  }
+
+  private void event(int kind, int x, int y, int z) {
+    if (kind == ARRIVE) {
+      arrive(x, y, z >>> sh, z & lowMask);
+    } else if (kind == FB_SEND) {
+      int sf = x;
+      int p = sf >>> sh;
+      int j = sf & lowMask;
+      int k = pairs.dstOf(p);
+      int fb = 0;
+      if (j != k) {
+        int link = (j << sh) | k;
+        fb = q.length(link) + r.length(link);
+      }
+      wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
+    } else {
+      feedback(x, y);
+    }
+  }
+
+  private void arrive(int f, int seq, int from, int at) {
+    if (at == fl.dst[f]) {
+      deliveredBytesTo[at] += Math.min(cfg.payloadBytes(),
+          fl.bytes[f] - (long) seq * cfg.payloadBytes());
+      if (reorder != null) {
+        reorder.arrived(f, seq);
+      }
+      if (++fl.delivered[f] == fl.cells[f]) {
+        fl.endPs[f] = (slot - hop + 1) * slotPs + propPs;
+        completed++;
+      }
+    } else {
+      int k = fl.dst[f];
+      links.enqueue(at, k, (at << sh) | k, f, seq, false, slot);
+    }
+    if (from == fl.src[f] && cfg.backpressure()) {
+      long fbSlot = sched.nextSlot(at, from, slot + 1);
+      wheel.schedule(fbSlot, FB_SEND, (flowPair[f] << sh) | at, 0, 0);
+    }
+  }
+
+  private void feedback(int sf, int fb) {
+    int p = sf >>> sh;
+    int j = sf & lowMask;
+    int i = pairs.srcOf(p);
+    if (pairs.unsent[p] == 0) {
+      pairs.setIdle(p, j);
+      maybeFree(p);
+      return;
+    }
+    pairs.eligible[sf] = slot + (long) fb * e;
+    int link = (i << sh) | j;
+    pairs.linkWait(link, sf);
+    links.ref(link, i, j);
+  }
+
+  private void maybeFree(int p) {
+    if (pairs.unsent[p] == 0 && pairs.busyCount[p] == 0 && !pairs.inFresh[p]) {
+      pairs.free(p);
+    }
+  }
+
+  public long slot() {
+    return slot;
+  }
+
+  public int completed() {
+    return completed;
+  }
+
+  /** Largest Q_ij seen, in cells (Fig. 16 "max queue size"). */
+  public int maxQueueCells() {
+    return links.maxQueue();
+  }
+
+  /**
+   * Largest total of cells in the Q queues of one node, Fig. 16 "max aggregate queue per node"
+   * (R_jk holds flow ids, §3.3.3, not cells).
+   */
+  public int maxNodeQueueCells() {
+    return links.maxNodeQueue();
+  }
+
+  /** Payload bytes delivered to each node so far. */
+  public long[] deliveredBytesTo() {
+    return deliveredBytesTo.clone();
+  }
+
+  /** Cells now in Q_ij. */
+  public int queueLength(int i, int j) {
+    return q.length((i << sh) | j);
+  }
+
+  /**
+   * Tracks the destinations' reordering buffers from now on (Fig. 16); costs a hash-set operation
+   * per out-of-order cell, so it is off unless asked for. Call before running.
+   */
+  public ShoalSimulator measureReordering() {
+    reorder = new ReorderTracker(fl.size());
+    return this;
+  }
+
+  /** Largest reordering buffer of one flow in payload bytes, or -1 when not measured. */
+  public long maxReorderBytes() {
+    return reorder == null ? -1 : (long) reorder.maxWaitingCells() * cfg.payloadBytes();
+  }
+
+  /** Work counters: cells sent (non-empty slots), node visits, waiting-subflow checks. */
+  public long[] workCounters() {
+    return new long[] {transmissions, visits, waitChecks};
+  }
+
+  public ShoalConfig config() {
+    return cfg;
+  }
+
+  public ShoalFlows flows() {
+    return fl;
+  }
+
+  /** Time of the start of the current slot in ps. */
+  public long nowPs() {
+    return slot * slotPs;
+  }
+
+  @Override
+  public String toString() {
+    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + q.liveCells() + ", work=" + Arrays.toString(workCounters())
+        + ", " + Arrays.toString(new int[] {maxQueueCells(), maxNodeQueueCells()}) + "]";
+  }
+}

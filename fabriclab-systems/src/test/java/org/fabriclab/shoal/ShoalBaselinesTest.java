@@ -1,0 +1,33 @@
+package org.fabriclab.shoal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import org.junit.jupiter.api.Test;
+
+/** The baselines adapter (seed 003 §7.3) on single flows with closed-form completion times. */
+class ShoalBaselinesTest {
+  @Test
+  void torusSingleFlowIsLineRateOfOneLinkPlusStoreAndForwardPerHop() {
+    // node 0 = (0,0,0) to node 3 + 8·2 + 64·1 = (3,2,1): 3 + 2 + 1 = 6 hops
+    int dst = 3 + 8 * 2 + 64;
+    ShoalFlows fl = new ShoalFlows(new int[] {0}, new int[] {dst}, new long[] {1_000_000}, new long[] {0});
+    ShoalFlows r = ShoalBaselines.torus(fl, 1);
+    double linkBps = 100e9 / 6;
+    double expectPs = 1e6 * 8 / linkBps * 1e12 + 6 * 1500 * 8 / linkBps * 1e12;
+    assertThat((double) r.fctPs(0)).isCloseTo(expectPs, offset(1e4));
+  }
+
+  @Test
+  void psnFlowsFinishNoFasterThanTheirLinks() {
+    ShoalFlows fl = new ShoalFlows(new int[] {0, 5}, new int[] {300, 300}, new long[] {200_000, 200_000},
+        new long[] {0, 0});
+    for (String t : new String[] {"dctcp", "ndp"}) {
+      ShoalFlows r = ShoalBaselines.psn(fl, t, 1, Long.MAX_VALUE);
+      // two flows into one 50 Gb/s host link: the later one needs at least 400 KB at line rate
+      long last = Math.max(r.fctPs(0), r.fctPs(1));
+      assertThat(r.fctPs(0)).as(t).isPositive();
+      assertThat((double) last).as(t).isGreaterThanOrEqualTo(400_000 * 8 / 50e9 * 1e12);
+    }
+  }
+}
