@@ -114,7 +114,7 @@ final class AllToAllExperiment {
     String metric = "fat-tree sweet spot at k = 20 (strong locality): fat-tree / flat-tree local ratio highest at k = 20";
     if (at20 < 0) {
       r.compare("Fig. 8", metric + " (paper: yes)", "—", "not run (k = 20 not in this run"
-          + (quick ? ", --quick" : "") + ")", false, "not run; not counted");
+          + (quick ? ", --quick" : "") + ")", false, "not run: k = 20 is not in this run; not counted");
       return;
     }
     StringBuilder per = new StringBuilder();
