@@ -45,7 +45,7 @@ import org.fabriclab.topology.jellyfish.JellyfishWiring;
  * Stage2#ANY}) as a random graph over all super nodes (Pods and cores alike), which allows direct
  * Pod–Pod and core–core links; {@link Stage2#POD_CORE} reads it as a random graph between the two
  * kinds only (a randomly wired Clos core: every Pod uplink goes to a core switch, as in flat-tree's
- * local mode, which has no Pod–Pod link), wired by {@link PodCoreWiring}; every core then has k
+ * local mode, which has no Pod–Pod link), wired by {@link PodCoreRandomWiring}; every core then has k
  * Pod neighbours. Flat-tree's Fig. 8 is run with both.
  *
  * <p>Node ids: servers first, in the order of the switch they attach to; then the Pod switches,
@@ -229,7 +229,7 @@ public final class TwoStageRandomGraph {
     return b.build();
   }
 
-  /** Stage 2 as a bipartite Pod–core random graph ({@link PodCoreWiring}). */
+  /** Stage 2 as a bipartite Pod–core random graph ({@link PodCoreRandomWiring}). */
   private void wirePodCore(TopologyBuilder b, int firstPodSwitch, RandomStreams streams) {
     int ports = 0;
     for (int s = 0; s < podSwitchCount(); s++) {
@@ -246,7 +246,7 @@ public final class TwoStageRandomGraph {
     for (int c = 0; c < ports; c++) {
       corePort[c] = podSwitchCount() + c / k;
     }
-    PodCoreWiring.wire(podPort, corePort, streams.stream(NAME + "/podcore"));
+    PodCoreRandomWiring.wire(podPort, corePort, streams.stream(NAME + "/podcore"));
     for (int i = 0; i < ports; i++) {
       b.addCable(firstPodSwitch + podPort[i], firstPodSwitch + corePort[i]);
     }

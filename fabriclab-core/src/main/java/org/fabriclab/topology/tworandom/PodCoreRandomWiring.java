@@ -13,8 +13,8 @@ import java.util.SplittableRandom;
  * placed swaps its core port with a random other position, kept only if both resulting pairs are
  * new. The port totals must be equal. O(ports) expected.
  */
-final class PodCoreWiring {
-  private PodCoreWiring() {}
+final class PodCoreRandomWiring {
+  private PodCoreRandomWiring() {}
 
   /**
    * @param podPort Pod switch (stage-2 index) of each Pod-side port
