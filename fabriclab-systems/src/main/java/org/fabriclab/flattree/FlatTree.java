@@ -11,13 +11,23 @@ import org.fabriclab.error.InvalidParameterException;
  * connectors of edge {@code j} in {@link PodCoreWiring} order, the remaining {@code g-m-n} are
  * aggregation connectors of {@code A_{j/r}}.
  *
- * <p>Blades: edges {@code 0..D-1} ({@code D = floor(d/2)}) are the left blades' columns, edges
- * {@code d-D..d-1} the right blades' columns {@code 0..D-1}; with odd d the middle edge {@code D}
- * has converters whose side connectors stay unused (§2.2). Inter-Pod wiring (§2.5): 6-port
- * converter ⟨i,j⟩ on the left of Pod p+1 is joined side-to-side to ⟨i,(D-1-j+i) mod D⟩ on the right
- * of Pod p. Decision (the paper leaves it open): Pods form a ring, the last Pod's right blade B
- * joined to Pod 0's left one, so every converter of a side column has a peer when there are ≥ 2
- * Pods. Decision on the side cables (Fig. 1 is not in the text): a pair's two side cables join
+ * <p>Blades: with even d, edges {@code 0..D-1} ({@code D = d/2}) are the left blades' columns and
+ * edges {@code D..d-1} the right blades' columns {@code 0..D-1}. Inter-Pod wiring (§2.5): 6-port
+ * converter ⟨i,j⟩ on the left of Pod p+1 is joined side-to-side to ⟨i,(w-1-j+i) mod w⟩ on the
+ * right of Pod p, w the width of the two facing blades (d/2 in the paper). Decision (the paper
+ * leaves it open): Pods form a ring, the last Pod's right blade B joined to Pod 0's left one, so
+ * every converter of a side column has a peer when there are ≥ 2 Pods.
+ *
+ * <p>Odd d (§2.2: "a middle converter switch can be on either side, but the side connectors of the
+ * 6-port converter switch are unused"). {@link MiddleColumn#UNPAIRED} is the literal reading: the
+ * middle edge {@code D = floor(d/2)} sits outside both blades of width D and its 6-port converters
+ * have no peer; in global mode they cannot take "side"/"cross", so their core connectors carry no
+ * server and Properties 1 and 2 (§2.3) fail on the logical topology (e.g. k = 6, 10).
+ * {@link MiddleColumn#ALTERNATING} (the default) uses the "either side" freedom: the middle column
+ * joins the right blades of even Pods and the left blades of odd Pods, so facing blades have equal
+ * widths (D+1 between Pod 2q and 2q+1, D between 2q+1 and 2q+2) and, with an even number of Pods
+ * (every fat-tree), every 6-port converter has a peer and both properties hold for every k
+ * (FlatTreePropertiesTest, k = 4..32). With an odd number of Pods it falls back to UNPAIRED. Decision on the side cables (Fig. 1 is not in the text): a pair's two side cables join
  * side A to side A and side B to side B in even rows, and cross over (A to B) in odd rows — the
  * bundled multi-link connector "integrates this wiring pattern" (§2.5) — so that two "side"
  * converters (even rows) join edge–edge and aggregation–aggregation and two "cross" converters (odd
@@ -32,14 +42,31 @@ public final class FlatTree {
   private final int m;
   private final int n;
   private final PodCoreWiring wiring;
-  private final int half;
+  private final MiddleColumn middle;
   private final int[] peer;
+
+  /** Where the converters of the middle edge switch of an odd d go (class javadoc). */
+  public enum MiddleColumn {
+    /** Outside both blades, side connectors unused (§2.2 read literally). */
+    UNPAIRED,
+    /** Right blades of even Pods, left blades of odd Pods (needs an even number of Pods). */
+    ALTERNATING
+  }
 
   /**
    * @throws InvalidParameterException when m or n is negative, m+n exceeds h/r or the servers of
    *     an edge switch
    */
   public FlatTree(ClosLayout layout, int m, int n, PodCoreWiring wiring) {
+    this(layout, m, n, wiring, MiddleColumn.ALTERNATING);
+  }
+
+  /**
+   * @param middle placement of the middle column when d is odd (ignored for even d)
+   * @throws InvalidParameterException when m or n is negative, m+n exceeds h/r or the servers of
+   *     an edge switch
+   */
+  public FlatTree(ClosLayout layout, int m, int n, PodCoreWiring wiring, MiddleColumn middle) {
     if (m < 0 || n < 0) {
       throw new InvalidParameterException("flattree --m/--n", "m and n must be >= 0 (m=" + m + ", n=" + n + ")");
     }
@@ -54,24 +81,43 @@ public final class FlatTree {
     this.m = m;
     this.n = n;
     this.wiring = wiring;
-    this.half = layout.edgesPerPod() / 2;
+    int d = layout.edgesPerPod();
+    int pods = layout.pods();
+    this.middle = d % 2 == 1 && pods % 2 == 0 ? middle : MiddleColumn.UNPAIRED;
     this.peer = new int[sixPortCount()];
     java.util.Arrays.fill(peer, -1);
-    int pods = layout.pods();
-    if (pods >= 2 && half > 0) {
+    if (pods >= 2) {
       for (int p = 0; p < pods; p++) {
         int right = (p + pods - 1) % pods;
+        int w = leftWidth(p);
         for (int i = 0; i < m; i++) {
-          for (int j = 0; j < half; j++) {
+          for (int j = 0; j < w; j++) {
             int a = sixPort(p, j, i);
-            int col = Math.floorMod(half - 1 - j + i, half);
-            int b = sixPort(right, layout.edgesPerPod() - half + col, i);
+            int col = Math.floorMod(w - 1 - j + i, w);
+            int b = sixPort(right, d - rightWidth(right) + col, i);
             peer[a] = b;
             peer[b] = a;
           }
         }
       }
     }
+  }
+
+  /** Columns of the left blades of {@code pod}: edges {@code 0..leftWidth-1}. */
+  public int leftWidth(int pod) {
+    int d = layout.edgesPerPod();
+    return d / 2 + (middle == MiddleColumn.ALTERNATING && pod % 2 == 1 ? 1 : 0);
+  }
+
+  /** Columns of the right blades of {@code pod}: edges {@code d-rightWidth..d-1}. */
+  public int rightWidth(int pod) {
+    int d = layout.edgesPerPod();
+    return d / 2 + (middle == MiddleColumn.ALTERNATING && pod % 2 == 0 ? 1 : 0);
+  }
+
+  /** The placement of the middle column in effect (UNPAIRED for even d or an odd Pod count). */
+  public MiddleColumn middleColumn() {
+    return middle;
   }
 
   /** Flat-tree over fat-tree(k) with §3.2's pattern rule. */
@@ -157,7 +203,7 @@ public final class FlatTree {
     return c < sixPortCount() ? row(c) : m + row(c);
   }
 
-  /** The 6-port converter joined side-to-side to {@code c}, or -1 (4-port, middle, 1 Pod). */
+  /** The 6-port converter joined side-to-side to {@code c}, or -1 (4-port, unpaired middle, 1 Pod). */
   public int peer(int c) {
     return c < sixPortCount() ? peer[c] : -1;
   }

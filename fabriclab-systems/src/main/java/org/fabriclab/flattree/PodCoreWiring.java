@@ -15,9 +15,13 @@ import org.fabriclab.error.InvalidParameterException;
  *   <li>Pattern 2 "moves them forward by one more core switch as the Pod index grows". Read
  *       literally as {@code p·(m+1)}, blade B connectors of Fig. 2's k=8, m=1 network would reach
  *       only half the cores of a group, contradicting Property 1; this class therefore reads it as
- *       pattern 1 plus one extra core each time the packing wraps around the group:
- *       {@code start(p) = p·m + floor(p·m/g)}, which breaks the repetition of pattern 1 when
- *       {@code g} is a multiple of {@code m} (the case §2.3 names) and keeps Property 1 there.
+ *       pattern 1 plus one extra core each time pattern 1 would repeat, i.e. after every period of
+ *       {@code P = g/gcd(g,m)} Pods: {@code start(p) = p·m + floor(p/P)}. When g is a multiple of
+ *       m (the case §2.3 names) this is one extra core per wrap-around of the group,
+ *       {@code p·m + floor(p·m/g)}. Every period of P Pods covers the group exactly m/gcd(g,m)
+ *       times and a shift keeps that, so Properties 1 and 2 hold for every g and m
+ *       (FlatTreePropertiesTest); a shift per wrap-around instead breaks them when m does not
+ *       divide g (k = 20: m = 3, g = 10).
  * </ul>
  *
  * <p>§3.2's rule: pattern 2 when k is a multiple of 4, pattern 1 otherwise ({@link #forFatTree}).
@@ -53,8 +57,12 @@ public enum PodCoreWiring {
   /** Rotation of Pod {@code pod} in a group of {@code g} cores with {@code m} blade B rows. */
   public int start(int pod, int g, int m) {
     long base = (long) pod * m;
-    long s = this == PATTERN_1 ? base : base + base / g;
+    long s = this == PATTERN_1 ? base : base + pod / (g / gcd(g, m));
     return (int) (s % g);
+  }
+
+  private static int gcd(int a, int b) {
+    return b == 0 ? a : gcd(b, a % b);
   }
 
   /** Offset in its group of the core that connector {@code q} of Pod {@code pod} reaches. */

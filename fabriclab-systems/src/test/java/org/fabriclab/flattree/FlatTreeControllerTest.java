@@ -77,7 +77,8 @@ class FlatTreeControllerTest {
 
   @Test
   void unpairedSixPortConvertersOfGlobalPodsTakeLocal() {
-    FlatTree t = FlatTree.ofFatTree(6); // d = 3: edge 1 is the middle column
+    // d = 3: edge 1 is the middle column, unpaired in the literal reading of §2.2
+    FlatTree t = new FlatTree(ClosLayout.fatTree(6), 1, 2, PodCoreWiring.PATTERN_1, FlatTree.MiddleColumn.UNPAIRED);
     FlatTreeController c = new FlatTreeController(t).convert(FlatTreeMode.GLOBAL);
     assertThat(c.configuration(t.sixPort(0, 1, 0))).isEqualTo(ConverterSwitch.Configuration.LOCAL);
     assertThat(c.configuration(t.sixPort(0, 0, 0))).isEqualTo(ConverterSwitch.Configuration.SIDE);

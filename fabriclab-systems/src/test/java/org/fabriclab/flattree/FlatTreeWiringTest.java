@@ -143,11 +143,17 @@ class FlatTreeWiringTest {
   }
 
   @Test
-  void oddDLeavesTheMiddleColumnWithoutPeers() {
-    FlatTree t = FlatTree.ofFatTree(6); // d = 3: edges 0 left, 1 middle, 2 right
+  void oddDLeavesTheMiddleColumnWithoutPeersOnlyInTheLiteralReading() {
+    // d = 3: edges 0 left, 1 middle, 2 right
+    FlatTree literal = new FlatTree(ClosLayout.fatTree(6), 1, 2, PodCoreWiring.PATTERN_1,
+        FlatTree.MiddleColumn.UNPAIRED);
+    FlatTree t = FlatTree.ofFatTree(6);
     for (int p = 0; p < 6; p++) {
-      assertThat(t.peer(t.sixPort(p, 1, 0))).isEqualTo(-1);
-      assertThat(t.peer(t.sixPort(p, 0, 0))).isGreaterThanOrEqualTo(0);
+      assertThat(literal.peer(literal.sixPort(p, 1, 0))).isEqualTo(-1);
+      assertThat(literal.peer(literal.sixPort(p, 0, 0))).isGreaterThanOrEqualTo(0);
+      // alternating: the middle column of Pod p faces Pod p+1 (p even) or Pod p-1 (p odd)
+      int b = t.peer(t.sixPort(p, 1, 0));
+      assertThat(t.pod(b)).isEqualTo(p % 2 == 0 ? p + 1 : p - 1);
     }
   }
 

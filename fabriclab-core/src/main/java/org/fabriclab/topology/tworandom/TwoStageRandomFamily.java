@@ -11,7 +11,7 @@ import org.fabriclab.topology.TopologyFamily;
 
 /**
  * The {@code tworandom} family: the two-stage random graph of Flat-tree §3.1
- * (/work/shared/seeds/001_*.txt), one parameter {@code --k} (even, 4..1024); see
+ * (seed 001_5e703544cea19579.txt), {@code --k} (even, 4..1024) and {@code --stage2 any|pod-core}; see
  * {@link TwoStageRandomGraph} for the construction.
  */
 public final class TwoStageRandomFamily implements TopologyFamily {
@@ -30,7 +30,11 @@ public final class TwoStageRandomFamily implements TopologyFamily {
   public List<ParamSpec> parameters() {
     return List.of(
         ParamSpec.integer(
-            "k", 4, 1024, null, "fat-tree parameter, even: k Pods of k k-port switches"));
+            "k", 4, 1024, null, "fat-tree parameter, even: k Pods of k k-port switches"),
+        ParamSpec.choice(
+            "stage2", List.of("any", "pod-core"), "any",
+            "stage-2 reading: any = random graph over Pods and cores (Pod-Pod links allowed),"
+                + " pod-core = Pod-core links only"));
   }
 
   @Override
@@ -53,6 +57,10 @@ public final class TwoStageRandomFamily implements TopologyFamily {
 
   /** The typed generator; throws {@code InvalidParameterException} for an odd {@code k}. */
   public static TwoStageRandomGraph generator(Params params) {
-    return TwoStageRandomGraph.of(params.getInt("k"));
+    return TwoStageRandomGraph.of(
+        params.getInt("k"),
+        params.getChoice("stage2").equals("pod-core")
+            ? TwoStageRandomGraph.Stage2.POD_CORE
+            : TwoStageRandomGraph.Stage2.ANY);
   }
 }

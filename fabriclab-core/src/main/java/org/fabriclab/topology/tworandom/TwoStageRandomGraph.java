@@ -40,6 +40,14 @@ import org.fabriclab.topology.jellyfish.JellyfishWiring;
  *       ports). Every port of every switch is used.
  * </ul>
  *
+ * <p>Stage 2 has two readings ({@link Stage2}). The sentence "takes the Pods as super nodes to form
+ * another layer of random graph together with core switches" is read by default ({@link
+ * Stage2#ANY}) as a random graph over all super nodes (Pods and cores alike), which allows direct
+ * Pod–Pod and core–core links; {@link Stage2#POD_CORE} reads it as a random graph between the two
+ * kinds only (a randomly wired Clos core: every Pod uplink goes to a core switch, as in flat-tree's
+ * local mode, which has no Pod–Pod link), wired by {@link PodCoreRandomWiring}; every core then has k
+ * Pod neighbours. Flat-tree's Fig. 8 is run with both.
+ *
  * <p>Node ids: servers first, in the order of the switch they attach to; then the Pod switches,
  * Pod by Pod; then the core switches. Labels {@code tier, pod, index}: server
  * {@code (0, pod, rank in Pod)}, Pod switch {@code (1, pod, 0..k-1)}, core switch
@@ -51,22 +59,50 @@ public final class TwoStageRandomGraph {
   /** The family's name. */
   public static final String NAME = "tworandom";
 
-  private final int k;
+  /** The two readings of stage 2 (class javadoc). */
+  public enum Stage2 {
+    /** Random graph over Pods and cores: Pod–Pod, Pod–core and core–core links. */
+    ANY,
+    /** Bipartite random graph: Pod–core links only. */
+    POD_CORE;
 
-  private TwoStageRandomGraph(int k) {
+    /** {@code any} or {@code pod-core}. */
+    public String id() {
+      return this == ANY ? "any" : "pod-core";
+    }
+  }
+
+  private final int k;
+  private final Stage2 stage2;
+
+  private TwoStageRandomGraph(int k, Stage2 stage2) {
     this.k = k;
+    this.stage2 = stage2;
   }
 
   /**
-   * The two-stage random graph with fat-tree(k)'s equipment.
+   * The two-stage random graph with fat-tree(k)'s equipment, stage 2 {@link Stage2#ANY}.
    *
    * @throws InvalidParameterException unless {@code k} is even and {@code 4 <= k <= 1024}
    */
   public static TwoStageRandomGraph of(int k) {
+    return of(k, Stage2.ANY);
+  }
+
+  /**
+   * The two-stage random graph with fat-tree(k)'s equipment and the given stage-2 reading.
+   *
+   * @throws InvalidParameterException unless {@code k} is even and {@code 4 <= k <= 1024}
+   */
+  public static TwoStageRandomGraph of(int k, Stage2 stage2) {
     if (k < 4 || k > 1024 || k % 2 != 0) {
       throw new InvalidParameterException(NAME + " --k", k, "must be even, 4..1024");
     }
-    return new TwoStageRandomGraph(k);
+    return new TwoStageRandomGraph(k, stage2);
+  }
+
+  public Stage2 stage2() {
+    return stage2;
   }
 
   public int k() {
@@ -117,7 +153,8 @@ public final class TwoStageRandomGraph {
   public Topology build(long seed) {
     SizeEstimate e = estimate();
     TopologyBuilder b =
-        new TopologyBuilder(NAME, "k=" + k + ", seed=" + seed, (int) e.nodes(), (int) e.directedLinks());
+        new TopologyBuilder(NAME, "k=" + k + ", stage2=" + stage2.id() + ", seed=" + seed, (int) e.nodes(),
+            (int) e.directedLinks());
     return build(b, new RandomStreams(seed));
   }
 
@@ -163,6 +200,10 @@ public final class TwoStageRandomGraph {
         podLinks.add(((long) (p * k + w.from(e)) << 32) | (p * k + w.to(e)));
       }
     }
+    if (stage2 == Stage2.POD_CORE) {
+      wirePodCore(b, firstPodSwitch, streams);
+      return b.build();
+    }
     int superNodes = podSwitchCount() + coreCount();
     int[] degree = new int[superNodes];
     int[] group = new int[superNodes];
@@ -189,6 +230,29 @@ public final class TwoStageRandomGraph {
     return b.build();
   }
 
+  /** Stage 2 as a bipartite Pod–core random graph ({@link PodCoreRandomWiring}). */
+  private void wirePodCore(TopologyBuilder b, int firstPodSwitch, RandomStreams streams) {
+    int ports = 0;
+    for (int s = 0; s < podSwitchCount(); s++) {
+      ports += uplinksAt(s % k);
+    }
+    int[] podPort = new int[ports];
+    int[] corePort = new int[ports];
+    int x = 0;
+    for (int s = 0; s < podSwitchCount(); s++) {
+      for (int u = 0; u < uplinksAt(s % k); u++) {
+        podPort[x++] = s;
+      }
+    }
+    for (int c = 0; c < ports; c++) {
+      corePort[c] = podSwitchCount() + c / k;
+    }
+    PodCoreRandomWiring.wire(podPort, corePort, streams.stream(NAME + "/podcore"));
+    for (int i = 0; i < ports; i++) {
+      b.addCable(firstPodSwitch + podPort[i], firstPodSwitch + corePort[i]);
+    }
+  }
+
   private void requireComplete(JellyfishWiring w, String where) {
     if (w.unusedPorts() != 0) {
       throw new IllegalStateException(
@@ -198,6 +262,6 @@ public final class TwoStageRandomGraph {
 
   @Override
   public String toString() {
-    return NAME + "(k=" + k + ")";
+    return NAME + "(k=" + k + ", stage2=" + stage2.id() + ")";
   }
 }

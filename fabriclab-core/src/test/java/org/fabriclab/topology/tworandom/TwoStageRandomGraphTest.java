@@ -112,6 +112,35 @@ class TwoStageRandomGraphTest {
     assertThat(coreCore).isPositive();
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {4, 6, 8, 12, 16})
+  void podCoreReadingJoinsPodsOnlyToCoresAndGivesEveryCoreKPodNeighbours(int k) {
+    for (long seed = 1; seed <= 5; seed++) {
+      Topology t = TwoStageRandomGraph.of(k, TwoStageRandomGraph.Stage2.POD_CORE).build(seed);
+      assertStructure(t, k);
+      assertThat(connected(t)).isTrue();
+      Labels l = t.labels();
+      for (int v = 0; v < t.nodeCount(); v++) {
+        if (t.isServer(v)) {
+          continue;
+        }
+        for (int q = 0; q < t.degree(v); q++) {
+          int w = t.neighbor(v, q);
+          if (t.isServer(w)) {
+            continue;
+          }
+          int tv = l.get(v, "tier");
+          int tw = l.get(w, "tier");
+          // Pod switch to Pod switch only inside a Pod; core switches only to Pod switches
+          if (tv == 1 && tw == 1) {
+            assertThat(l.get(w, "pod")).isEqualTo(l.get(v, "pod"));
+          }
+          assertThat(tv == 2 && tw == 2).isFalse();
+        }
+      }
+    }
+  }
+
   @Test
   void deterministicPerSeed() {
     TwoStageRandomGraph g = TwoStageRandomGraph.of(8);
