@@ -90,9 +90,9 @@ final class AllToAllExperiment {
           "tolerance: none, flat-tree must be higher in every (k, locality) case with k <= 14; k = "
               + PathLengthExperiments.range(ks) + "; " + eps);
       if (large == 0) {
-        r.compare("Fig. 8", "flat-tree vs two-stage random graph for k > 14 (paper: less than 6% (strong) / 9%"
-            + " (weak) lower); " + reading, "—", "not run (--quick runs k = " + PathLengthExperiments.range(ks)
-            + " only)", false, "not run: no k > 14 in this run; not counted");
+        r.notRun("Fig. 8", "flat-tree vs two-stage random graph for k > 14; " + reading,
+            "less than 6% (strong) / 9% (weak) lower",
+            "no k > 14 in this run (k = " + PathLengthExperiments.range(ks) + ")");
       } else {
         r.compare("Fig. 8", "flat-tree vs two-stage random graph for k > 14; " + reading,
             "less than 6% (strong) / 9% (weak) lower", gaps.toString(), within,
@@ -113,8 +113,8 @@ final class AllToAllExperiment {
     }
     String metric = "fat-tree sweet spot at k = 20 (strong locality): fat-tree / flat-tree local ratio highest at k = 20";
     if (at20 < 0) {
-      r.compare("Fig. 8", metric + " (paper: yes)", "—", "not run (k = 20 not in this run"
-          + (quick ? ", --quick" : "") + ")", false, "not run: k = 20 is not in this run; not counted");
+      r.notRun("Fig. 8", metric, "yes (k = 20)",
+          "k = 20 is not in this run" + (quick ? " (--quick)" : ""));
       return;
     }
     StringBuilder per = new StringBuilder();
