@@ -52,7 +52,18 @@ public final class PacketBcast {
   /** Default simulated-time cap (a run that needs longer is reported as not finished). */
   public static final long TIME_CAP_PS = Time.ms(60_000);
 
+  /** Servers on the testbed switch at most (a table's port count). */
+  public static final int MAX_SERVERS = 256;
+  /** Largest message: an RC message of 2 GB (seed 002, Table 1). */
+  public static final long MAX_BYTES = 1L << 31;
+
   private PacketBcast() {}
+
+  /** Packets of a message of {@code bytes} with the default RoCE payload. */
+  public static long packets(long bytes) {
+    int pay = RcConfig.defaults().payloadBytes();
+    return (bytes + pay - 1) / pay;
+  }
 
   /** The testbed: switch node 0, servers 1..servers (server index i is node i + 1). */
   public static Topology testbed(int servers, double linkGbps) {
@@ -76,6 +87,13 @@ public final class PacketBcast {
       double linkGbps, double loss, List<int[]> dropAt, long seed) {
     if (!method.equals("gleam") && !method.equals("unicast")) {
       throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
+    }
+    if (servers < 2 || servers > MAX_SERVERS) {
+      throw new InvalidParameterException("--servers", servers, "valid range 2.." + MAX_SERVERS
+          + " at packet level (a Gleam table has at most 256 ports)");
+    }
+    if (sizeBytes < 1 || sizeBytes > MAX_BYTES) {
+      throw new InvalidParameterException("--size", sizeBytes, "valid range 1.." + MAX_BYTES);
     }
     Topology topo = testbed(servers, linkGbps);
     Simulator sim = new Simulator();
@@ -172,10 +190,12 @@ public final class PacketBcast {
     for (int q : senderQps) {
       t.postSend(q, sizeBytes, q);
     }
-    sim.run(TIME_CAP_PS, Long.MAX_VALUE);
+    long budget = 10_000_000L + 2_000L * packets * (r + 1);
+    sim.run(TIME_CAP_PS, budget);
     if (done[0] < r) {
-      throw new IllegalStateException("broadcast did not finish within " + TIME_CAP_PS / Time.PS_PER_US
-          + " us of simulated time (loss too high?)");
+      throw new InvalidParameterException("--loss", loss, "the broadcast did not finish within "
+          + TIME_CAP_PS / Time.PS_PER_MS + " ms of simulated time or " + budget
+          + " events: use a lower loss rate (go-back-N makes no progress at high loss)");
     }
     Accounting a = net.accounting();
     long first = packets * senderQps.length;
