@@ -116,6 +116,11 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     drops.add(((long) host << 32) | (psn & 0xffffffffL));
   }
 
+  /** The switch this element is bound to. */
+  public int node() {
+    return node;
+  }
+
   public AckAggregation aggregation() {
     return aggregation;
   }

@@ -85,17 +85,26 @@ public final class PacketBcast {
    */
   public static Result run(String method, int servers, int source, int[] receivers, long sizeBytes,
       double linkGbps, double loss, List<int[]> dropAt, long seed) {
-    if (!method.equals("gleam") && !method.equals("unicast")) {
-      throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
-    }
     if (servers < 2 || servers > MAX_SERVERS) {
       throw new InvalidParameterException("--servers", servers, "valid range 2.." + MAX_SERVERS
           + " at packet level (a Gleam table has at most 256 ports)");
     }
+    return run(method, testbed(servers, linkGbps), source, receivers, sizeBytes, loss, dropAt, seed);
+  }
+
+  /**
+   * Runs one broadcast on any topology: with Gleam, every switch of the registered tree gets a
+   * {@link GleamSwitchElement}; with unicast, every switch gets an element with no group (it only
+   * applies {@code dropAt}). Server indices as in {@link Topology#server(int)}.
+   */
+  public static Result run(String method, Topology topo, int source, int[] receivers, long sizeBytes,
+      double loss, List<int[]> dropAt, long seed) {
+    if (!method.equals("gleam") && !method.equals("unicast")) {
+      throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
+    }
     if (sizeBytes < 1 || sizeBytes > MAX_BYTES) {
       throw new InvalidParameterException("--size", sizeBytes, "valid range 1.." + MAX_BYTES);
     }
-    Topology topo = testbed(servers, linkGbps);
     Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
     if (loss > 0) {
@@ -105,13 +114,13 @@ public final class PacketBcast {
     RcConfig rc = RcConfig.defaults();
     Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
     int kindData = kindOf(net.kinds(), "rocev2.DATA");
-    int sw = 0;
     int src = topo.server(source);
     long packets = (sizeBytes + rc.payloadBytes() - 1) / rc.payloadBytes();
     int r = receivers.length;
     int[] rq = new int[r];
     int[] senderQps;
-    GleamSwitchElement el;
+    List<GleamSwitchElement> elements = new ArrayList<>();
+    GleamSwitchElement firstHop = null;
     int groupIp = GleamAddresses.groupIp(0);
     if (method.equals("gleam")) {
       // the engine routes by host: the source QP points at the first receiver; the Gleam switch
@@ -126,24 +135,47 @@ public final class PacketBcast {
       }
       EnvelopeRegistration reg = new EnvelopeRegistration(topo, 1, 0);
       reg.register(groupIp, src, members, 0);
-      el = new GleamSwitchElement(topo, sw, reg.table(sw), kindData, rc.headerBytes(), Time.us(50));
-      el.bindQp(sq, groupIp, true, src);
-      for (int q : rq) {
-        el.bindQp(q, groupIp, false, src);
+      int srcSwitch = topo.neighbor(src, 0);
+      for (int sw = 0; sw < topo.nodeCount(); sw++) {
+        MulticastForwardingTable table = reg.table(sw);
+        if (table == null) {
+          continue;
+        }
+        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+        el.bindQp(sq, groupIp, true, src);
+        for (int q : rq) {
+          el.bindQp(q, groupIp, false, src);
+        }
+        net.setElement(sw, el);
+        elements.add(el);
+        if (sw == srcSwitch) {
+          firstHop = el;
+        }
       }
       senderQps = new int[] {sq};
     } else {
-      MulticastForwardingTable empty = new MulticastForwardingTable(topo.degree(sw), 1);
-      el = new GleamSwitchElement(topo, sw, empty, kindData, rc.headerBytes(), Time.us(50));
+      for (int sw = 0; sw < topo.nodeCount(); sw++) {
+        if (!topo.isServer(sw) && topo.degree(sw) <= MAX_SERVERS) {
+          GleamSwitchElement el = new GleamSwitchElement(topo, sw,
+              new MulticastForwardingTable(topo.degree(sw), 1), kindData, rc.headerBytes(), Time.us(50));
+          net.setElement(sw, el);
+          elements.add(el);
+        }
+      }
       for (int i = 0; i < r; i++) {
         rq[i] = t.createQp(src, topo.server(receivers[i]));
       }
       senderQps = rq;
     }
     for (int[] d : dropAt) {
-      el.dropAt(topo.server(d[0]), d[1]);
+      int host = topo.server(d[0]);
+      int edge = topo.neighbor(host, 0); // the switch the receiver hangs on drops it
+      for (GleamSwitchElement el : elements) {
+        if (el.node() == edge) {
+          el.dropAt(host, d[1]);
+        }
+      }
     }
-    net.setElement(sw, el);
 
     // observers: in-order bytes per receiver, NACKs at the source, completion
     RcQueuePairs qps = t.queuePairs();
@@ -200,7 +232,7 @@ public final class PacketBcast {
     Accounting a = net.accounting();
     long first = packets * senderQps.length;
     return new Result(method, doneAt[0], net.bytesSent(topo.firstLink(src)), delivered, anomalies,
-        t.dataPackets() - first, nacks.toIntArray(), el.sourceGoBacks(), packets, a.balanced() && a.inFlightPackets() == 0
+        t.dataPackets() - first, nacks.toIntArray(), firstHop == null ? new int[0] : firstHop.sourceGoBacks(), packets, a.balanced() && a.inFlightPackets() == 0
             && a.injectedPackets() + a.copiedPackets() + a.generatedPackets()
                 == a.deliveredPackets() + a.absorbedPackets() + a.droppedPackets(),
         a.toString());
