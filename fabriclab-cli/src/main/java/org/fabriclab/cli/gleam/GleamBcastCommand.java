@@ -68,6 +68,9 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--loss", defaultValue = "0", description = "packet loss rate at the switch's ports in [0, 1); packet engine only (default: ${DEFAULT-VALUE})")
   String lossText;
 
+  @Option(names = "--topo", paramLabel = "'FAMILY K=V ...'", description = "packet engine: any topology instead of the one-switch testbed, e.g. 'fattree k=4'; hosts are server indices")
+  String topoText;
+
   @Option(names = "--engine", description = "packet|analytic (default: packet for gleam and unicast, analytic for the others)")
   String engineText;
 
@@ -87,7 +90,8 @@ public final class GleamBcastCommand implements Runnable {
     double overheadUs = Args.doubleIn("--overhead-us", overheadUsText, 0, 1e6, false);
     double loss = Args.doubleIn("--loss", lossText, 0, 1, true);
     long seed = Args.longIn("--seed", seedText, 0, Long.MAX_VALUE);
-    int[] recv = receivers();
+    org.fabriclab.graph.Topology topo = topoText == null ? null : topology();
+    int[] recv = receivers(topo);
     int source = Integer.parseInt(sourceText.strip()); // validated by receivers()
     String m = method.toLowerCase(java.util.Locale.ROOT);
     boolean packetCapable = m.equals("gleam") || m.equals("unicast");
@@ -101,8 +105,11 @@ public final class GleamBcastCommand implements Runnable {
         throw new InvalidParameterException("--engine", "packet", "--method " + m
             + " has only the analytic engine; packet level runs gleam and unicast");
       }
-      runPacket(m, source, recv, size, linkGbps, loss, seed);
+      runPacket(m, topo, source, recv, size, linkGbps, loss, seed);
       return;
+    }
+    if (topo != null) {
+      throw new InvalidParameterException("--topo", "--topo needs --engine packet (the analytic model is the one-switch testbed)");
     }
     if (loss > 0) {
       throw new InvalidParameterException("--loss", lossText.strip(),
@@ -162,9 +169,46 @@ public final class GleamBcastCommand implements Runnable {
     return Math.max(srv, Math.max(4, max + 1));
   }
 
-  private void runPacket(String m, int source, int[] recv, long size, double linkGbps, double loss, long seed) {
-    int servers = servers(recv, source);
-    if (servers > PacketBcast.MAX_SERVERS) {
+  private org.fabriclab.graph.Topology topology() {
+    if (serversText != null) {
+      throw new InvalidParameterException("--servers", "give either --servers (the testbed) or --topo, not both");
+    }
+    String[] words = topoText.trim().split("\\s+");
+    Map<String, String> raw = new LinkedHashMap<>();
+    for (int i = 1; i < words.length; i++) {
+      int eq = words[i].indexOf('=');
+      if (eq <= 0) {
+        throw new InvalidParameterException("--topo", topoText, "expected 'FAMILY key=value ...', e.g. 'fattree k=4'");
+      }
+      raw.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+    }
+    raw.putIfAbsent("seed", "1");
+    org.fabriclab.graph.Topology t;
+    try {
+      t = org.fabriclab.topology.TopologyFamilies.load().build(words[0], raw);
+    } catch (InvalidParameterException ex) {
+      throw new InvalidParameterException("--topo", "--topo '" + topoText.strip() + "': " + ex.getMessage());
+    }
+    for (int v = 0; v < t.nodeCount(); v++) {
+      if (!t.isServer(v) && t.degree(v) > PacketBcast.MAX_SERVERS) {
+        throw new InvalidParameterException("--topo", topoText.strip(), "switches of at most "
+            + PacketBcast.MAX_SERVERS + " ports (a Gleam table's port number is one byte)");
+      }
+      if (t.isServer(v) && t.degree(v) != 1) {
+        throw new InvalidParameterException("--topo", topoText.strip(), "single-homed servers (a Gleam member"
+            + " hangs on one switch port)");
+      }
+    }
+    if (t.serverCount() < 2) {
+      throw new InvalidParameterException("--topo", topoText.strip(), "at least 2 servers");
+    }
+    return t;
+  }
+
+  private void runPacket(String m, org.fabriclab.graph.Topology topo, int source, int[] recv, long size,
+      double linkGbps, double loss, long seed) {
+    int servers = topo != null ? topo.serverCount() : servers(recv, source);
+    if (topo == null && servers > PacketBcast.MAX_SERVERS) {
       throw new InvalidParameterException("--servers", servers, "valid range 2.." + PacketBcast.MAX_SERVERS
           + " with --engine packet (a Gleam table has at most 256 ports)");
     }
@@ -189,14 +233,17 @@ public final class GleamBcastCommand implements Runnable {
         drops.add(new int[] {h, psn});
       }
     }
-    PacketBcast.Result r = PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed);
+    PacketBcast.Result r = topo != null
+        ? PacketBcast.run(m, topo, source, recv, size, loss, drops, seed)
+        : PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed);
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);
     out.put("source", source);
     out.put("receivers", recv.length);
     out.put("sizeBytes", size);
-    out.put("linkGbps", linkGbps);
+    out.put("topology", topo == null ? "testbed: one switch, " + servers + " servers" : topoText.strip());
+    out.put("linkGbps", topo == null ? linkGbps : topo.capacityBps(topo.firstLink(topo.server(source))) / 1e9);
     out.put("loss", loss);
     out.put("seed", seed);
     out.put("jctUs", r.jctUs());
@@ -220,14 +267,14 @@ public final class GleamBcastCommand implements Runnable {
     }
   }
 
-  private int[] receivers() {
+  private int[] receivers(org.fabriclab.graph.Topology topo) {
     if (receiversText != null && hostsText != null) {
       throw new InvalidParameterException("--hosts", "give either --receivers or --hosts, not both");
     }
     Integer receivers = receiversText == null ? null : (int) Args.longIn("--receivers", receiversText, 1, 1023);
     int n = hostsText != null ? hostsText.size() : receivers == null ? 3 : receivers;
     Integer servers = serversText == null ? null : (int) Args.longIn("--servers", serversText, 2, 1024);
-    int srv = servers != null ? servers : Math.max(4, (hostsText == null ? n : 0) + 1);
+    int srv = topo != null ? topo.serverCount() : servers != null ? servers : Math.max(4, (hostsText == null ? n : 0) + 1);
     int source = (int) Args.longIn("--source", sourceText, 0, srv - 1);
     List<Integer> hosts = null;
     if (hostsText != null) {

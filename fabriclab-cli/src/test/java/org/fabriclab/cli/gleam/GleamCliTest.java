@@ -78,6 +78,12 @@ class GleamCliTest {
     assertThat(f7.get("deliveredBytes").get("2").asLong()).isEqualTo(8192);
     assertThat(f7.get("sourceTxBytes").asLong())
         .isEqualTo((8 + f7.get("retransmittedPackets").asLong()) * 1088);
+    // a k=4 fat-tree (10 Gb/s, 1 us links): Fig. 4's placement, S = server 0, R = 2 (pod 0), 4, 6 (pod 1);
+    // 64 packets through a 6-link pipeline: (64 + 5) x 870.4 ns + 6 x 1 us
+    JsonNode tr = json(run("gleam", "bcast", "--topo", "fattree k=4", "--hosts", "2,4,6", "--size", "65536", "--json"));
+    assertThat(tr.get("sourceTxBytes").asLong()).isEqualTo(64 * 1088);
+    assertThat(tr.get("deliveredBytes").get("6").asLong()).isEqualTo(65_536);
+    assertThat(tr.get("jctUs").asDouble()).isCloseTo(69 * 0.8704 + 6, within(0.8704));
     JsonNode l = json(run("gleam", "bcast", "--size", "1048576", "--loss", "0.001", "--seed", "2", "--json"));
     assertThat(l.get("deliveredBytes").get("3").asLong()).isEqualTo(1_048_576);
     assertThat(l.get("accountingConserved").asBoolean()).isTrue();
@@ -118,6 +124,10 @@ class GleamCliTest {
       {"gleam", "bcast", "--size", "100", "--receivers", "300"},
       {"gleam", "bcast", "--size", "100", "--drop-at", "1:0", "--engine", "analytic"},
       {"gleam", "bcast", "--size", "100", "--seed", "-1"},
+      {"gleam", "bcast", "--size", "100", "--topo", "fattree k=4", "--engine", "analytic"},
+      {"gleam", "bcast", "--size", "100", "--topo", "fattree k=4", "--hosts", "1,16"},
+      {"gleam", "bcast", "--size", "100", "--topo", "fattree k"},
+      {"gleam", "bcast", "--size", "100", "--topo", "fattree k=4", "--servers", "8"},
     };
     String[] mention = {"--size = 0: valid range 1..2147483648", "--loss = 1: valid range [0, 1)",
         "--loss = -0.1: valid range [0, 1)", "valid range [0, 1), but only 0", "twice", "--hosts = 9: valid range 0..3",
@@ -133,7 +143,8 @@ class GleamCliTest {
         "--ports = 'many': not an integer; valid range 1..256", "--engine = fluid: one of packet, analytic",
         "--method openmpi has only the analytic engine", "--drop-at = 4: valid range 0..3",
         "HOST must be one of the receivers", "HOST:PSN", "--servers = 301: valid range 2..256",
-        "--drop-at needs --engine packet", "--seed = -1: valid range 0.."};
+        "--drop-at needs --engine packet", "--seed = -1: valid range 0..", "--topo needs --engine packet",
+        "--hosts = 16: valid range 0..15", "expected 'FAMILY key=value ...'", "either --servers (the testbed) or --topo"};
     for (int i = 0; i < bad.length; i++) {
       Result r = run(bad[i]);
       assertThat(r.code()).as(String.join(" ", bad[i])).isEqualTo(2);
