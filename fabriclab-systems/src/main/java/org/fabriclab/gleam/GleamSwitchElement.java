@@ -33,7 +33,17 @@ import org.fabriclab.sim.packet.Packets;
  * the source would time out forever. So a duplicate ACK from a receiver (its PSN at or below the
  * entry's {@code ack_psn}) that generates nothing makes this switch repeat the group's last
  * aggregated ACK — which Alg. 3 as printed does on every call anyway, and which the source's RC
- * discards when it already has it.
+ * discards when it already has it — at most once per {@link #setRepeatIntervalPs repeat interval}
+ * (default 100 µs, a tenth of the RC timeout): after a go-back every receiver that already had the
+ * data sends one duplicate ACK per packet, and repeating each would flood the source's link.
+ *
+ * <p>Departure (NACK storms): with {@link AckAggregation}'s pending bit per entry, every receiver
+ * (or lower switch) asking for the same PSN passes a NACK, and the source's RC goes back once per
+ * NACK. A packet lost above a subtree makes all its receivers ask for it: the source would restart
+ * from the same PSN many times. Alg. 2 line 15 drops a NACK not smaller than the held one
+ * ({@code T.nack.ePSN}); the element keeps that effect: a NACK for the same PSN as this switch's
+ * last NACK of the group, within the repeat interval, is not sent ({@link #suppressedNacks}). A
+ * receiver that loses the retransmission again is then recovered by a later NACK or the timeout.
  *
  * <p>Test hook {@link #dropAt}: the first copy of PSN {@code psn} leaving towards host {@code host}
  * is dropped at this switch (counted as dropped), a deterministic loss such as Fig. 7's.
@@ -64,6 +74,13 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   private long feedbackGenerated;
   private long repeatedAcks;
   private final Int2IntOpenHashMap lastSourcePsn = new Int2IntOpenHashMap();
+  private final it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap lastRepeatPs =
+      new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
+  private long repeatIntervalPs = org.fabriclab.units.Time.us(100);
+  private final Int2IntOpenHashMap lastNackPsn = new Int2IntOpenHashMap();
+  private final it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap lastNackPs =
+      new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
+  private long suppressedNacks;
   private final IntArrayList goBacks = new IntArrayList();
   /** Go-backs recorded at most (a diagnostic, bounded). */
   public static final int MAX_GO_BACKS = 100_000;
@@ -94,6 +111,9 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     this.headerBytes = headerBytes;
     groupOfQp.defaultReturnValue(0);
     lastSourcePsn.defaultReturnValue(-1);
+    lastRepeatPs.defaultReturnValue(Long.MIN_VALUE / 2);
+    lastNackPsn.defaultReturnValue(-1);
+    lastNackPs.defaultReturnValue(Long.MIN_VALUE / 2);
     outPort = new int[table.portCount()];
     outQpn = new int[table.portCount()];
     outHost = new int[table.portCount()];
@@ -114,6 +134,14 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   /** Drops the first copy of data PSN {@code psn} that leaves this switch towards host node {@code host}. */
   public void dropAt(int host, int psn) {
     drops.add(((long) host << 32) | (psn & 0xffffffffL));
+  }
+
+  /** Minimum time between two repeated aggregated ACKs of a group (see the class javadoc), ≥ 0. */
+  public void setRepeatIntervalPs(long ps) {
+    if (ps < 0) {
+      throw new IllegalArgumentException("repeat interval must be >= 0");
+    }
+    repeatIntervalPs = ps;
   }
 
   /** The switch this element is bound to. */
@@ -193,8 +221,10 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       aggregation.onAck(g, ingress, pk.seq(p) - 1, this);
       n.absorb(p);
       int out = table.ackOutPort(g);
+      long now = n.simulator().now();
       if (duplicate && aggregation.acksOut() == before && out >= 0 && out != ingress
-          && table.lastAckPsn(g) >= 0) {
+          && table.lastAckPsn(g) >= 0 && now - lastRepeatPs.get(g) >= repeatIntervalPs) {
+        lastRepeatPs.put(g, now);
         repeatedAcks++;
         feedback(g, out, kindAck, table.lastAckPsn(g) + 1);
       }
@@ -245,7 +275,19 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
 
   @Override
   public void nack(int g, int port, int expectedPsn) {
+    long now = net.simulator().now();
+    if (lastNackPsn.get(g) == expectedPsn && now - lastNackPs.get(g) < repeatIntervalPs) {
+      suppressedNacks++;
+      return;
+    }
+    lastNackPsn.put(g, expectedPsn);
+    lastNackPs.put(g, now);
     feedback(g, port, kindNack, expectedPsn);
+  }
+
+  /** NACKs suppressed as repeats of the last one within the repeat interval. */
+  public long suppressedNacks() {
+    return suppressedNacks;
   }
 
   private void feedback(int g, int port, int kind, int psn) {

@@ -66,6 +66,21 @@ class GleamPacketBcastTest {
   }
 
   @Test
+  void theSameLossAtEveryReceiverCostsTheSourceOneNackAndOneGoBack() {
+    // p5 lost towards all three receivers (as a loss above a subtree would be): all three NACK 5;
+    // Alg. 2 line 15 passes a NACK only when smaller than the held one, so the source sees one
+    long size = 32 * 1024;
+    PacketBcast.Result r = PacketBcast.run("gleam", 4, 0, R, size, 100, 0,
+        List.of(new int[] {1, 5}, new int[] {2, 5}, new int[] {3, 5}), 1);
+    assertThat(r.sourceNacks()).containsExactly(5);
+    assertThat(r.sourceGoBacks()).containsExactly(5);
+    assertThat(r.deliveredBytes()).containsExactly(size, size, size);
+    assertThat(r.duplicateOrOutOfOrder()).containsExactly(0, 0, 0);
+    assertThat(r.sourceTxBytes()).isEqualTo((32 + r.retransmittedPackets()) * 1088L);
+    assertThat(r.conserved()).as(r.accounting()).isTrue();
+  }
+
+  @Test
   void withLossEveryReceiverStillGetsEveryByteExactlyOnce() {
     long size = 1 << 20;
     for (long seed = 1; seed <= 3; seed++) {
