@@ -22,8 +22,17 @@ class GleamReproductionTest {
     // rows by construction: 5 port counts; Fig. 4 group + 4 group sizes (quick k=12: 432 servers);
     // 64 KiB..1 GiB = 15 sizes (x2 methods); 3 phases x 2; 3 methods; 4 KiB..1 MiB = 9 sizes x 3
     Map<String, Integer> rows = Map.of("table_memory", 5, "registration", 5, "fig9_bcast", 30, "fig9_ratio", 15,
-        "fig11_hpl_comm", 6, "fig12_iops", 3, "fig13_io_latency", 27);
+        "fig11_hpl_comm", 6, "fig12_iops", 3, "fig13_io_latency", 27, "fig9_bcast_packet", 4);
     rows.forEach((t, n) -> assertThat(r.table(t).rowCount()).as(t).isEqualTo(n));
+    // packet level, 64 KiB = 64 packets of 1024 + 64 B at 100 Gb/s (87.04 ns each): Gleam's JCT is
+    // the first packet's store-and-forward plus 64 packet times on the switch's egress + 2 x 10 ns;
+    // unicast's last packet leaves the root after 192 packet times
+    var pk = r.table("fig9_bcast_packet");
+    assertThat(pk.getString(0, "method")).isEqualTo("gleam");
+    assertThat(pk.getDouble(0, "jctUs")).isCloseTo((65 * 87_040 + 20_000) / 1e6, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(pk.getLong(0, "sourceTxBytes")).isEqualTo(64 * 1088);
+    assertThat(pk.getLong(1, "sourceTxBytes")).isEqualTo(3 * 64 * 1088);
+    assertThat(pk.getDouble(1, "jctUs")).isCloseTo((193 * 87_040 + 20_000) / 1e6, org.assertj.core.api.Assertions.within(0.0871));
     // §3.3: 1024 x (14 + 14 x 64) B = 931,840 B
     assertThat(measured(r, "§3.3, Fig. 5")).isEqualTo("0.932 MB");
     // Fig. 18 (Appendix A): S1 sends {R1} towards L2 and {R2, R3} towards C2

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.gleam.PacketBcast;
 import org.fabriclab.gleam.TestbedModel;
 import org.fabriclab.gleam.baseline.HplSchedules;
 import org.fabriclab.gleam.baseline.MpiBcast;
@@ -21,15 +22,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code fabriclab gleam bcast}: one broadcast on the paper's testbed (one switch, the source and
- * its receivers on it), in the analytic model {@link StarJctModel} (seed 002 §5.1, Fig. 9).
+ * its receivers on it), seed 002 §5.1, Fig. 9: at packet level on the engine ({@link PacketBcast}:
+ * Gleam switch element, unmodified RoCEv2 RC; the default for gleam and unicast) or in the analytic
+ * model {@link StarJctModel} (the only engine of openmpi, binomial and ring).
  */
 @Command(
     name = "bcast",
     mixinStandardHelpOptions = true,
     description = {
-      "One broadcast on the paper's testbed (one switch; host 0 the source, hosts 1..N the receivers)",
-      "in the ANALYTIC model (fluid, no loss); packet-level runs with loss and NACKs need the packet",
-      "engine (issue 9). Example: fabriclab gleam bcast --receivers 3 --size 1048576 --method openmpi --json"
+      "One broadcast on the paper's testbed (one switch; host 0 the source, hosts 1..N the receivers).",
+      "--engine packet (default for gleam and unicast): packet level, RoCEv2 RC go-back-N, loss, NACKs;",
+      "--engine analytic (default and only engine for openmpi, binomial, ring): fluid model, no loss.",
+      "Example: fabriclab gleam bcast --receivers 3 --size 1048576 --method gleam --drop-at 1:1 --drop-at 2:2 --json"
     })
 public final class GleamBcastCommand implements Runnable {
   /** Largest RC message: 2 GB (seed 002, Table 1). */
@@ -61,8 +65,20 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--overhead-us", defaultValue = "3", description = "host software time per message, 0..1000000, a model input (default: ${DEFAULT-VALUE})")
   String overheadUsText;
 
-  @Option(names = "--loss", defaultValue = "0", description = "packet loss rate in [0, 1); only 0 until the packet engine lands")
+  @Option(names = "--loss", defaultValue = "0", description = "packet loss rate at the switch's ports in [0, 1); packet engine only (default: ${DEFAULT-VALUE})")
   String lossText;
+
+  @Option(names = "--topo", paramLabel = "'FAMILY K=V ...'", description = "packet engine: any topology instead of the one-switch testbed, e.g. 'fattree k=4'; hosts are server indices")
+  String topoText;
+
+  @Option(names = "--engine", description = "packet|analytic (default: packet for gleam and unicast, analytic for the others)")
+  String engineText;
+
+  @Option(names = "--drop-at", paramLabel = "HOST:PSN", description = "packet engine: lose the first copy of data PSN (0-based) on its way to receiver HOST; repeatable")
+  List<String> dropAtText;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed of the random loss, 0..2^63-1 (default: ${DEFAULT-VALUE})")
+  String seedText;
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
@@ -73,13 +89,35 @@ public final class GleamBcastCommand implements Runnable {
     double linkGbps = Args.doubleIn("--link-gbps", linkGbpsText, 1, 1600, false);
     double overheadUs = Args.doubleIn("--overhead-us", overheadUsText, 0, 1e6, false);
     double loss = Args.doubleIn("--loss", lossText, 0, 1, true);
-    if (loss > 0) {
-      throw new InvalidParameterException("--loss", lossText.strip(),
-          "valid range [0, 1), but only 0 until the packet-level engine (issue 9) lands: the analytic model has no loss");
-    }
-    int[] recv = receivers();
+    long seed = Args.longIn("--seed", seedText, 0, Long.MAX_VALUE);
+    org.fabriclab.graph.Topology topo = topoText == null ? null : topology();
+    int[] recv = receivers(topo);
     int source = Integer.parseInt(sourceText.strip()); // validated by receivers()
     String m = method.toLowerCase(java.util.Locale.ROOT);
+    boolean packetCapable = m.equals("gleam") || m.equals("unicast");
+    String engine = engineText == null ? (packetCapable ? "packet" : "analytic")
+        : engineText.strip().toLowerCase(java.util.Locale.ROOT);
+    if (!engine.equals("packet") && !engine.equals("analytic")) {
+      throw new InvalidParameterException("--engine", engineText, "one of packet, analytic");
+    }
+    if (engine.equals("packet")) {
+      if (!packetCapable) {
+        throw new InvalidParameterException("--engine", "packet", "--method " + m
+            + " has only the analytic engine; packet level runs gleam and unicast");
+      }
+      runPacket(m, topo, source, recv, size, linkGbps, loss, seed);
+      return;
+    }
+    if (topo != null) {
+      throw new InvalidParameterException("--topo", "--topo needs --engine packet (the analytic model is the one-switch testbed)");
+    }
+    if (loss > 0) {
+      throw new InvalidParameterException("--loss", lossText.strip(),
+          "valid range [0, 1), but only 0 with --engine analytic (the analytic model has no loss; use --engine packet)");
+    }
+    if (dropAtText != null && !dropAtText.isEmpty()) {
+      throw new InvalidParameterException("--drop-at", "--drop-at needs --engine packet (the analytic model has no packets)");
+    }
     int ranks = recv.length + 1;
     TransferSchedule s = switch (m) {
       case "gleam" -> MpiBcast.gleam(ranks, 0, size);
@@ -122,14 +160,121 @@ public final class GleamBcastCommand implements Runnable {
     }
   }
 
-  private int[] receivers() {
+  private int servers(int[] recv, int source) {
+    int srv = serversText == null ? 0 : Integer.parseInt(serversText.strip()); // validated by receivers()
+    int max = source;
+    for (int h : recv) {
+      max = Math.max(max, h);
+    }
+    return Math.max(srv, Math.max(4, max + 1));
+  }
+
+  private org.fabriclab.graph.Topology topology() {
+    if (serversText != null) {
+      throw new InvalidParameterException("--servers", "give either --servers (the testbed) or --topo, not both");
+    }
+    String[] words = topoText.trim().split("\\s+");
+    Map<String, String> raw = new LinkedHashMap<>();
+    for (int i = 1; i < words.length; i++) {
+      int eq = words[i].indexOf('=');
+      if (eq <= 0) {
+        throw new InvalidParameterException("--topo", topoText, "expected 'FAMILY key=value ...', e.g. 'fattree k=4'");
+      }
+      raw.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+    }
+    raw.putIfAbsent("seed", "1");
+    org.fabriclab.graph.Topology t;
+    try {
+      t = org.fabriclab.topology.TopologyFamilies.load().build(words[0], raw);
+    } catch (InvalidParameterException ex) {
+      throw new InvalidParameterException("--topo", "--topo '" + topoText.strip() + "': " + ex.getMessage());
+    }
+    for (int v = 0; v < t.nodeCount(); v++) {
+      if (!t.isServer(v) && t.degree(v) > PacketBcast.MAX_SERVERS) {
+        throw new InvalidParameterException("--topo", topoText.strip(), "switches of at most "
+            + PacketBcast.MAX_SERVERS + " ports (a Gleam table's port number is one byte)");
+      }
+      if (t.isServer(v) && t.degree(v) != 1) {
+        throw new InvalidParameterException("--topo", topoText.strip(), "single-homed servers (a Gleam member"
+            + " hangs on one switch port)");
+      }
+    }
+    if (t.serverCount() < 2) {
+      throw new InvalidParameterException("--topo", topoText.strip(), "at least 2 servers");
+    }
+    return t;
+  }
+
+  private void runPacket(String m, org.fabriclab.graph.Topology topo, int source, int[] recv, long size,
+      double linkGbps, double loss, long seed) {
+    int servers = topo != null ? topo.serverCount() : servers(recv, source);
+    if (topo == null && servers > PacketBcast.MAX_SERVERS) {
+      throw new InvalidParameterException("--servers", servers, "valid range 2.." + PacketBcast.MAX_SERVERS
+          + " with --engine packet (a Gleam table has at most 256 ports)");
+    }
+    long packets = PacketBcast.packets(size);
+    List<int[]> drops = new ArrayList<>();
+    if (dropAtText != null) {
+      for (String d : dropAtText) {
+        String[] hp = d.strip().split(":", -1);
+        if (hp.length != 2) {
+          throw new InvalidParameterException("--drop-at", d, "HOST:PSN, e.g. 1:0");
+        }
+        int h = (int) Args.longIn("--drop-at", hp[0], 0, servers - 1);
+        boolean isReceiver = false;
+        for (int x : recv) {
+          isReceiver |= x == h;
+        }
+        if (!isReceiver) {
+          throw new InvalidParameterException("--drop-at", d, "HOST must be one of the receivers");
+        }
+        int psn = (int) Args.longIn("--drop-at", hp[1], 0, packets - 1,
+            "PSNs of a " + size + " B message at 1024 B per packet");
+        drops.add(new int[] {h, psn});
+      }
+    }
+    PacketBcast.Result r = topo != null
+        ? PacketBcast.run(m, topo, source, recv, size, loss, drops, seed)
+        : PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("engine", "packet");
+    out.put("method", m);
+    out.put("source", source);
+    out.put("receivers", recv.length);
+    out.put("sizeBytes", size);
+    out.put("topology", topo == null ? "testbed: one switch, " + servers + " servers" : topoText.strip());
+    out.put("linkGbps", topo == null ? linkGbps : topo.capacityBps(topo.firstLink(topo.server(source))) / 1e9);
+    out.put("loss", loss);
+    out.put("seed", seed);
+    out.put("jctUs", r.jctUs());
+    out.put("sourceTxBytes", r.sourceTxBytes());
+    Map<String, Long> delivered = new LinkedHashMap<>();
+    for (int i = 0; i < recv.length; i++) {
+      delivered.put(Integer.toString(recv[i]), r.deliveredBytes()[i]);
+    }
+    out.put("deliveredBytes", delivered);
+    out.put("messagePackets", r.messagePackets());
+    out.put("retransmittedPackets", r.retransmittedPackets());
+    out.put("sourceNacks", r.sourceNacks());
+    out.put("accountingConserved", r.conserved());
+    var w = spec.commandLine().getOut();
+    if (json) {
+      w.println(Json.of(out));
+    } else {
+      w.printf(java.util.Locale.ROOT, "%s, %d receivers, %d B: JCT %.3f us, source sent %d B, %d retransmitted, NACKs %s (packet engine)%n",
+          m, recv.length, size, r.jctUs(), r.sourceTxBytes(), r.retransmittedPackets(),
+          java.util.Arrays.toString(r.sourceNacks()));
+    }
+  }
+
+  private int[] receivers(org.fabriclab.graph.Topology topo) {
     if (receiversText != null && hostsText != null) {
       throw new InvalidParameterException("--hosts", "give either --receivers or --hosts, not both");
     }
     Integer receivers = receiversText == null ? null : (int) Args.longIn("--receivers", receiversText, 1, 1023);
     int n = hostsText != null ? hostsText.size() : receivers == null ? 3 : receivers;
     Integer servers = serversText == null ? null : (int) Args.longIn("--servers", serversText, 2, 1024);
-    int srv = servers != null ? servers : Math.max(4, (hostsText == null ? n : 0) + 1);
+    int srv = topo != null ? topo.serverCount() : servers != null ? servers : Math.max(4, (hostsText == null ? n : 0) + 1);
     int source = (int) Args.longIn("--source", sourceText, 0, srv - 1);
     List<Integer> hosts = null;
     if (hostsText != null) {

@@ -1,0 +1,303 @@
+package org.fabriclab.gleam;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.packet.Packets;
+
+/**
+ * A Gleam switch on the packet engine (seed 002, §3.3-§3.5): the engine adapter that drives this
+ * switch's {@link MulticastForwardingTable} per packet through the pure classes. RoCEv2 DATA of a
+ * group → {@link OneToManyForwarding} (Alg. 1: one copy per entry but the ingress port, connected
+ * entries rewritten to the receiver's QPN and host, the packet's {@code group} field set to the
+ * GroupIP as the source IP); ACK / NACK of a group → {@link AckAggregation} (Alg. 2/3), the incoming
+ * feedback absorbed and the aggregated ACK / filtered NACK generated on {@code ack_out_port},
+ * rewritten to the source's QP (§3.2); CNP of a group → {@link CnpFilter} (§3.5), passed to the
+ * source's QP or absorbed. Any other packet takes the default route.
+ *
+ * <p>Decisions for the engine (whose packets carry node ids, not IPs): a packet belongs to a group
+ * when its QPN is registered with {@link #bindQp} — the engine's QPNs are unique in a network, so
+ * this lookup stands for "destination IP = GroupIP" (DATA from the source) and "destination IP =
+ * GroupIP" of feedback from receivers (Alg. 1 made their source IP the GroupIP). An engine ACK
+ * carries the receiver's <em>expected</em> PSN (every PSN below it arrived); the table counts the
+ * last acknowledged PSN, so ACK {@code a} enters as {@code a − 1} and an aggregated ACK {@code x}
+ * leaves as {@code x + 1}; a NACK's expected PSN is the same in both. The original DATA packet is
+ * used for the last copy, so the accounting sees {@code copies − 1} copied packets.
+ *
+ * <p>Departure (loss recovery): {@link AckAggregation} sends an ACK only when it advances. If that
+ * ACK is lost on the way to the source, the source times out and resends from its first
+ * unacknowledged PSN; the receivers answer with duplicate ACKs that do not advance anything, and
+ * the source would time out forever. So a duplicate ACK from a receiver (its PSN at or below the
+ * entry's {@code ack_psn}) that generates nothing makes this switch repeat the group's last
+ * aggregated ACK — which Alg. 3 as printed does on every call anyway, and which the source's RC
+ * discards when it already has it — at most once per {@link #setRepeatIntervalPs repeat interval}
+ * (default 100 µs, a tenth of the RC timeout): after a go-back every receiver that already had the
+ * data sends one duplicate ACK per packet, and repeating each would flood the source's link.
+ *
+ * <p>Departure (NACK storms): with {@link AckAggregation}'s pending bit per entry, every receiver
+ * (or lower switch) asking for the same PSN passes a NACK, and the source's RC goes back once per
+ * NACK. A packet lost above a subtree makes all its receivers ask for it: the source would restart
+ * from the same PSN many times. Alg. 2 line 15 drops a NACK not smaller than the held one
+ * ({@code T.nack.ePSN}); the element keeps that effect: a NACK for the same PSN as this switch's
+ * last NACK of the group, within the repeat interval, is not sent ({@link #suppressedNacks}). A
+ * receiver that loses the retransmission again is then recovered by a later NACK or the timeout.
+ *
+ * <p>Test hook {@link #dropAt}: the first copy of PSN {@code psn} leaving towards host {@code host}
+ * is dropped at this switch (counted as dropped), a deterministic loss such as Fig. 7's.
+ * Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.
+ */
+public final class GleamSwitchElement implements SwitchElement, CopySink, FeedbackSink {
+  private final Topology topo;
+  private final MulticastForwardingTable table;
+  private final OneToManyForwarding forwarding;
+  private final AckAggregation aggregation;
+  private final CnpFilter cnpFilter;
+  private final int node;
+  private final int kindData;
+  private final int kindAck;
+  private final int kindNack;
+  private final int kindCnp;
+  private final int headerBytes;
+  private final Int2IntOpenHashMap groupOfQp = new Int2IntOpenHashMap();
+  private final Int2IntOpenHashMap sourceQpOfGroup = new Int2IntOpenHashMap();
+  private final Int2IntOpenHashMap sourceHostOfGroup = new Int2IntOpenHashMap();
+  private final LongOpenHashSet drops = new LongOpenHashSet();
+  // copies of the DATA packet being forwarded (filled by the CopySink calls)
+  private final int[] outPort;
+  private final int[] outQpn;
+  private final int[] outHost;
+  private int outCount;
+  private Network net;
+  private long feedbackGenerated;
+  private long repeatedAcks;
+  private final Int2IntOpenHashMap lastSourcePsn = new Int2IntOpenHashMap();
+  private final it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap lastRepeatPs =
+      new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
+  private long repeatIntervalPs = org.fabriclab.units.Time.us(100);
+  private final Int2IntOpenHashMap lastNackPsn = new Int2IntOpenHashMap();
+  private final it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap lastNackPs =
+      new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
+  private long suppressedNacks;
+  private final IntArrayList goBacks = new IntArrayList();
+  /** Go-backs recorded at most (a diagnostic, bounded). */
+  public static final int MAX_GO_BACKS = 100_000;
+
+  /**
+   * @param table this switch's table (from {@link EnvelopeRegistration#table})
+   * @param kindData the network's kind of RoCEv2 DATA; ACK, NACK and CNP follow it (the transport
+   *     registers the four as one block)
+   * @param headerBytes wire bytes of a generated ACK / NACK (the RC headers)
+   * @param cnpAgingPs the CNP filter's aging period
+   */
+  public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, int kindData,
+      int headerBytes, long cnpAgingPs) {
+    this.topo = topo;
+    this.node = node;
+    this.table = table;
+    long[] portMac = new long[table.portCount()];
+    for (int p = 0; p < portMac.length && p < topo.degree(node); p++) {
+      portMac[p] = GleamAddresses.hostMac(topo.neighbor(node, p));
+    }
+    this.forwarding = new OneToManyForwarding(table, portMac);
+    this.aggregation = new AckAggregation(table);
+    this.cnpFilter = new CnpFilter(table, cnpAgingPs);
+    this.kindData = kindData;
+    this.kindAck = kindData + 1;
+    this.kindNack = kindData + 2;
+    this.kindCnp = kindData + 3;
+    this.headerBytes = headerBytes;
+    groupOfQp.defaultReturnValue(0);
+    lastSourcePsn.defaultReturnValue(-1);
+    lastRepeatPs.defaultReturnValue(Long.MIN_VALUE / 2);
+    lastNackPsn.defaultReturnValue(-1);
+    lastNackPs.defaultReturnValue(Long.MIN_VALUE / 2);
+    outPort = new int[table.portCount()];
+    outQpn = new int[table.portCount()];
+    outHost = new int[table.portCount()];
+  }
+
+  /**
+   * Declares QPN {@code qpn} a member QP of {@code groupIp}; {@code source} marks the source's QP
+   * (on {@code sourceHost}), to which aggregated feedback is addressed.
+   */
+  public void bindQp(int qpn, int groupIp, boolean source, int sourceHost) {
+    groupOfQp.put(qpn, groupIp);
+    if (source) {
+      sourceQpOfGroup.put(groupIp, qpn);
+      sourceHostOfGroup.put(groupIp, sourceHost);
+    }
+  }
+
+  /** Drops the first copy of data PSN {@code psn} that leaves this switch towards host node {@code host}. */
+  public void dropAt(int host, int psn) {
+    drops.add(((long) host << 32) | (psn & 0xffffffffL));
+  }
+
+  /** Minimum time between two repeated aggregated ACKs of a group (see the class javadoc), ≥ 0. */
+  public void setRepeatIntervalPs(long ps) {
+    if (ps < 0) {
+      throw new IllegalArgumentException("repeat interval must be >= 0");
+    }
+    repeatIntervalPs = ps;
+  }
+
+  /** The switch this element is bound to. */
+  public int node() {
+    return node;
+  }
+
+  public AckAggregation aggregation() {
+    return aggregation;
+  }
+
+  public CnpFilter cnpFilter() {
+    return cnpFilter;
+  }
+
+  /** Aggregated ACKs repeated on a receiver's duplicate ACK (see the class javadoc). */
+  public long repeatedAcks() {
+    return repeatedAcks;
+  }
+
+  /**
+   * The PSNs at which a source attached to this switch went back: a group DATA packet from a host
+   * whose PSN is not above the previous one (first {@value #MAX_GO_BACKS}), in order.
+   */
+  public int[] sourceGoBacks() {
+    return goBacks.toIntArray();
+  }
+
+  /** ACKs and NACKs this switch generated towards the source. */
+  public long feedbackGenerated() {
+    return feedbackGenerated;
+  }
+
+  @Override
+  public void receive(Network n, int p, int at, int inLink) {
+    net = n;
+    Packets pk = n.packets();
+    int groupIp = groupOfQp.get(pk.flow(p));
+    int g = groupIp == 0 ? -1 : table.slot(groupIp);
+    int kind = pk.kind(p);
+    if (g < 0 || inLink < 0 || kind < kindData || kind > kindCnp) {
+      unicast(n, pk, p, at);
+      return;
+    }
+    int ingress = topo.port(topo.reverse(inLink));
+    if (kind == kindData) {
+      if (topo.isServer(topo.target(topo.reverse(inLink)))) {
+        int last = lastSourcePsn.get(groupIp);
+        if (pk.seq(p) <= last && goBacks.size() < MAX_GO_BACKS) {
+          goBacks.add(pk.seq(p));
+        }
+        lastSourcePsn.put(groupIp, pk.seq(p));
+      }
+      outCount = 0;
+      forwarding.forward(groupIp, ingress, this);
+      if (outCount == 0) {
+        n.absorb(p);
+        return;
+      }
+      for (int i = 0; i < outCount; i++) {
+        int c = i == outCount - 1 ? p : n.copy(p);
+        if (outQpn[i] >= 0) {
+          pk.setFlow(c, outQpn[i]);
+          pk.setDst(c, outHost[i]);
+          pk.setGroup(c, groupIp);
+        }
+        if (outHost[i] >= 0 && drops.remove(((long) outHost[i] << 32) | (pk.seq(c) & 0xffffffffL))) {
+          n.drop(c);
+        } else {
+          n.forward(c, topo.link(at, outPort[i]));
+        }
+      }
+    } else if (kind == kindAck) {
+      int k = table.entryOfPort(g, ingress);
+      boolean duplicate = k >= 0 && pk.seq(p) - 1 <= table.ackPsn(g, k);
+      long before = aggregation.acksOut();
+      aggregation.onAck(g, ingress, pk.seq(p) - 1, this);
+      n.absorb(p);
+      int out = table.ackOutPort(g);
+      long now = n.simulator().now();
+      if (duplicate && aggregation.acksOut() == before && out >= 0 && out != ingress
+          && table.lastAckPsn(g) >= 0 && now - lastRepeatPs.get(g) >= repeatIntervalPs) {
+        lastRepeatPs.put(g, now);
+        repeatedAcks++;
+        feedback(g, out, kindAck, table.lastAckPsn(g) + 1);
+      }
+    } else if (kind == kindNack) {
+      aggregation.onNack(g, ingress, pk.seq(p), this);
+      n.absorb(p);
+    } else {
+      int out = table.ackOutPort(g);
+      if (out >= 0 && cnpFilter.onCnp(g, ingress, n.simulator().now())) {
+        pk.setFlow(p, sourceQpOfGroup.get(groupIp));
+        pk.setDst(p, sourceHostOfGroup.get(groupIp));
+        n.forward(p, topo.link(at, out));
+      } else {
+        n.absorb(p);
+      }
+    }
+  }
+
+  private void unicast(Network n, Packets pk, int p, int at) {
+    if (pk.kind(p) == kindData && !drops.isEmpty()
+        && drops.remove(((long) pk.dst(p) << 32) | (pk.seq(p) & 0xffffffffL))) {
+      n.drop(p);
+      return;
+    }
+    n.routeDefault(p, at);
+  }
+
+  @Override
+  public void forwarded(int port) {
+    outPort[outCount] = port;
+    outQpn[outCount] = -1;
+    outHost[outCount] = -1;
+    outCount++;
+  }
+
+  @Override
+  public void connected(int port, int dstIp, int dstQpn, int srcIp, long dstMac, long mrVa, int mrRkey) {
+    outPort[outCount] = port;
+    outQpn[outCount] = dstQpn;
+    outHost[outCount] = topo.neighbor(node, port);
+    outCount++;
+  }
+
+  @Override
+  public void ack(int g, int port, int psn) {
+    feedback(g, port, kindAck, psn + 1);
+  }
+
+  @Override
+  public void nack(int g, int port, int expectedPsn) {
+    long now = net.simulator().now();
+    if (lastNackPsn.get(g) == expectedPsn && now - lastNackPs.get(g) < repeatIntervalPs) {
+      suppressedNacks++;
+      return;
+    }
+    lastNackPsn.put(g, expectedPsn);
+    lastNackPs.put(g, now);
+    feedback(g, port, kindNack, expectedPsn);
+  }
+
+  /** NACKs suppressed as repeats of the last one within the repeat interval. */
+  public long suppressedNacks() {
+    return suppressedNacks;
+  }
+
+  private void feedback(int g, int port, int kind, int psn) {
+    int groupIp = table.groupIp(g);
+    int k = table.entryOfPort(g, port);
+    int qpn = k >= 0 && table.entryType(g, k) == MulticastForwardingTable.CONNECTED
+        ? table.receiverQpn(g, k) : sourceQpOfGroup.get(groupIp);
+    int f = net.generate(qpn, kind, psn, headerBytes, node, sourceHostOfGroup.get(groupIp));
+    net.packets().setFlags(f, Packets.PRIORITY);
+    feedbackGenerated++;
+    net.forward(f, topo.link(node, port));
+  }
+}

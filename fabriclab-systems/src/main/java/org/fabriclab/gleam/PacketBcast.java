@@ -1,0 +1,249 @@
+package org.fabriclab.gleam;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.NodeRole;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.host.NicScheduler;
+import org.fabriclab.sim.net.Accounting;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.PacketKinds;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.transport.rocev2.RcConfig;
+import org.fabriclab.sim.transport.rocev2.RcQueuePairs;
+import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
+import org.fabriclab.units.Time;
+
+/**
+ * One broadcast at packet level on the paper's testbed (seed 002 §4, Fig. 8: one switch, the
+ * source and its receivers attached to it): Gleam (one RC QP from the source to the GroupIP, the
+ * switch a {@link GleamSwitchElement} whose table comes from {@link EnvelopeRegistration}) or
+ * multiple unicasts (one RC QP per receiver, default switch). Senders and receivers run the
+ * engine's unmodified RoCEv2 RC transport (go-back-N, ACK coalescing, DCQCN; no ECN marking here,
+ * so no CNPs). Links: {@code linkGbps}, 10 ns propagation; the engine is store-and-forward with no
+ * switching delay; RoCE MTU 1024 B payload + 64 B headers ({@link RcConfig#defaults()}).
+ *
+ * <p>Engine workaround (no engine change): the transport's QP index is both ends of a connection
+ * and learns a receiver's message length only from the sender's {@code postSend}. A Gleam receiver
+ * QP has no sender (its peer is the GroupIP), so the runner creates it as a QP of the source host
+ * that is never activated, and gives its receive side the message length through
+ * {@link Rocev2Transport#queuePairs()}{@code .extend}. Deliveries are observed by wrapping the
+ * DATA and NACK receivers of the kind registry (then calling the transport's own).
+ *
+ * <p>Cost: O(packets × receivers) events; no allocation per packet beyond the engine's pool.
+ */
+public final class PacketBcast {
+  /** Result of one run; {@code deliveredBytes[i]} is receiver {@code i}'s in-order payload bytes. */
+  public record Result(String method, long jctPs, long sourceTxBytes, long[] deliveredBytes,
+      long[] duplicateOrOutOfOrder, long retransmittedPackets, int[] sourceNacks, int[] sourceGoBacks,
+      long messagePackets,
+      boolean conserved, String accounting) {
+    public double jctUs() {
+      return jctPs / 1e6;
+    }
+  }
+
+  /** Default simulated-time cap (a run that needs longer is reported as not finished). */
+  public static final long TIME_CAP_PS = Time.ms(60_000);
+
+  /** Servers on the testbed switch at most (a table's port count). */
+  public static final int MAX_SERVERS = 256;
+  /** Largest message: an RC message of 2 GB (seed 002, Table 1). */
+  public static final long MAX_BYTES = 1L << 31;
+
+  private PacketBcast() {}
+
+  /** Packets of a message of {@code bytes} with the default RoCE payload. */
+  public static long packets(long bytes) {
+    int pay = RcConfig.defaults().payloadBytes();
+    return (bytes + pay - 1) / pay;
+  }
+
+  /** The testbed: switch node 0, servers 1..servers (server index i is node i + 1). */
+  public static Topology testbed(int servers, double linkGbps) {
+    TopologyBuilder b = new TopologyBuilder("gleam-testbed", servers + " servers, one switch")
+        .defaults(Math.round(linkGbps * 1e9), Time.ns(10));
+    int sw = b.addNode(NodeRole.PACKET_SWITCH);
+    for (int i = 0; i < servers; i++) {
+      b.addCable(b.addNode(NodeRole.SERVER), sw);
+    }
+    return b.build();
+  }
+
+  /**
+   * Runs one broadcast.
+   *
+   * @param method "gleam" or "unicast"
+   * @param receivers receiver server indices (distinct, not the source)
+   * @param dropAt pairs {server index, PSN}: the first copy of that PSN towards that server is lost
+   */
+  public static Result run(String method, int servers, int source, int[] receivers, long sizeBytes,
+      double linkGbps, double loss, List<int[]> dropAt, long seed) {
+    if (servers < 2 || servers > MAX_SERVERS) {
+      throw new InvalidParameterException("--servers", servers, "valid range 2.." + MAX_SERVERS
+          + " at packet level (a Gleam table has at most 256 ports)");
+    }
+    return run(method, testbed(servers, linkGbps), source, receivers, sizeBytes, loss, dropAt, seed);
+  }
+
+  /**
+   * Runs one broadcast on any topology: with Gleam, every switch of the registered tree gets a
+   * {@link GleamSwitchElement}; with unicast, every switch gets an element with no group (it only
+   * applies {@code dropAt}). Server indices as in {@link Topology#server(int)}.
+   */
+  public static Result run(String method, Topology topo, int source, int[] receivers, long sizeBytes,
+      double loss, List<int[]> dropAt, long seed) {
+    if (!method.equals("gleam") && !method.equals("unicast")) {
+      throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
+    }
+    if (sizeBytes < 1 || sizeBytes > MAX_BYTES) {
+      throw new InvalidParameterException("--size", sizeBytes, "valid range 1.." + MAX_BYTES);
+    }
+    Simulator sim = new Simulator();
+    NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
+    if (loss > 0) {
+      nc = nc.withLoss(loss);
+    }
+    Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
+    RcConfig rc = RcConfig.defaults();
+    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    int kindData = kindOf(net.kinds(), "rocev2.DATA");
+    int src = topo.server(source);
+    long packets = (sizeBytes + rc.payloadBytes() - 1) / rc.payloadBytes();
+    int r = receivers.length;
+    int[] rq = new int[r];
+    int[] senderQps;
+    List<GleamSwitchElement> elements = new ArrayList<>();
+    GleamSwitchElement firstHop = null;
+    int groupIp = GleamAddresses.groupIp(0);
+    if (method.equals("gleam")) {
+      // the engine routes by host: the source QP points at the first receiver; the Gleam switch
+      // on the way intercepts every packet of the QP (its destination IP is the GroupIP)
+      int sq = t.createQp(src, topo.server(receivers[0]));
+      List<GroupMember> members = new ArrayList<>();
+      members.add(new GroupMember(src, sq));
+      for (int i = 0; i < r; i++) {
+        rq[i] = t.createQp(src, topo.server(receivers[i]));
+        t.queuePairs().extend(rq[i], (int) packets);
+        members.add(new GroupMember(topo.server(receivers[i]), rq[i]));
+      }
+      EnvelopeRegistration reg = new EnvelopeRegistration(topo, 1, 0);
+      reg.register(groupIp, src, members, 0);
+      int srcSwitch = topo.neighbor(src, 0);
+      for (int sw = 0; sw < topo.nodeCount(); sw++) {
+        MulticastForwardingTable table = reg.table(sw);
+        if (table == null) {
+          continue;
+        }
+        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+        el.bindQp(sq, groupIp, true, src);
+        for (int q : rq) {
+          el.bindQp(q, groupIp, false, src);
+        }
+        net.setElement(sw, el);
+        elements.add(el);
+        if (sw == srcSwitch) {
+          firstHop = el;
+        }
+      }
+      senderQps = new int[] {sq};
+    } else {
+      for (int sw = 0; sw < topo.nodeCount(); sw++) {
+        if (!topo.isServer(sw) && topo.degree(sw) <= MAX_SERVERS) {
+          GleamSwitchElement el = new GleamSwitchElement(topo, sw,
+              new MulticastForwardingTable(topo.degree(sw), 1), kindData, rc.headerBytes(), Time.us(50));
+          net.setElement(sw, el);
+          elements.add(el);
+        }
+      }
+      for (int i = 0; i < r; i++) {
+        rq[i] = t.createQp(src, topo.server(receivers[i]));
+      }
+      senderQps = rq;
+    }
+    for (int[] d : dropAt) {
+      int host = topo.server(d[0]);
+      int edge = topo.neighbor(host, 0); // the switch the receiver hangs on drops it
+      for (GleamSwitchElement el : elements) {
+        if (el.node() == edge) {
+          el.dropAt(host, d[1]);
+        }
+      }
+    }
+
+    // observers: in-order bytes per receiver, NACKs at the source, completion
+    RcQueuePairs qps = t.queuePairs();
+    int[] indexOfQp = new int[qps.size()];
+    java.util.Arrays.fill(indexOfQp, -1);
+    for (int i = 0; i < r; i++) {
+      indexOfQp[rq[i]] = i;
+    }
+    long[] delivered = new long[r];
+    long[] anomalies = new long[r];
+    int[] next = new int[r];
+    long[] doneAt = {0};
+    int[] done = {0};
+    IntArrayList nacks = new IntArrayList();
+    Packets pk = net.packets();
+    PacketKinds kinds = net.kinds();
+    PacketKinds.KindReceiver data = kinds.receiver(kindData);
+    kinds.setReceiver(kindData, (p, node) -> {
+      int q = pk.flow(p);
+      int i = q < indexOfQp.length ? indexOfQp[q] : -1;
+      int psn = pk.seq(p);
+      int payload = pk.payload(p);
+      int before = i >= 0 ? qps.expected(q) : 0;
+      data.deliver(p, node);
+      if (i >= 0 && qps.expected(q) == before + 1) {
+        if (psn == next[i]) {
+          next[i]++;
+          delivered[i] += payload;
+          if (next[i] == packets && ++done[0] == r) {
+            doneAt[0] = sim.now();
+          }
+        } else {
+          anomalies[i]++;
+        }
+      }
+    });
+    PacketKinds.KindReceiver nack = kinds.receiver(kindData + 2);
+    kinds.setReceiver(kindData + 2, (p, node) -> {
+      if (node == src) {
+        nacks.add(pk.seq(p));
+      }
+      nack.deliver(p, node);
+    });
+    for (int q : senderQps) {
+      t.postSend(q, sizeBytes, q);
+    }
+    long budget = 10_000_000L + 2_000L * packets * (r + 1);
+    sim.run(TIME_CAP_PS, budget);
+    if (done[0] < r) {
+      throw new InvalidParameterException("--loss", loss, "the broadcast did not finish within "
+          + TIME_CAP_PS / Time.PS_PER_MS + " ms of simulated time or " + budget
+          + " events: use a lower loss rate (go-back-N makes no progress at high loss)");
+    }
+    Accounting a = net.accounting();
+    long first = packets * senderQps.length;
+    return new Result(method, doneAt[0], net.bytesSent(topo.firstLink(src)), delivered, anomalies,
+        t.dataPackets() - first, nacks.toIntArray(), firstHop == null ? new int[0] : firstHop.sourceGoBacks(), packets, a.balanced() && a.inFlightPackets() == 0
+            && a.injectedPackets() + a.copiedPackets() + a.generatedPackets()
+                == a.deliveredPackets() + a.absorbedPackets() + a.droppedPackets(),
+        a.toString());
+  }
+
+  private static int kindOf(PacketKinds kinds, String name) {
+    for (int k = 0; k < kinds.size(); k++) {
+      if (kinds.name(k).equals(name)) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("no packet kind " + name);
+  }
+}
