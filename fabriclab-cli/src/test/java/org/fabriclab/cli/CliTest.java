@@ -1,11 +1,11 @@
 package org.fabriclab.cli;
 
+import org.fabriclab.cli.CliRun.Result;
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -13,20 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The command line end to end: outputs against closed forms, and bad input (issue 2 item 8). */
 class CliTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(Result r) throws Exception {
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   @Test
   void fatTreeJsonMatchesClosedForms() throws Exception {
     int k = 8;

@@ -1,5 +1,6 @@
 package org.fabriclab.cli.gleam;
 
+import org.fabriclab.cli.Json;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

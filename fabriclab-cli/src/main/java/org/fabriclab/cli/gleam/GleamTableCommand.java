@@ -1,5 +1,6 @@
 package org.fabriclab.cli.gleam;
 
+import org.fabriclab.cli.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package org.fabriclab.cli.incast;
 
+import org.fabriclab.cli.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.fabriclab.cli.incast;
 
+import org.fabriclab.cli.Json;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.BCubeLabels;

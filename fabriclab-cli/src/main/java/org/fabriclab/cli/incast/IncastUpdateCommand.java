@@ -1,5 +1,6 @@
 package org.fabriclab.cli.incast;
 
+import org.fabriclab.cli.Json;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

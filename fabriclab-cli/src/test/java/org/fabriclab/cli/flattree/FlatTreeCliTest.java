@@ -1,15 +1,14 @@
 package org.fabriclab.cli.flattree;
 
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.fabriclab.cli.Main;
+import org.fabriclab.cli.CliRun.Result;
 import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.graph.io.TopologyFormat;
 import org.fabriclab.topology.fattree.FatTree;
@@ -18,20 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** CLI of the Flat-tree system (issue 5 items 9 and 11). */
 class FlatTreeCliTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(Result r) throws Exception {
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   @Test
   void topoFlattreeClosModeHasTheFatTreePathLength() throws Exception {
     JsonNode j = json(run("topo", "flattree", "--k", "8", "--mode", "clos", "--json"));

@@ -1,31 +1,16 @@
 package org.fabriclab.cli.gleam;
 
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import org.fabriclab.cli.Main;
+import org.fabriclab.cli.CliRun.Result;
 import org.junit.jupiter.api.Test;
 
 /** {@code fabriclab gleam table|bcast} (issue 10 item 9) and their bad-input handling. */
 class GleamCliTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(Result r) throws Exception {
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   @Test
   void tableBytesOfOneThousandGroups() throws Exception {
     JsonNode j = json(run("gleam", "table", "--groups", "1024", "--ports", "64", "--json"));

@@ -1,33 +1,17 @@
 package org.fabriclab.cli.incast;
 
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.HashMap;
 import java.util.Map;
-import org.fabriclab.cli.Main;
+import org.fabriclab.cli.CliRun.Result;
 import org.junit.jupiter.api.Test;
 
 /** {@code fabriclab incast ...} end to end against the paper's worked example (seed 004 Fig. 3/4). */
 class IncastCliTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(String... args) throws Exception {
-    Result r = run(args);
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   private static final String[] FIG3 = {"--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14"};
 
   private static String[] args(String... extra) {

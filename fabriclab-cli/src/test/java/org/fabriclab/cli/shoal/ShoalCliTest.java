@@ -1,32 +1,16 @@
 package org.fabriclab.cli.shoal;
 
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import org.fabriclab.cli.Main;
+import org.fabriclab.cli.CliRun.Result;
 import org.junit.jupiter.api.Test;
 
 /** {@code fabriclab shoal …} end to end (seed 003). */
 class ShoalCliTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(String... args) throws Exception {
-    Result r = run(args);
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   @Test
   void scheduleOfFig3AndFig4() throws Exception {
     JsonNode j = json("shoal", "schedule", "--nodes", "8", "--switch-ports", "4", "--json");

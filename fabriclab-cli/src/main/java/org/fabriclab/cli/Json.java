@@ -1,13 +1,13 @@
-package org.fabriclab.cli.gleam;
+package org.fabriclab.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-/** Pretty JSON for the gleam commands. */
-final class Json {
+/** Pretty JSON for the commands that print one JSON document. */
+public final class Json {
   private Json() {}
 
-  static String of(Object o) {
+  public static String of(Object o) {
     try {
       return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
