@@ -2,6 +2,7 @@ package org.fabriclab.cli.simulate;
 
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.transport.TransportSpec;
 import org.fabriclab.sim.transport.ndp.NdpConfig;
@@ -56,6 +57,10 @@ final class PacketKnobs {
   @Option(names = "--shared-buffer-bytes", paramLabel = "B",
       description = "a shared-buffer MMU of B bytes per switch over its ports (explicit queues)")
   Long sharedBuffer;
+
+  @Option(names = "--switch-latency-ns", paramLabel = "NS",
+      description = "latency in ns between a switch's lookup and its egress queue, every switch (preset: 0)")
+  Long switchLatencyNs;
 
   @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N packets (preset: 4)")
   Integer ackEvery;
@@ -135,6 +140,9 @@ final class PacketKnobs {
       InvalidParameterException.requireRange("--shared-buffer-bytes", sharedBuffer, 64, 1L << 40);
       nc = nc.withSharedBuffer(sharedBuffer);
     }
+    if (switchLatencyNs != null) {
+      InvalidParameterException.requireRange("--switch-latency-ns", switchLatencyNs, 0, 1_000_000_000L);
+    }
     if (pfcXon != null && pfcXoff == null) {
       throw new InvalidParameterException("--pfc-xon-bytes", "needs --pfc-xoff-bytes");
     }
@@ -145,6 +153,13 @@ final class PacketKnobs {
       nc = nc.withPriorityAndPfc(pfcXoff, xon);
     }
     return nc;
+  }
+
+  /** Applies the knobs that are set on the built network (the switch latency). */
+  void apply(Network net) {
+    if (switchLatencyNs != null) {
+      net.setSwitchLatencyPs(Time.ns(switchLatencyNs));
+    }
   }
 
   /** The transport: the preset of {@code name} with the options given. */

@@ -228,6 +228,7 @@ public final class SimulateCommand implements Runnable {
     } else {
       PacketSimulation ps = new PacketSimulation(t, new EcmpTable(t), tr, choice.spec(),
           choice.network(), progress);
+      knobs.apply(ps.network());
       if (paths != null) {
         ps.useKShortestPaths(paths, seed);
       }

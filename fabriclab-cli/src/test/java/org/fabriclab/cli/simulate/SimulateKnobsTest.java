@@ -38,6 +38,25 @@ class SimulateKnobsTest {
   }
 
   @Test
+  void switchLatencyAddsOncePerSwitchOfEveryPacket(@TempDir Path dir) throws Exception {
+    // the same flow as above; SYN, SYN-ACK and the data each cross 5 switches (0 -> 15 spans
+    // pods), so 500 ns of switch latency adds 15 × 500 ns to the closed form
+    Path t = trace(dir, "0,0,15,0,2640");
+    JsonNode j = json(run("simulate", "--topo", "fattree", "--k", "4", "--trace", t.toString(),
+        "--mtu-bytes", "1000", "--init-window", "3", "--switch-latency-ns", "500", "--json",
+        "--no-progress"));
+    long ser120 = Time.serialization(120, 10_000_000_000L);
+    long ser1000 = Time.serialization(1000, 10_000_000_000L);
+    long fct = 12 * (ser120 + Time.us(1)) + 2 * ser1000 + 6 * (ser1000 + Time.us(1))
+        + 15 * Time.ns(500);
+    assertThat(j.get("fctMeanMs").asDouble()).isCloseTo(fct / 1e9, Offset.offset(1e-12));
+    SimulateCommandTest.Result bad = run("simulate", "--topo", "fattree", "--k", "4", "--trace",
+        t.toString(), "--switch-latency-ns", "-1", "--no-progress");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--switch-latency-ns");
+  }
+
+  @Test
   void summaryCarriesTheConservationTerms(@TempDir Path dir) throws Exception {
     // an incast into tiny buffers: drops happen; the books balance
     Path t = trace(dir, "0,1,0,0,200000", "1,2,0,0,200000", "2,3,0,0,200000", "3,4,0,0,200000");

@@ -15,7 +15,7 @@ import org.fabriclab.table.Table;
  * store-and-forward. Each node's forwarding logic is a {@link SwitchElement} (default: ECMP /
  * spray / source routes, {@link DefaultRouting}; optical splitters get a {@link SplitterElement}),
  * which sees every packet at the node with its ingress link. The pipeline of a packet at a node
- * is htsim's: element (ingress lookup) → optional switch latency →
+ * is htsim's: element (ingress lookup) → optional switch latency ({@link #setSwitchLatencyPs}) →
  * egress queue.
  *
  * <p>The classes split along the pipeline: this class forwards (elements, routes, delivery) and
@@ -54,6 +54,8 @@ public final class Network {
   private long unroutableDrops;
   private long packetHops;
   private long trimmedBytes;
+  private long[] latencyPs;
+  private int afterLatency = -1;
 
   public Network(Simulator sim, Topology topo, EcmpTable ecmp, Packets packets, NetworkConfig cfg) {
     this.sim = sim;
@@ -266,8 +268,55 @@ public final class Network {
     return DefaultRouting.flowHash(flow, node, seed);
   }
 
-  /** Puts a packet in the output queue of {@code link}: drop, mark, or schedule its arrival. */
+  /**
+   * Switch latency of {@code node} (htsim's pipeline: ingress lookup → latency → egress queue):
+   * every packet the node's element forwards reaches its output queue {@code ps} after the
+   * element saw it (0: at once, the default); on a splitter node it delays the pass-through.
+   * One extra event per packet and hop where it is set; the run stays deterministic.
+   */
+  public void setSwitchLatencyPs(int node, long ps) {
+    org.fabriclab.error.InvalidParameterException.requireRange("switch latency (ps)", ps, 0,
+        Long.MAX_VALUE / 4);
+    if (latencyPs == null) {
+      if (ps == 0) {
+        return;
+      }
+      latencyPs = new long[topo.linkCount()];
+      afterLatency = sim.register(this::enqueueNow);
+    }
+    for (int e = topo.firstLink(node); e < topo.firstLink(node + 1); e++) {
+      latencyPs[e] = ps;
+    }
+  }
+
+  /** {@link #setSwitchLatencyPs(int, long)} on every packet, circuit and converter switch. */
+  public void setSwitchLatencyPs(long ps) {
+    for (int u = 0; u < topo.nodeCount(); u++) {
+      NodeRole r = topo.role(u);
+      if (r != NodeRole.SERVER && r != NodeRole.OPTICAL_SPLITTER) {
+        setSwitchLatencyPs(u, ps);
+      }
+    }
+  }
+
+  /** The switch latency of {@code node} in ps (0: none). */
+  public long switchLatencyPs(int node) {
+    return latencyPs == null || topo.degree(node) == 0 ? 0 : latencyPs[topo.firstLink(node)];
+  }
+
+  /**
+   * Puts a packet in the output queue of {@code link} (after the node's switch latency, if any):
+   * drop, mark, or schedule its arrival.
+   */
   public void enqueue(int p, int link) {
+    if (latencyPs != null && latencyPs[link] > 0) {
+      sim.schedule(sim.now() + latencyPs[link], afterLatency, p, link);
+    } else {
+      enqueueNow(p, link);
+    }
+  }
+
+  private void enqueueNow(int p, int link) {
     if (loss.enabled() && loss.lose(link)) {
       ports.countDrop(link);
       drop(p, link);
