@@ -57,6 +57,28 @@ class SimulateKnobsTest {
   }
 
   @Test
+  void helpStatesEveryKnobsPresetAndUnit() {
+    SimulateCommandTest.Result r = run("simulate", "--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("Simulate flows (a trace file or a generated workload) on a "
+        + "topology with the packet-level or\nflow-level engine and report flow completion times");
+    for (java.lang.reflect.Field f : PacketKnobs.class.getDeclaredFields()) {
+      picocli.CommandLine.Option o = f.getAnnotation(picocli.CommandLine.Option.class);
+      if (o != null) {
+        String d = o.description()[0];
+        assertThat(d).as(o.names()[0]).contains("(preset: ");
+        String name = o.names()[0];
+        if (name.endsWith("-bytes") || name.endsWith("-us") || name.endsWith("-ns")
+            || name.endsWith("-mbps")) {
+          String unit = name.endsWith("-bytes") ? "bytes" : name.endsWith("-us") ? "µs"
+              : name.endsWith("-ns") ? "ns" : "Mb/s";
+          assertThat(d).as(name).contains(unit);
+        }
+      }
+    }
+  }
+
+  @Test
   void summaryCarriesTheConservationTerms(@TempDir Path dir) throws Exception {
     // an incast into tiny buffers: drops happen; the books balance
     Path t = trace(dir, "0,1,0,0,200000", "1,2,0,0,200000", "2,3,0,0,200000", "3,4,0,0,200000");
