@@ -271,7 +271,7 @@ public final class Network {
   /**
    * Switch latency of {@code node} (htsim's pipeline: ingress lookup → latency → egress queue):
    * every packet the node's element forwards reaches its output queue {@code ps} after the
-   * element saw it (0: at once, the default); on a splitter node it delays the pass-through.
+   * element saw it (0: at once, the default). A passive {@link #passThrough} is never delayed.
    * One extra event per packet and hop where it is set; the run stays deterministic.
    */
   public void setSwitchLatencyPs(int node, long ps) {
