@@ -51,10 +51,13 @@ class GoldenRunsTest {
     return new FlowTrace(id, src, dst, start, size);
   }
 
+  /** A run of {@code transport} ({@code NAME-pfc}: lossless, PFC pausing at 30,000 B). */
   static String render(String transport) {
     Topology t = new FatTree(4).build();
-    SimulationResult r = PacketSimulation.benchmark(t, trace(), transport, false, 1, Progress.NONE)
-        .run(Time.seconds(1), Long.MAX_VALUE);
+    boolean pfc = transport.endsWith("-pfc");
+    String name = pfc ? transport.substring(0, transport.length() - 4) : transport;
+    SimulationResult r = PacketSimulation.benchmark(t, trace(), name, false, 1, pfc ? 30_000 : 0,
+        Progress.NONE).run(Time.seconds(1), Long.MAX_VALUE);
     Map<String, Object> m = r.summary();
     StringBuilder b = new StringBuilder("# golden run: ").append(transport)
         .append(" on fattree k=4, 60 flows (GoldenRunsTest)\n");
@@ -66,7 +69,7 @@ class GoldenRunsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"dctcp", "newreno", "ndp", "rocev2"})
+  @ValueSource(strings = {"dctcp", "newreno", "ndp", "rocev2", "rocev2-pfc"})
   void wholeRunMatchesItsGoldenFile(String transport) throws IOException {
     String got = render(transport);
     Path file = Path.of("src/test/resources/golden/" + transport + ".txt");

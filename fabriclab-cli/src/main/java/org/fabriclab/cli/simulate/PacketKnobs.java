@@ -2,6 +2,7 @@ package org.fabriclab.cli.simulate;
 
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.transport.TransportSpec;
 import org.fabriclab.sim.transport.ndp.NdpConfig;
@@ -19,66 +20,70 @@ final class PacketKnobs {
   /** A resolved packet-engine choice. */
   record Choice(TransportSpec spec, NetworkConfig network) {}
 
-  @Option(names = "--buffer-bytes", paramLabel = "B", description = "byte bound of every port queue (preset: 150000)")
+  @Option(names = "--buffer-bytes", paramLabel = "B", description = "byte bound of every port queue, in bytes (preset: 150000)")
   Long bufferBytes;
 
-  @Option(names = "--ecn-bytes", paramLabel = "B", description = "step ECN: mark CE when a port holds at least B bytes (preset: 30000; newreno/ndp: none)")
+  @Option(names = "--ecn-bytes", paramLabel = "B", description = "step ECN: mark CE when a port holds at least B bytes (preset: 30000 for dctcp and rocev2; off for newreno and ndp)")
   Long ecnBytes;
 
-  @Option(names = "--ecn-kmin-bytes", paramLabel = "B", description = "RED-style ECN (with --ecn-kmax-bytes, --ecn-pmax): no mark below B")
+  @Option(names = "--ecn-kmin-bytes", paramLabel = "B", description = "RED-style ECN, with --ecn-kmax-bytes and --ecn-pmax: no mark below B bytes (preset: off, step ECN)")
   Long ecnKmin;
 
-  @Option(names = "--ecn-kmax-bytes", paramLabel = "B", description = "RED-style ECN: always mark at or above B")
+  @Option(names = "--ecn-kmax-bytes", paramLabel = "B", description = "RED-style ECN: always mark at or above B bytes (preset: off)")
   Long ecnKmax;
 
-  @Option(names = "--ecn-pmax", paramLabel = "P", description = "RED-style ECN: marking probability just below kmax, in (0, 1]")
+  @Option(names = "--ecn-pmax", paramLabel = "P", description = "RED-style ECN: marking probability just below kmax, in (0, 1] (preset: off)")
   Double ecnPmax;
 
-  @Option(names = "--loss", paramLabel = "P", description = "random loss probability on every switch port, in [0, 1) (seeded)")
+  @Option(names = "--loss", paramLabel = "P", description = "random loss probability per packet on every switch port, in [0, 1), seeded (preset: 0)")
   Double loss;
 
-  @Option(names = "--mtu-bytes", paramLabel = "B", description = "packet size on the wire, headers included (preset: 1500; rocev2 1088)")
+  @Option(names = "--mtu-bytes", paramLabel = "B", description = "packet size on the wire in bytes, headers included (preset: 1500; rocev2: 1088)")
   Integer mtuBytes;
 
-  @Option(names = "--init-window", paramLabel = "N", description = "initial window in packets (dctcp/newreno preset 3, ndp 20)")
+  @Option(names = "--init-window", paramLabel = "N", description = "initial window in packets (preset: 3 for dctcp and newreno, 20 for ndp; rocev2 has none)")
   Integer initWindow;
 
-  @Option(names = "--rto-min-us", paramLabel = "US", description = "retransmission timeout floor in µs (preset: 1000)")
+  @Option(names = "--rto-min-us", paramLabel = "US", description = "retransmission timeout floor in µs (preset: 1000, every transport)")
   Double rtoMinUs;
 
   @Option(names = "--pfc-xoff-bytes", paramLabel = "B",
-      description = "PFC (lossless) pausing an upstream port at B bytes per ingress link (at most buffer / ingress links)")
+      description = "PFC (lossless): a switch pauses an upstream port when the bytes that arrived over its link reach B, capped at buffer / ingress links (preset: off)")
   Long pfcXoff;
 
-  @Option(names = "--pfc-xon-bytes", paramLabel = "B", description = "PFC resume threshold (default: xoff / 2)")
+  @Option(names = "--pfc-xon-bytes", paramLabel = "B", description = "PFC resume threshold in bytes (preset: xoff / 2)")
   Long pfcXon;
 
   @Option(names = "--shared-buffer-bytes", paramLabel = "B",
-      description = "a shared-buffer MMU of B bytes per switch over its ports (explicit queues)")
+      description = "a shared buffer of B bytes per switch, drawn on by all its ports (preset: off, per-port buffers only)")
   Long sharedBuffer;
 
-  @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N packets (preset: 4)")
+  @Option(names = "--switch-latency-ns", paramLabel = "NS",
+      description = "latency in ns between a switch's lookup and its egress queue, every switch (preset: 0)")
+  Long switchLatencyNs;
+
+  @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N data packets (preset: 4)")
   Integer ackEvery;
 
-  @Option(names = "--go-back", paramLabel = "0|N", description = "rocev2 loss recovery: N (go-back-N, preset) or 0 (go-back-0)")
+  @Option(names = "--go-back", paramLabel = "0|N", description = "rocev2 loss recovery: N (go-back-N) or 0 (go-back-0) (preset: N)")
   String goBack;
 
   @Option(names = "--dcqcn-g", paramLabel = "G", description = "rocev2: DCQCN alpha gain in (0, 1] (preset: 1/256)")
   Double dcqcnG;
 
-  @Option(names = "--dcqcn-timer-us", paramLabel = "US", description = "rocev2: DCQCN rate-increase timer (preset: 55)")
+  @Option(names = "--dcqcn-timer-us", paramLabel = "US", description = "rocev2: DCQCN rate-increase timer in µs (preset: 55)")
   Double dcqcnTimerUs;
 
-  @Option(names = "--dcqcn-byte-counter", paramLabel = "B", description = "rocev2: DCQCN byte counter (preset: 10000000)")
+  @Option(names = "--dcqcn-byte-counter", paramLabel = "B", description = "rocev2: DCQCN byte counter in bytes (preset: 10000000)")
   Long dcqcnBytes;
 
-  @Option(names = "--dcqcn-rai-mbps", paramLabel = "M", description = "rocev2: DCQCN additive increase (preset: 40)")
+  @Option(names = "--dcqcn-rai-mbps", paramLabel = "M", description = "rocev2: DCQCN additive increase in Mb/s (preset: 40)")
   Double dcqcnRaiMbps;
 
-  @Option(names = "--dcqcn-rhai-mbps", paramLabel = "M", description = "rocev2: DCQCN hyper increase (preset: 200)")
+  @Option(names = "--dcqcn-rhai-mbps", paramLabel = "M", description = "rocev2: DCQCN hyper increase in Mb/s (preset: 200)")
   Double dcqcnRhaiMbps;
 
-  @Option(names = "--cnp-interval-us", paramLabel = "US", description = "rocev2: at most one CNP per QP per interval (preset: 50)")
+  @Option(names = "--cnp-interval-us", paramLabel = "US", description = "rocev2: at most one CNP per queue pair per interval, in µs (preset: 50)")
   Double cnpIntervalUs;
 
   /** Refuses every packet-engine knob that was given: the flow engine has no ports or transports. */
@@ -135,6 +140,9 @@ final class PacketKnobs {
       InvalidParameterException.requireRange("--shared-buffer-bytes", sharedBuffer, 64, 1L << 40);
       nc = nc.withSharedBuffer(sharedBuffer);
     }
+    if (switchLatencyNs != null) {
+      InvalidParameterException.requireRange("--switch-latency-ns", switchLatencyNs, 0, 1_000_000_000L);
+    }
     if (pfcXon != null && pfcXoff == null) {
       throw new InvalidParameterException("--pfc-xon-bytes", "needs --pfc-xoff-bytes");
     }
@@ -145,6 +153,13 @@ final class PacketKnobs {
       nc = nc.withPriorityAndPfc(pfcXoff, xon);
     }
     return nc;
+  }
+
+  /** Applies the knobs that are set on the built network (the switch latency). */
+  void apply(Network net) {
+    if (switchLatencyNs != null) {
+      net.setSwitchLatencyPs(Time.ns(switchLatencyNs));
+    }
   }
 
   /** The transport: the preset of {@code name} with the options given. */

@@ -45,7 +45,9 @@ import picocli.CommandLine.Unmatched;
     name = "simulate",
     mixinStandardHelpOptions = true,
     description = {
-      "Simulate a flow trace on a topology and report flow completion times.",
+      "Simulate flows (a trace file or a generated workload) on a topology with the packet-level or",
+      "flow-level engine and report flow completion times, drops, ECN marks and queue sizes.",
+      "Transport and port knobs start from each transport's preset (stated with each option).",
       "Topology parameters follow --topo as in 'fabriclab topo <family>' (e.g. --k 8).",
       "Trace CSV: flow_id,src_host,dst_host,start_ns,size_bytes (hosts = server indices).",
       "",
@@ -72,7 +74,7 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
   String engine;
 
-  @Option(names = "--compat", paramLabel = "SIM", description = "netbench: DCTCP cuts the window on every ECN-echo ACK")
+  @Option(names = "--compat", paramLabel = "SIM", description = "netbench: DCTCP cuts the window on every ECN-echo ACK, as netbench does (preset: off)")
   String compat;
 
   @Option(names = "--seed", defaultValue = "1",
@@ -95,14 +97,14 @@ public final class SimulateCommand implements Runnable {
 
   @picocli.CommandLine.Mixin PacketKnobs knobs = new PacketKnobs();
 
-  @Option(names = "--until-ms", paramLabel = "MS", description = "stop at this simulated time (default: when every flow is done)")
+  @Option(names = "--until-ms", paramLabel = "MS", description = "stop at this simulated time in ms (default: when every flow is done)")
   Double untilMs;
 
-  @Option(names = "--max-events", paramLabel = "N", description = "stop after this many events")
+  @Option(names = "--max-events", paramLabel = "N", description = "stop after this many events (default: no limit)")
   Long maxEvents;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "write flows.csv, ports.csv, summary.csv, summary.json (and a generated workload's trace.csv) here")
+      description = "write flows.csv, ports.csv, summary.csv, summary.json, report.html (and trace.csv for a generated workload, groups.csv for a multicast one) into DIR")
   Path out;
 
   @Option(names = "--probe-interval-us", paramLabel = "US",
@@ -228,6 +230,7 @@ public final class SimulateCommand implements Runnable {
     } else {
       PacketSimulation ps = new PacketSimulation(t, new EcmpTable(t), tr, choice.spec(),
           choice.network(), progress);
+      knobs.apply(ps.network());
       if (paths != null) {
         ps.useKShortestPaths(paths, seed);
       }

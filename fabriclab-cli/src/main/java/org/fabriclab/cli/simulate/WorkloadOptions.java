@@ -29,11 +29,11 @@ final class WorkloadOptions {
   @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows, >= 1 (default: ${DEFAULT-VALUE})")
   int flows;
 
-  @Option(names = "--rate-per-s", description = "poisson: arrivals per second (default: 20000, or from --load)")
+  @Option(names = "--rate-per-s", description = "poisson: flow arrivals per second; multicast: group arrivals per second (default: 20000, or from --load)")
   Double rate;
 
   @Option(names = "--load", paramLabel = "L",
-      description = "poisson: offered load as a fraction of the hosts' link capacity, in (0, 10]; sets the arrival rate")
+      description = "poisson: offered load as a fraction of the hosts' link capacity, in (0, 10]; sets the arrival rate (default: from --rate-per-s)")
   Double load;
 
   @Option(names = "--sizes", defaultValue = "websearch",
@@ -43,7 +43,7 @@ final class WorkloadOptions {
   @Option(names = "--skew", defaultValue = "0", description = "poisson: Zipf skew of destinations, 0 = uniform (default: ${DEFAULT-VALUE})")
   double skew;
 
-  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall/multicast: bytes per flow (default: ${DEFAULT-VALUE})")
+  @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall/multicast: bytes per flow, in bytes (default: ${DEFAULT-VALUE})")
   long flowBytes;
 
   @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0 (default: ${DEFAULT-VALUE})")

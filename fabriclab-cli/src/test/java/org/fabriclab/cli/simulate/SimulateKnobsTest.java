@@ -38,6 +38,47 @@ class SimulateKnobsTest {
   }
 
   @Test
+  void switchLatencyAddsOncePerSwitchOfEveryPacket(@TempDir Path dir) throws Exception {
+    // the same flow as above; SYN, SYN-ACK and the data each cross 5 switches (0 -> 15 spans
+    // pods), so 500 ns of switch latency adds 15 × 500 ns to the closed form
+    Path t = trace(dir, "0,0,15,0,2640");
+    JsonNode j = json(run("simulate", "--topo", "fattree", "--k", "4", "--trace", t.toString(),
+        "--mtu-bytes", "1000", "--init-window", "3", "--switch-latency-ns", "500", "--json",
+        "--no-progress"));
+    long ser120 = Time.serialization(120, 10_000_000_000L);
+    long ser1000 = Time.serialization(1000, 10_000_000_000L);
+    long fct = 12 * (ser120 + Time.us(1)) + 2 * ser1000 + 6 * (ser1000 + Time.us(1))
+        + 15 * Time.ns(500);
+    assertThat(j.get("fctMeanMs").asDouble()).isCloseTo(fct / 1e9, Offset.offset(1e-12));
+    SimulateCommandTest.Result bad = run("simulate", "--topo", "fattree", "--k", "4", "--trace",
+        t.toString(), "--switch-latency-ns", "-1", "--no-progress");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--switch-latency-ns");
+  }
+
+  @Test
+  void helpStatesEveryKnobsPresetAndUnit() {
+    SimulateCommandTest.Result r = run("simulate", "--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("Simulate flows (a trace file or a generated workload) on a "
+        + "topology with the packet-level or\nflow-level engine and report flow completion times");
+    for (java.lang.reflect.Field f : PacketKnobs.class.getDeclaredFields()) {
+      picocli.CommandLine.Option o = f.getAnnotation(picocli.CommandLine.Option.class);
+      if (o != null) {
+        String d = o.description()[0];
+        assertThat(d).as(o.names()[0]).contains("(preset: ");
+        String name = o.names()[0];
+        if (name.endsWith("-bytes") || name.endsWith("-us") || name.endsWith("-ns")
+            || name.endsWith("-mbps")) {
+          String unit = name.endsWith("-bytes") ? "bytes" : name.endsWith("-us") ? "µs"
+              : name.endsWith("-ns") ? "ns" : "Mb/s";
+          assertThat(d).as(name).contains(unit);
+        }
+      }
+    }
+  }
+
+  @Test
   void summaryCarriesTheConservationTerms(@TempDir Path dir) throws Exception {
     // an incast into tiny buffers: drops happen; the books balance
     Path t = trace(dir, "0,1,0,0,200000", "1,2,0,0,200000", "2,3,0,0,200000", "3,4,0,0,200000");

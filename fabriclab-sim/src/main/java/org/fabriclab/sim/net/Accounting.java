@@ -25,9 +25,31 @@ public final class Accounting {
   long absorbedBytes;
   long droppedPackets;
   long droppedBytes;
+  private long[] flowBytes;
 
   Accounting(Packets pool) {
     this.pool = pool;
+  }
+
+  /** A packet of flow number {@code flow} and {@code bytes} reached a host stack. */
+  void deliver(int flow, int bytes) {
+    deliveredPackets++;
+    deliveredBytes += bytes;
+    if (flowBytes != null && flow >= 0 && flow < flowBytes.length) {
+      flowBytes[flow] += bytes;
+    }
+  }
+
+  /** Starts counting delivered bytes per flow number {@code 0..flows-1}. */
+  void trackFlowBytes(int flows) {
+    if (flowBytes == null || flowBytes.length < flows) {
+      flowBytes = flowBytes == null ? new long[flows] : java.util.Arrays.copyOf(flowBytes, flows);
+    }
+  }
+
+  /** Bytes delivered for flow number {@code f} since tracking began (0 when untracked). */
+  long flowBytesDelivered(int f) {
+    return flowBytes == null || f >= flowBytes.length ? 0 : flowBytes[f];
   }
 
   public long injectedPackets() {

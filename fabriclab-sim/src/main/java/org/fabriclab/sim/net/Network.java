@@ -12,25 +12,20 @@ import org.fabriclab.table.Table;
 /**
  * A simulated network built from a {@link Topology}: every directed link is an output-queued port
  * of its tail node (host NICs included) with the link's rate and propagation delay,
- * store-and-forward, no switching delay. Each node's forwarding logic is a {@link SwitchElement}
- * (default: ECMP / spray / source routes; optical splitters get a {@link SplitterElement}), which
- * sees every packet at the node with its ingress link.
+ * store-and-forward. Each node's forwarding logic is a {@link SwitchElement} (default: ECMP /
+ * spray / source routes, {@link DefaultRouting}; optical splitters get a {@link SplitterElement}),
+ * which sees every packet at the node with its ingress link. The pipeline of a packet at a node
+ * is htsim's: element (ingress lookup) → optional switch latency ({@link #setSwitchLatencyPs}) →
+ * egress queue.
  *
- * <p>Queues are FIFO and byte-bounded. Because a FIFO port serves packets in arrival order at a
- * fixed rate, a packet's departure is known when it is enqueued: {@code start = max(now,
- * busyUntil)}. The engine therefore schedules one event per packet per hop (its arrival at the
- * next node) and never a separate transmit-complete event. The queue occupancy seen at enqueue is
- * the bytes not yet serialized, {@code (busyUntil - now) · rate} (the packet in service counts with
- * its unsent part). Drop-tail: a packet is dropped when occupancy + its size exceeds the bound; it
- * is marked CE when the occupancy is at least the ECN threshold (instantaneous, at enqueue), or
- * with RED-style marking between kmin and kmax. Optional seeded random loss per link.
- * Counters per port: bytes, packets, drops, marks, maximum and time-averaged occupancy; network
- * totals in {@link Accounting} (conservation with copies, generated and absorbed packets).
- *
- * <p>With trimming, priority queues or PFC ({@link NetworkConfig#explicitQueues()}) the ports are
- * {@link QueuedPorts} instead: explicit queues with two strict-priority classes whose behaviour
- * follows each port's {@link PortRole} (the marks counter then also counts trimmed packets, and
- * the time-averaged occupancy is not tracked).
+ * <p>The classes split along the pipeline: this class forwards (elements, routes, delivery) and
+ * keeps the packet {@link Accounting} (conservation with copies, generated and absorbed packets);
+ * {@link Ports} holds the port state (rates, delays, departure-time FIFO queues: one event per
+ * packet per hop; drop-tail at the byte bound; ECN by {@link EcnMarker}) and the per-port
+ * counters; with trimming, priority queues or PFC ({@link NetworkConfig#explicitQueues()}) the
+ * queues are {@link QueuedPorts} instead, whose behaviour follows each port's {@link PortRole}
+ * (the marks counter then also counts trimmed packets, and the time-averaged occupancy is not
+ * tracked). Optional seeded random loss per link ({@link RandomLoss}).
  *
  * <p>Delivery to a host goes to the receiver registered for the packet's kind in
  * {@link #kinds()} (several transports per network), else to the sink of {@link #setSink}.
@@ -48,29 +43,19 @@ public final class Network {
   private final int arrive;
   private final boolean hasSplitters;
   private final int[] targets;
-  private final long[] rate;
   private final long[] delay;
-  private final long[] busyUntil;
-  private final long[] bytesOut;
-  private final long[] packetsOut;
-  private final long[] drops;
-  private final long[] marks;
-  private final long[] maxOcc;
-  private final double[] occIntegral;
-  private final long[] lastUpdate;
-  private final EcnMarker ecn;
+  private final Ports ports;
   private final RandomLoss loss;
   private PacketKinds.KindReceiver sink = (p, n) -> {
     throw new IllegalStateException("no receiver for packet kind " + n);
   };
   private final QueuedPorts trim;
-  private SourceRoutes sourceRoutes;
-  private PortReadyListener[] readyListeners = new PortReadyListener[0];
-  private long[] flowBytes;
+  private final DefaultRouting routing;
   private long unroutableDrops;
   private long packetHops;
-  private long sprayCount;
   private long trimmedBytes;
+  private long[] latencyPs;
+  private int afterLatency = -1;
 
   public Network(Simulator sim, Topology topo, EcmpTable ecmp, Packets packets, NetworkConfig cfg) {
     this.sim = sim;
@@ -79,6 +64,7 @@ public final class Network {
     this.packets = packets;
     this.cfg = cfg;
     acct = new Accounting(packets);
+    routing = new DefaultRouting(ecmp, packets, cfg);
     int m = topo.linkCount();
     targets = topo.csrTargets();
     roles = PortRole.of(topo);
@@ -95,31 +81,11 @@ public final class Network {
       }
     }
     hasSplitters = splitters;
-    rate = new long[m];
-    delay = new long[m];
-    for (int e = 0; e < m; e++) {
-      rate[e] = topo.capacityBps(e);
-      delay[e] = topo.delayPs(e);
-    }
-    busyUntil = new long[m];
-    bytesOut = new long[m];
-    packetsOut = new long[m];
-    drops = new long[m];
-    marks = new long[m];
-    maxOcc = new long[m];
-    occIntegral = new double[m];
-    lastUpdate = new long[m];
-    ecn = new EcnMarker(cfg);
-    loss = new RandomLoss(m, cfg.hashSeed());
-    if (cfg.lossProbability() > 0) {
-      for (int e = 0; e < m; e++) {
-        if (roles[e] == PortRole.SWITCH || roles[e] == PortRole.DIRECT) {
-          loss.set(e, cfg.lossProbability());
-        }
-      }
-    }
+    ports = new Ports(sim, topo, packets, cfg, new EcnMarker(cfg));
+    delay = ports.delay;
+    loss = RandomLoss.onSwitchPorts(roles, cfg);
     arrive = sim.register(this::arrive);
-    trim = cfg.explicitQueues() ? new QueuedPorts(this, packets, cfg, m, roles) : null;
+    trim = cfg.explicitQueues() ? new QueuedPorts(this, ports, arrive, packets, cfg, m, roles) : null;
   }
 
   /** The receiver of packets whose kind has no receiver in {@link #kinds()} (single-model tests). */
@@ -140,7 +106,7 @@ public final class Network {
 
   /** Source routes override ECMP and spraying for every packet of a flow they cover. */
   public void setSourceRoutes(SourceRoutes r) {
-    sourceRoutes = r;
+    routing.setSourceRoutes(r);
   }
 
   /**
@@ -153,9 +119,7 @@ public final class Network {
 
   /** Random loss on every output port of {@code node} (a lossy switch). */
   public void setNodeLoss(int node, double p) {
-    for (int e = topo.firstLink(node); e < topo.firstLink(node + 1); e++) {
-      loss.set(e, p);
-    }
+    loss.set(topo.firstLink(node), topo.firstLink(node + 1), p);
   }
 
   public Simulator simulator() {
@@ -232,14 +196,7 @@ public final class Network {
 
   /** Hands {@code p} to the host stack of {@code node}: the receiver of its kind frees it. */
   public void deliverLocal(int p, int node) {
-    acct.deliveredPackets++;
-    acct.deliveredBytes += packets.size(p);
-    if (flowBytes != null) {
-      int f = packets.flow(p);
-      if (f >= 0 && f < flowBytes.length) {
-        flowBytes[f] += packets.size(p);
-      }
-    }
+    acct.deliver(packets.flow(p), packets.size(p));
     PacketKinds.KindReceiver r = kinds.receiver(packets.kind(p));
     (r == null ? sink : r).deliver(p, node);
   }
@@ -277,8 +234,7 @@ public final class Network {
    * propagation delay, without serialization or queueing (the transmitter upstream already paid).
    */
   public void passThrough(int p, int link) {
-    bytesOut[link] += packets.size(p);
-    packetsOut[link]++;
+    ports.countPassThrough(p, link);
     sim.schedule(sim.now() + delay[link], arrive, p, link);
   }
 
@@ -288,55 +244,81 @@ public final class Network {
   }
 
   private void route(int p, int node) {
-    if (sourceRoutes != null) {
-      int f = packets.flow(p);
-      int link = sourceRoutes.link(f, packets.src(p) == sourceRoutes.source(f), packets.hops(p));
-      if (link < 0) {
-        unroutableDrops++;
-        drop(p, -1);
-      } else {
-        enqueue(p, link);
-      }
-      return;
-    }
-    int link = ecmp.nextLink(node, packets.dst(p), routeChoice(p, node));
+    int link = routing.link(p, node);
     if (link < 0) {
       unroutableDrops++;
       drop(p, -1);
-      return;
+    } else {
+      enqueue(p, link);
     }
-    enqueue(p, link);
   }
 
   /** The ECMP candidate index the default routing uses for {@code p} at {@code node}. */
   public int routeChoice(int p, int node) {
-    if (cfg.routing() == NetworkConfig.Routing.ECMP_PER_FLOW) {
-      return flowHash(packets.flow(p), node);
-    }
-    return mix(packets.flow(p) * 0x9E3779B97F4A7C15L + packets.seq(p) * 0xC2B2AE3D27D4EB4FL
-        + (sprayCount++) * 0xD6E8FEB86659FD93L + node + cfg.hashSeed());
+    return routing.choice(p, node);
   }
 
   /** The per-flow ECMP hash value at {@code node} (the flow engine uses it to pick the same path). */
   public int flowHash(int flow, int node) {
-    return flowHash(flow, node, cfg.hashSeed());
+    return DefaultRouting.flowHash(flow, node, cfg.hashSeed());
   }
 
   /** The per-flow ECMP hash without a network object. */
   public static int flowHash(int flow, int node, long seed) {
-    return mix(flow * 0x9E3779B97F4A7C15L + node * 0xD6E8FEB86659FD93L + seed);
+    return DefaultRouting.flowHash(flow, node, seed);
   }
 
-  static int mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return (int) (z ^ (z >>> 31));
+  /**
+   * Switch latency of {@code node} (htsim's pipeline: ingress lookup → latency → egress queue):
+   * every packet the node's element forwards reaches its output queue {@code ps} after the
+   * element saw it (0: at once, the default). A passive {@link #passThrough} is never delayed.
+   * One extra event per packet and hop where it is set; the run stays deterministic.
+   */
+  public void setSwitchLatencyPs(int node, long ps) {
+    org.fabriclab.error.InvalidParameterException.requireRange("switch latency (ps)", ps, 0,
+        Long.MAX_VALUE / 4);
+    if (latencyPs == null) {
+      if (ps == 0) {
+        return;
+      }
+      latencyPs = new long[topo.linkCount()];
+      afterLatency = sim.register(this::enqueueNow);
+    }
+    for (int e = topo.firstLink(node); e < topo.firstLink(node + 1); e++) {
+      latencyPs[e] = ps;
+    }
   }
 
-  /** Puts a packet in the output queue of {@code link}: drop, mark, or schedule its arrival. */
+  /** {@link #setSwitchLatencyPs(int, long)} on every packet, circuit and converter switch. */
+  public void setSwitchLatencyPs(long ps) {
+    for (int u = 0; u < topo.nodeCount(); u++) {
+      NodeRole r = topo.role(u);
+      if (r != NodeRole.SERVER && r != NodeRole.OPTICAL_SPLITTER) {
+        setSwitchLatencyPs(u, ps);
+      }
+    }
+  }
+
+  /** The switch latency of {@code node} in ps (0: none). */
+  public long switchLatencyPs(int node) {
+    return latencyPs == null || topo.degree(node) == 0 ? 0 : latencyPs[topo.firstLink(node)];
+  }
+
+  /**
+   * Puts a packet in the output queue of {@code link} (after the node's switch latency, if any):
+   * drop, mark, or schedule its arrival.
+   */
   public void enqueue(int p, int link) {
+    if (latencyPs != null && latencyPs[link] > 0) {
+      sim.schedule(sim.now() + latencyPs[link], afterLatency, p, link);
+    } else {
+      enqueueNow(p, link);
+    }
+  }
+
+  private void enqueueNow(int p, int link) {
     if (loss.enabled() && loss.lose(link)) {
-      drops[link]++;
+      ports.countDrop(link);
       drop(p, link);
       return;
     }
@@ -346,52 +328,19 @@ public final class Network {
     }
     if (trim != null) {
       trim.enqueue(p, link);
-      return;
-    }
-    long now = sim.now();
-    long r = rate[link];
-    long busy = busyUntil[link];
-    long backlogPs = busy > now ? busy - now : 0;
-    long last = lastUpdate[link];
-    if (busy > last) {
-      double a = busy - last;
-      double b = backlogPs;
-      occIntegral[link] += (a * a - b * b) * 0.5 * r / 8e12;
-    }
-    lastUpdate[link] = now;
-    long backlog = (long) (backlogPs * (double) r / 8e12);
-    int size = packets.size(p);
-    if (backlog + size > cfg.bufferBytes()) {
-      drops[link]++;
+    } else if (!ports.enqueue(p, link, arrive)) {
       drop(p, link);
-      return;
     }
-    if (ecn.mark(backlog, link, packetsOut[link])) {
-      packets.addFlag(p, Packets.CE);
-      marks[link]++;
-    }
-    if (backlog + size > maxOcc[link]) {
-      maxOcc[link] = backlog + size;
-    }
-    long done = (busy > now ? busy : now) + serializationPs(size, r);
-    busyUntil[link] = done;
-    bytesOut[link] += size;
-    packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
   }
 
   /** {@code ceil(bytes · 8 / rate)} in ps, without overflow for any int size and rate ≥ 1 b/s. */
   static long serializationPs(int bytes, long rateBps) {
-    long bits = (long) bytes * 8L;
-    if (bits <= Long.MAX_VALUE / 1_000_000_000_000L) {
-      return (bits * 1_000_000_000_000L + rateBps - 1) / rateBps;
-    }
-    return (long) Math.ceil(bits * 1e12 / rateBps);
+    return Ports.serializationPs(bytes, rateBps);
   }
 
   /** The time FIFO port {@code link} finishes what it holds (now or earlier: idle). */
   public long busyUntilPs(int link) {
-    return trim != null ? trim.busyUntil(link) : busyUntil[link];
+    return trim != null ? trim.busyUntil(link) : ports.busyUntil(link);
   }
 
   /**
@@ -399,7 +348,7 @@ public final class Network {
    * idle, holds nothing and is not paused by PFC (the RNIC scheduler's test).
    */
   public boolean portReady(int link) {
-    return trim != null ? trim.ready(link) : busyUntil[link] <= sim.now();
+    return trim != null ? trim.ready(link) : ports.busyUntil(link) <= sim.now();
   }
 
   /**
@@ -407,14 +356,12 @@ public final class Network {
    * every kind; for per-flow throughput probes).
    */
   public void trackFlowBytes(int flows) {
-    if (flowBytes == null || flowBytes.length < flows) {
-      flowBytes = flowBytes == null ? new long[flows] : java.util.Arrays.copyOf(flowBytes, flows);
-    }
+    acct.trackFlowBytes(flows);
   }
 
   /** Bytes delivered for flow number {@code f} since {@link #trackFlowBytes} (0 when untracked). */
   public long flowBytesDelivered(int f) {
-    return flowBytes == null || f >= flowBytes.length ? 0 : flowBytes[f];
+    return acct.flowBytesDelivered(f);
   }
 
   /** True while PFC holds port {@code link} paused. */
@@ -424,14 +371,7 @@ public final class Network {
 
   /** Adds {@code l} to hear when a PFC-paused host NIC port is resumed (explicit queues only). */
   public void addPortReadyListener(PortReadyListener l) {
-    readyListeners = java.util.Arrays.copyOf(readyListeners, readyListeners.length + 1);
-    readyListeners[readyListeners.length - 1] = l;
-  }
-
-  void notifyPortReady(int link) {
-    for (PortReadyListener l : readyListeners) {
-      l.ready(link);
-    }
+    ports.addReadyListener(l);
   }
 
   /** Called with a host NIC port that became ready (PFC resume, queue drained). */
@@ -440,40 +380,13 @@ public final class Network {
     void ready(int link);
   }
 
-  /** Explicit-queue ports: starts sending {@code p} now; returns when the port is free again. */
-  long transmit(int p, int link) {
-    long r = rate[link];
-    int size = packets.size(p);
-    long done = sim.now() + serializationPs(size, r);
-    bytesOut[link] += size;
-    packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
-    return done;
-  }
-
-  long delayPs(int link) {
-    return delay[link];
-  }
-
-  long rateBps(int link) {
-    return rate[link];
-  }
-
   /** PFC pause and resume frames received so far (0 without PFC). */
   public long pfcFrames() {
     return trim == null ? 0 : trim.pauses();
   }
 
-  boolean ecnMark(long queuedBytes, int link) {
-    return ecn.mark(queuedBytes, link, packetsOut[link]);
-  }
-
-  void countMark(int link) {
-    marks[link]++;
-  }
-
   void countTrim(int link, int bytesCut) {
-    marks[link]++;
+    ports.countMark(link);
     trimmedBytes += bytesCut;
     acct.droppedBytes += bytesCut;
   }
@@ -484,14 +397,8 @@ public final class Network {
   }
 
   void dropAt(int p, int link) {
-    drops[link]++;
+    ports.countDrop(link);
     drop(p, link);
-  }
-
-  void noteOccupancy(int link, long bytes) {
-    if (bytes > maxOcc[link]) {
-      maxOcc[link] = bytes;
-    }
   }
 
   private void drop(int p, int link) {
@@ -519,34 +426,25 @@ public final class Network {
   }
 
   public long drops(int link) {
-    return drops[link];
+    return ports.drops(link);
   }
 
   public long marks(int link) {
-    return marks[link];
+    return ports.marks(link);
   }
 
   /** ECN marks (and trims) over all ports. */
   public long totalMarks() {
-    long s = 0;
-    for (long x : marks) {
-      s += x;
-    }
-    return s;
+    return ports.totalMarks();
   }
 
   /** Bytes port {@code link} holds now (not yet serialized). */
   public long queueBytes(int link) {
-    if (trim != null) {
-      return trim.queued(link);
-    }
-    long now = sim.now();
-    long busy = busyUntil[link];
-    return busy > now ? (long) ((busy - now) * (double) rate[link] / 8e12) : 0;
+    return trim != null ? trim.queued(link) : ports.fifoQueueBytes(link);
   }
 
   public long maxOccupancyBytes(int link) {
-    return maxOcc[link];
+    return ports.maxOccupancyBytes(link);
   }
 
   /** Most bytes node {@code u}'s switch ports held together (explicit queues; else 0). */
@@ -556,15 +454,11 @@ public final class Network {
 
   /** The largest occupancy any port reached. */
   public long maxQueueBytes() {
-    long s = 0;
-    for (long x : maxOcc) {
-      s = Math.max(s, x);
-    }
-    return s;
+    return ports.maxQueueBytes();
   }
 
   public long bytesSent(int link) {
-    return bytesOut[link];
+    return ports.bytesSent(link);
   }
 
   /** Packets dropped because no route leads to their destination (no port; not in {@link #drops}). */
@@ -574,43 +468,16 @@ public final class Network {
 
   /** Packets dropped at any port plus {@link #unroutableDrops()}. */
   public long totalDrops() {
-    long s = unroutableDrops;
-    for (long d : drops) {
-      s += d;
-    }
-    return s;
+    return unroutableDrops + ports.totalDrops();
   }
 
-  /** Time-averaged occupancy of a port in bytes over {@code [0, now]}. */
+  /** Time-averaged occupancy of a port in bytes over {@code [0, now]} (FIFO ports only). */
   public double averageOccupancyBytes(int link) {
-    long now = sim.now();
-    double integral = occIntegral[link];
-    long busy = busyUntil[link];
-    long last = lastUpdate[link];
-    if (busy > last) {
-      double a = busy - last;
-      double b = busy > now ? busy - now : 0;
-      integral += (a * a - b * b) * 0.5 * rate[link] / 8e12;
-    }
-    return now == 0 ? 0 : integral / now;
+    return ports.averageOccupancyBytes(link);
   }
 
   /** Per-port counters; ports that never carried a packet are left out. */
   public Table portTable() {
-    Table.Builder b =
-        Table.builder("ports")
-            .longColumn("link").longColumn("from").longColumn("to").longColumn("port")
-            .longColumn("bytes").longColumn("packets").longColumn("drops").longColumn("marks")
-            .longColumn("maxOccupancyBytes").doubleColumn("avgOccupancyBytes");
-    for (int u = 0; u < topo.nodeCount(); u++) {
-      for (int e = topo.firstLink(u); e < topo.firstLink(u + 1); e++) {
-        if (packetsOut[e] == 0 && drops[e] == 0) {
-          continue;
-        }
-        b.row(e, u, targets[e], e - topo.firstLink(u), bytesOut[e], packetsOut[e], drops[e],
-            marks[e], maxOcc[e], averageOccupancyBytes(e));
-      }
-    }
-    return b.build();
+    return ports.table(topo);
   }
 }

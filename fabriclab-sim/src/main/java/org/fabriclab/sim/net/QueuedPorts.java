@@ -36,6 +36,8 @@ import org.fabriclab.sim.packet.Packets;
  */
 final class QueuedPorts {
   private final Network net;
+  private final Ports ports;
+  private final int arrive;
   private final Packets pk;
   private final NetworkConfig cfg;
   private final int limit;
@@ -65,8 +67,11 @@ final class QueuedPorts {
   private final int pauseHandler;
   private long pauses;
 
-  QueuedPorts(Network net, Packets pk, NetworkConfig cfg, int links, PortRole[] roles) {
+  QueuedPorts(Network net, Ports ports, int arrive, Packets pk, NetworkConfig cfg, int links,
+      PortRole[] roles) {
     this.net = net;
+    this.ports = ports;
+    this.arrive = arrive;
     this.pk = pk;
     this.cfg = cfg;
     trimming = cfg.trimPackets() > 0;
@@ -150,9 +155,9 @@ final class QueuedPorts {
         return;
       }
     }
-    if (!hostPort[link] && !red && net.ecnMark(queued[link], link)) {
+    if (!hostPort[link] && !red && ports.ecnMark(queued[link], link)) {
       pk.addFlag(p, Packets.CE);
-      net.countMark(link);
+      ports.countMark(link);
     }
     pk.setNext(p, -1);
     if (high) {
@@ -180,13 +185,13 @@ final class QueuedPorts {
         maxNodeHeld[u] = nodeHeld[u];
       }
     }
-    net.noteOccupancy(link, queued[link]);
+    ports.noteOccupancy(link, queued[link]);
     int in = pk.inLink(p);
     if (pfc && in >= 0) {
       ingressBytes[in] += pk.size(p);
       if (!pausing[in] && ingressBytes[in] >= xoff[in]) {
         pausing[in] = true;
-        net.simulator().after(net.delayPs(in), pauseHandler, in, 1);
+        net.simulator().after(ports.delay[in], pauseHandler, in, 1);
       }
     }
     kick(link);
@@ -239,7 +244,7 @@ final class QueuedPorts {
 
   private void notifyReady(int link) {
     if (hostPort[link]) {
-      net.notifyPortReady(link);
+      ports.notifyReady(link);
     }
   }
 
@@ -265,9 +270,9 @@ final class QueuedPorts {
       }
       loCount[link]--;
     }
-    if (red && !hostPort[link] && net.ecnMark(queued[link], link)) {
+    if (red && !hostPort[link] && ports.ecnMark(queued[link], link)) {
       pk.addFlag(p, Packets.CE);
-      net.countMark(link);
+      ports.countMark(link);
     }
     queued[link] -= pk.size(p);
     if (!hostPort[link]) {
@@ -278,10 +283,10 @@ final class QueuedPorts {
       ingressBytes[in] -= pk.size(p);
       if (pausing[in] && ingressBytes[in] <= xon[in]) {
         pausing[in] = false;
-        net.simulator().after(net.delayPs(in), pauseHandler, in, 0);
+        net.simulator().after(ports.delay[in], pauseHandler, in, 0);
       }
     }
-    long done = net.transmit(p, link);
+    long done = ports.transmit(p, link, arrive);
     busyUntil[link] = done;
     if (hiHead[link] >= 0 || loHead[link] >= 0) {
       wakeup[link] = true;

@@ -19,6 +19,26 @@ final class RandomLoss {
     salt = new RandomStreams(seed).stream("loss").nextLong();
   }
 
+  /** The network's loss: {@code cfg.lossProbability()} on every switch and direct-connect port. */
+  static RandomLoss onSwitchPorts(PortRole[] roles, NetworkConfig cfg) {
+    RandomLoss loss = new RandomLoss(roles.length, cfg.hashSeed());
+    if (cfg.lossProbability() > 0) {
+      for (int e = 0; e < roles.length; e++) {
+        if (roles[e] == PortRole.SWITCH || roles[e] == PortRole.DIRECT) {
+          loss.set(e, cfg.lossProbability());
+        }
+      }
+    }
+    return loss;
+  }
+
+  /** Probability {@code p} on links {@code from..to-1} (a node's output ports). */
+  void set(int from, int to, double p) {
+    for (int e = from; e < to; e++) {
+      set(e, p);
+    }
+  }
+
   void set(int link, double p) {
     if (!(p >= 0 && p < 1)) {
       throw new org.fabriclab.error.InvalidParameterException("loss", p, "valid range [0, 1)");

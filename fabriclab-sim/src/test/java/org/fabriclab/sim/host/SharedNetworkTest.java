@@ -59,6 +59,16 @@ class SharedNetworkTest {
     assertThat(net.kinds().name(4)).isEqualTo("rocev2.DATA");
     assertThat(tcpRec.fctPs(0)).isEqualTo(tcpAlone);
     assertThat(roceRec.fctPs(0)).isEqualTo(roceAlone);
+    // and the lone RoCE run is the closed form: 195 packets of 1024 + 64 B and one of 320 + 64 B
+    // leave the NIC back to back (line rate at start) over 4 hops of 10 Gb/s, 1 µs links (hosts
+    // 12 and 14 sit on different edges of pod 3). The short last packet catches up with the full
+    // one before it at every store-and-forward hop, so it ends one short serialization after the
+    // last full packet has crossed all 4 hops
+    long rate = 10_000_000_000L;
+    long full = Time.serialization(1088, rate);
+    long closed = 195 * full + Time.us(1) + 3 * (full + Time.us(1))
+        + Time.serialization(384, rate);
+    assertThat(roceAlone).isEqualTo(closed);
     assertThat(net.accounting().balanced()).isTrue();
   }
 }

@@ -43,6 +43,36 @@ class PortRolesTest {
         .isEqualTo(630);
   }
 
+  @Test
+  void torusPortDropsAndMarksExactlyAsASwitchPort() {
+    Topology t = new Torus(new int[] {4, 4, 4}, 0).build();
+    NetworkConfig cfg = new NetworkConfig(30_000, 10_000, NetworkConfig.Routing.ECMP_PER_FLOW, 1,
+        0, 64, true, 0, 0);
+    Simulator sim = new Simulator();
+    Packets pk = new Packets(64);
+    Network net = new Network(sim, t, new EcmpTable(t), pk, cfg);
+    int[] delivered = {0};
+    net.setSink((p, node) -> {
+      delivered[0]++;
+      pk.free(p);
+    });
+    int src = t.server(1);
+    int port = t.firstLink(src);
+    int dst = t.target(port); // a neighbour: the only shortest path is this one port
+    for (int k = 0; k < 30; k++) {
+      net.send(pk.allocate(0, 0, k, 1500, src, dst, 0));
+    }
+    sim.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    // all 30 arrive at time 0: packet 0 starts at once (leaves the queue), packet k >= 1 finds
+    // (k - 1)·1500 B queued: admitted while (k - 1)·1500 + 1500 <= 30,000, i.e. k <= 20 (21 in,
+    // 9 dropped); marked when (k - 1)·1500 >= 10,000, i.e. k = 8..20 (13 marks). As a host port
+    // (the old engine) it dropped and marked nothing.
+    assertThat(net.drops(port)).isEqualTo(9);
+    assertThat(net.marks(port)).isEqualTo(13);
+    assertThat(delivered[0]).isEqualTo(21);
+    assertThat(net.maxOccupancyBytes(port)).isEqualTo(19 * 1500 + 1500);
+  }
+
   /** Two ToRs joined only by one-way links through passive splitters (a Shufflecast in miniature). */
   static Topology splitterPair() {
     TopologyBuilder b = new TopologyBuilder("splitters", "hand", 8, 16)

@@ -1,0 +1,242 @@
+package org.fabriclab.sim.net;
+
+import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.table.Table;
+
+/**
+ * The output ports of a {@link Network}: each directed link's rate and propagation delay, the
+ * departure-time FIFO queue, and the per-port counters (bytes, packets, drops, marks, maximum and
+ * time-averaged occupancy) that both the FIFO ports and {@link QueuedPorts} update. The network
+ * keeps forwarding (elements, routes) and packet accounting; this class keeps port state.
+ *
+ * <p>FIFO: because a FIFO port serves packets in arrival order at a fixed rate, a packet's
+ * departure is known when it is enqueued: {@code start = max(now, busyUntil)}, so one event per
+ * packet per hop (its arrival at the next node). The occupancy seen at enqueue is the bytes not yet
+ * serialized, {@code (busyUntil - now) · rate}. Drop-tail at the byte bound; ECN by
+ * {@link EcnMarker} at enqueue. O(1) per packet, no allocation.
+ */
+final class Ports {
+  private final Simulator sim;
+  private final Packets packets;
+  private final long bufferBytes;
+  private final EcnMarker ecn;
+  private final int[] targets;
+  final long[] rate;
+  final long[] delay;
+  private final long[] busyUntil;
+  private final long[] bytesOut;
+  private final long[] packetsOut;
+  private final long[] drops;
+  private final long[] marks;
+  private final long[] maxOcc;
+  private final double[] occIntegral;
+  private final long[] lastUpdate;
+  private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
+
+  Ports(Simulator sim, Topology topo, Packets packets, NetworkConfig cfg, EcnMarker ecn) {
+    this.sim = sim;
+    this.packets = packets;
+    this.bufferBytes = cfg.bufferBytes();
+    this.ecn = ecn;
+    int m = topo.linkCount();
+    targets = topo.csrTargets();
+    rate = new long[m];
+    delay = new long[m];
+    for (int e = 0; e < m; e++) {
+      rate[e] = topo.capacityBps(e);
+      delay[e] = topo.delayPs(e);
+    }
+    busyUntil = new long[m];
+    bytesOut = new long[m];
+    packetsOut = new long[m];
+    drops = new long[m];
+    marks = new long[m];
+    maxOcc = new long[m];
+    occIntegral = new double[m];
+    lastUpdate = new long[m];
+  }
+
+  /**
+   * FIFO enqueue of {@code p} on {@code link}: schedules its arrival at the far end with handler
+   * {@code arrive}, or returns false when the bound drops it (counted here; the caller frees it).
+   */
+  boolean enqueue(int p, int link, int arrive) {
+    long now = sim.now();
+    long r = rate[link];
+    long busy = busyUntil[link];
+    long backlogPs = busy > now ? busy - now : 0;
+    long last = lastUpdate[link];
+    if (busy > last) {
+      double a = busy - last;
+      double b = backlogPs;
+      occIntegral[link] += (a * a - b * b) * 0.5 * r / 8e12;
+    }
+    lastUpdate[link] = now;
+    long backlog = (long) (backlogPs * (double) r / 8e12);
+    int size = packets.size(p);
+    if (backlog + size > bufferBytes) {
+      drops[link]++;
+      return false;
+    }
+    if (ecn.mark(backlog, link, packetsOut[link])) {
+      packets.addFlag(p, Packets.CE);
+      marks[link]++;
+    }
+    if (backlog + size > maxOcc[link]) {
+      maxOcc[link] = backlog + size;
+    }
+    long done = (busy > now ? busy : now) + serializationPs(size, r);
+    busyUntil[link] = done;
+    bytesOut[link] += size;
+    packetsOut[link]++;
+    sim.schedule(done + delay[link], arrive, p, link);
+    return true;
+  }
+
+  /** Sends {@code p} now on {@code link} (explicit queues); returns when the port is free again. */
+  long transmit(int p, int link, int arrive) {
+    long r = rate[link];
+    int size = packets.size(p);
+    long done = sim.now() + serializationPs(size, r);
+    bytesOut[link] += size;
+    packetsOut[link]++;
+    sim.schedule(done + delay[link], arrive, p, link);
+    return done;
+  }
+
+  /** A passive element's output: counted on {@code link}, no serialization (caller schedules). */
+  void countPassThrough(int p, int link) {
+    bytesOut[link] += packets.size(p);
+    packetsOut[link]++;
+  }
+
+  /** {@code ceil(bytes · 8 / rate)} in ps, without overflow for any int size and rate ≥ 1 b/s. */
+  static long serializationPs(int bytes, long rateBps) {
+    long bits = (long) bytes * 8L;
+    if (bits <= Long.MAX_VALUE / 1_000_000_000_000L) {
+      return (bits * 1_000_000_000_000L + rateBps - 1) / rateBps;
+    }
+    return (long) Math.ceil(bits * 1e12 / rateBps);
+  }
+
+  void addReadyListener(Network.PortReadyListener l) {
+    readyListeners = java.util.Arrays.copyOf(readyListeners, readyListeners.length + 1);
+    readyListeners[readyListeners.length - 1] = l;
+  }
+
+  /** Tells the listeners that host NIC port {@code link} became ready (PFC resume). */
+  void notifyReady(int link) {
+    for (Network.PortReadyListener l : readyListeners) {
+      l.ready(link);
+    }
+  }
+
+  /** The ECN decision for a port holding {@code queuedBytes} (explicit queues). */
+  boolean ecnMark(long queuedBytes, int link) {
+    return ecn.mark(queuedBytes, link, packetsOut[link]);
+  }
+
+  long busyUntil(int link) {
+    return busyUntil[link];
+  }
+
+  long packetsOut(int link) {
+    return packetsOut[link];
+  }
+
+  void countDrop(int link) {
+    drops[link]++;
+  }
+
+  void countMark(int link) {
+    marks[link]++;
+  }
+
+  void noteOccupancy(int link, long bytes) {
+    if (bytes > maxOcc[link]) {
+      maxOcc[link] = bytes;
+    }
+  }
+
+  long drops(int link) {
+    return drops[link];
+  }
+
+  long marks(int link) {
+    return marks[link];
+  }
+
+  long totalMarks() {
+    long s = 0;
+    for (long x : marks) {
+      s += x;
+    }
+    return s;
+  }
+
+  long totalDrops() {
+    long s = 0;
+    for (long d : drops) {
+      s += d;
+    }
+    return s;
+  }
+
+  /** Bytes FIFO port {@code link} holds now (not yet serialized). */
+  long fifoQueueBytes(int link) {
+    long now = sim.now();
+    long busy = busyUntil[link];
+    return busy > now ? (long) ((busy - now) * (double) rate[link] / 8e12) : 0;
+  }
+
+  long maxOccupancyBytes(int link) {
+    return maxOcc[link];
+  }
+
+  long maxQueueBytes() {
+    long s = 0;
+    for (long x : maxOcc) {
+      s = Math.max(s, x);
+    }
+    return s;
+  }
+
+  long bytesSent(int link) {
+    return bytesOut[link];
+  }
+
+  /** Time-averaged occupancy of a FIFO port in bytes over {@code [0, now]}. */
+  double averageOccupancyBytes(int link) {
+    long now = sim.now();
+    double integral = occIntegral[link];
+    long busy = busyUntil[link];
+    long last = lastUpdate[link];
+    if (busy > last) {
+      double a = busy - last;
+      double b = busy > now ? busy - now : 0;
+      integral += (a * a - b * b) * 0.5 * rate[link] / 8e12;
+    }
+    return now == 0 ? 0 : integral / now;
+  }
+
+  /** Per-port counters; ports that never carried a packet are left out. */
+  Table table(Topology topo) {
+    Table.Builder b =
+        Table.builder("ports")
+            .longColumn("link").longColumn("from").longColumn("to").longColumn("port")
+            .longColumn("bytes").longColumn("packets").longColumn("drops").longColumn("marks")
+            .longColumn("maxOccupancyBytes").doubleColumn("avgOccupancyBytes");
+    for (int u = 0; u < topo.nodeCount(); u++) {
+      for (int e = topo.firstLink(u); e < topo.firstLink(u + 1); e++) {
+        if (packetsOut[e] == 0 && drops[e] == 0) {
+          continue;
+        }
+        b.row(e, u, targets[e], e - topo.firstLink(u), bytesOut[e], packetsOut[e], drops[e],
+            marks[e], maxOcc[e], averageOccupancyBytes(e));
+      }
+    }
+    return b.build();
+  }
+}
