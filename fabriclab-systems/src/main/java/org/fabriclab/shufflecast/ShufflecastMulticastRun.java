@@ -1,0 +1,244 @@
+package org.fabriclab.shufflecast;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.net.Accounting;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.Packets;
+
+/**
+ * Packet-level multicast groups on the Shufflecast data plane (seed 000_9b2589b0d55d7b52.txt
+ * §III, §V testbed, §VI-A(a) Fig. 6(a), §VI-B(b) Fig. 6(d)(e)): servers, ToRs running
+ * {@link ShufflecastRelayElement}, the engine's passive splitters; the controller
+ * ({@link ShufflecastController}) installs each group's ToR-to-server rules when the group is
+ * requested and the source starts sending after the rule-update latency (0.6 ms, §VI-B(a)).
+ *
+ * <p>Decisions (this slice of issue 12):
+ * <ul>
+ *   <li>Sender: unreliable and UDP-like, paced at exactly the line rate of its NIC, no rate
+ *       control and no retransmission (NORM/TFMCC is a later slice). Packets carry
+ *       {@link #PAYLOAD_BYTES} of payload in a {@link #WIRE_BYTES} frame (40 B of IP/UDP headers
+ *       charged; Ethernet preamble and gap not modelled), so a lossless run's goodput is at most
+ *       {@code 1460/1500} of line rate.
+ *   <li>Group g (0-based) of size M is its source server and the M−1 servers that follow it in
+ *       server order (cyclically); it is requested at {@code g · stagger}.
+ *   <li>{@code startNs} is when the source starts sending (request + rule update), {@code endNs}
+ *       when the last member received its last packet; {@code throughputGbps} is the mean payload
+ *       bytes a member received over {@code endNs − startNs} (the full size when lossless).
+ *   <li>Ports: 1 MB drop-tail per port, no ECN; links of the topology at {@code linkGbps} with
+ *       1 µs of fibre each.
+ * </ul>
+ * O(packets × (ToRs + members)) events; memory O(groups × servers), nothing per packet.
+ */
+public final class ShufflecastMulticastRun {
+  /** Payload per packet. */
+  public static final int PAYLOAD_BYTES = 1460;
+  /** Frame size on the wire: payload plus 40 B of headers. */
+  public static final int WIRE_BYTES = PAYLOAD_BYTES + 40;
+  /** Per-port buffer. */
+  public static final long BUFFER_BYTES = 1 << 20;
+  /** Largest transfer accepted. */
+  public static final long MAX_BYTES = 1L << 40;
+
+  /** One group's outcome. */
+  public record GroupResult(int source, int[] members, long bytes, long requestNs, long startNs,
+      long endNs, double throughputGbps, long minMemberBytes, long outOfOrder) {}
+
+  /**
+   * The run's outcome; {@code acct} is the engine's accounting at the end, {@code
+   * splitterPortDrops[t]} the packets ToR t's splitter transmitter dropped (buffer full).
+   */
+  public record Result(List<GroupResult> groups, double lossRate, long droppedPackets,
+      Accounting acct, long packetsPerGroup, long[] splitterPortDrops) {}
+
+  private final ShufflecastTopology t;
+  private final int serversPerTor;
+  private final double linkGbps;
+
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps) {
+    this.t = new ShufflecastTopology(p, k);
+    InvalidParameterException.requireRange("--servers-per-tor", serversPerTor, 1, 1024);
+    if (!(linkGbps >= 0.001 && linkGbps <= 10_000)) {
+      throw new InvalidParameterException("--link-gbps", linkGbps, "valid range [0.001, 10000]");
+    }
+    if ((long) t.tors() * serversPerTor > 1 << 20) {
+      throw new InvalidParameterException("--servers-per-tor",
+          "k·p^k · servers-per-tor must be at most 1048576 servers");
+    }
+    this.serversPerTor = serversPerTor;
+    this.linkGbps = linkGbps;
+  }
+
+  public int servers() {
+    return t.tors() * serversPerTor;
+  }
+
+  public ShufflecastTopology topology() {
+    return t;
+  }
+
+  /** The members (excluding the source) of a group of size {@code groupSize} sourced at {@code source}. */
+  public int[] members(int source, int groupSize) {
+    int s = servers();
+    int[] m = new int[groupSize - 1];
+    for (int i = 0; i < m.length; i++) {
+      m[i] = (source + 1 + i) % s;
+    }
+    return m;
+  }
+
+  /**
+   * Runs one multicast per source server, all of {@code bytes}, group size {@code groupSize}
+   * (source included), group g requested at {@code g · staggerNs}.
+   */
+  public Result run(int[] sources, long bytes, int groupSize, long staggerNs) {
+    int s = servers();
+    InvalidParameterException.requireRange("--group-size", groupSize, 2, s);
+    InvalidParameterException.requireRange("--groups", sources.length, 1, s);
+    for (int src : sources) {
+      InvalidParameterException.requireRange("--sources", src, 0, s - 1);
+    }
+    int[][] members = new int[sources.length][];
+    for (int i = 0; i < sources.length; i++) {
+      members[i] = members(sources[i], groupSize);
+    }
+    return run(sources, members, bytes, staggerNs);
+  }
+
+  /**
+   * Runs one multicast per source server to the given member servers (source excluded), all of
+   * {@code bytes}, group g requested at {@code g · staggerNs}.
+   */
+  public Result run(int[] sources, int[][] members, long bytes, long staggerNs) {
+    int s = servers();
+    InvalidParameterException.requireRange("--size", bytes, 1, MAX_BYTES);
+    InvalidParameterException.requireRange("--groups", sources.length, 1, s);
+    InvalidParameterException.requireRange("stagger (ns)", staggerNs, 0, 3_600_000_000_000L);
+    boolean[] seen = new boolean[s];
+    for (int src : sources) {
+      InvalidParameterException.requireRange("--sources", src, 0, s - 1);
+      if (seen[src]) {
+        throw new InvalidParameterException("--sources", "--sources names server " + src + " twice");
+      }
+      seen[src] = true;
+    }
+    long capacityBps = Math.round(linkGbps * 1e9);
+    Topology topo = t.build(new TopologyBuilder("shufflecast", "p=" + t.p() + ", k=" + t.k())
+        .defaults(capacityBps, 1_000_000L), serversPerTor);
+    Simulator sim = new Simulator();
+    Packets pk = new Packets(1024);
+    Network net = new Network(sim, topo, new EcmpTable(topo), pk,
+        new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
+    ShufflecastController ctl = new ShufflecastController(t, serversPerTor, 1);
+    ShufflecastRelayElement el = new ShufflecastRelayElement(t, topo, serversPerTor, ctl.relayRules());
+    el.bind(net);
+
+    int g = sources.length;
+    long packets = (bytes + PAYLOAD_BYTES - 1) / PAYLOAD_BYTES;
+    if (packets > Integer.MAX_VALUE) {
+      throw new InvalidParameterException("--size", bytes, "at most " + MAX_BYTES + " bytes");
+    }
+    int[][] slot = new int[g][s];
+    long[][] got = new long[g][];
+    int[][] lastSeq = new int[g][];
+    long[][] lastPs = new long[g][];
+    long[] outOfOrder = new long[g];
+    long[] requestPs = new long[g];
+    long[] startPs = new long[g];
+    int[] nextSeq = new int[g];
+    for (int i = 0; i < g; i++) {
+      Arrays.fill(slot[i], -1);
+      if (members[i].length == 0) {
+        throw new InvalidParameterException("--group-size", "group " + i + " has no member");
+      }
+      for (int j = 0; j < members[i].length; j++) {
+        int m = members[i][j];
+        InvalidParameterException.requireRange("member", m, 0, s - 1);
+        if (m == sources[i] || slot[i][m] >= 0) {
+          throw new InvalidParameterException("member",
+              "group " + i + " lists server " + m + " twice or as its own source");
+        }
+        slot[i][m] = j;
+      }
+      got[i] = new long[members[i].length];
+      lastSeq[i] = new int[members[i].length];
+      Arrays.fill(lastSeq[i], -1);
+      lastPs[i] = new long[members[i].length];
+      requestPs[i] = i * staggerNs * 1000L;
+    }
+    long serPs = (WIRE_BYTES * 8L * 1_000_000_000_000L + capacityBps - 1) / capacityBps;
+    int[] send = new int[1];
+    send[0] = sim.register((grp, unused) -> {
+      int seq = nextSeq[grp]++;
+      long left = bytes - (long) seq * PAYLOAD_BYTES;
+      int payload = (int) Math.min(PAYLOAD_BYTES, left);
+      int q = pk.allocate(grp, 0, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES), sources[grp],
+          sources[grp], sim.now());
+      pk.setPayload(q, payload);
+      pk.setGroup(q, grp + 1);
+      net.send(q);
+      if (nextSeq[grp] < packets) {
+        sim.schedule(sim.now() + serPs, send[0], grp, 0);
+      }
+    });
+    int install = sim.register((grp, unused) -> {
+      ShufflecastController.Update u = ctl.join(grp + 1, members[grp]);
+      for (int tor : u.torsChanged()) {
+        el.install(grp + 1, tor, ctl.members(grp + 1, tor));
+      }
+      startPs[grp] = sim.now() + Math.round(u.latencyMs() * 1e9);
+      sim.schedule(startPs[grp], send[0], grp, 0);
+    });
+    for (int i = 0; i < g; i++) {
+      sim.schedule(requestPs[i], install, i, 0);
+    }
+    net.setSink((q, node) -> {
+      int grp = pk.group(q) - 1;
+      int m = grp >= 0 && grp < g ? slot[grp][node] : -1;
+      if (m >= 0) {
+        got[grp][m] += pk.payload(q);
+        int seq = pk.seq(q);
+        if (seq <= lastSeq[grp][m]) {
+          outOfOrder[grp]++;
+        }
+        lastSeq[grp][m] = seq;
+        lastPs[grp][m] = sim.now();
+      }
+      pk.free(q);
+    });
+    sim.run(Long.MAX_VALUE, Long.MAX_VALUE);
+
+    List<GroupResult> out = new ArrayList<>();
+    double expected = 0;
+    double received = 0;
+    for (int i = 0; i < g; i++) {
+      long end = 0;
+      long min = Long.MAX_VALUE;
+      double sum = 0;
+      for (int j = 0; j < members[i].length; j++) {
+        end = Math.max(end, lastPs[i][j]);
+        min = Math.min(min, got[i][j]);
+        sum += got[i][j];
+      }
+      expected += (double) bytes * members[i].length;
+      received += sum;
+      double mean = sum / members[i].length;
+      double gbps = end > startPs[i] ? mean * 8 / ((end - startPs[i]) / 1e12) / 1e9 : 0;
+      out.add(new GroupResult(sources[i], members[i], bytes, requestPs[i] / 1000,
+          startPs[i] / 1000, end / 1000, gbps, min, outOfOrder[i]));
+    }
+    long[] portDrops = new long[t.tors()];
+    for (int tor = 0; tor < t.tors(); tor++) {
+      portDrops[tor] = net.drops(el.splitterLink(tor));
+    }
+    return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
+        portDrops);
+  }
+}
