@@ -44,6 +44,8 @@ public final class ShufflecastMulticastRun {
   public static final int WIRE_BYTES = PAYLOAD_BYTES + 40;
   /** Per-port buffer. */
   public static final long BUFFER_BYTES = 1 << 20;
+  /** Packet kind of loss feedback (data packets are kind 0). */
+  static final int FEEDBACK_KIND = 1;
   /** Largest transfer accepted. */
   public static final long MAX_BYTES = 1L << 40;
 
@@ -61,8 +63,20 @@ public final class ShufflecastMulticastRun {
   private final ShufflecastTopology t;
   private final int serversPerTor;
   private final double linkGbps;
+  private final boolean rateControl;
 
+  /** Without rate control: the unreliable sender paced at line rate. */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps) {
+    this(p, k, serversPerTor, linkGbps, false);
+  }
+
+  /**
+   * @param rateControl senders adapt their rate to loss feedback ({@link LossFeedbackRate});
+   *     false: paced at line rate
+   */
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
+      boolean rateControl) {
+    this.rateControl = rateControl;
     this.t = new ShufflecastTopology(p, k);
     InvalidParameterException.requireRange("--servers-per-tor", serversPerTor, 1, 1024);
     if (!(linkGbps >= 0.001 && linkGbps <= 10_000)) {
@@ -174,6 +188,13 @@ public final class ShufflecastMulticastRun {
       requestPs[i] = i * staggerNs * 1000L;
     }
     long serPs = (WIRE_BYTES * 8L * 1_000_000_000_000L + capacityBps - 1) / capacityBps;
+    int[] sizes = new int[g];
+    for (int i = 0; i < g; i++) {
+      sizes[i] = members[i].length;
+    }
+    LossFeedbackRate rc = rateControl ? new LossFeedbackRate(capacityBps, sizes) : null;
+    java.util.SplittableRandom jitter =
+        new org.fabriclab.rng.RandomStreams(1).stream("shufflecast.multicast.pacing");
     int[] send = new int[1];
     send[0] = sim.register((grp, unused) -> {
       int seq = nextSeq[grp]++;
@@ -185,7 +206,10 @@ public final class ShufflecastMulticastRun {
       pk.setGroup(q, grp + 1);
       net.send(q);
       if (nextSeq[grp] < packets) {
-        sim.schedule(sim.now() + serPs, send[0], grp, 0);
+        long gapPs = rc == null ? serPs
+            : (long) Math.ceil(serPs * (capacityBps / rc.rate(grp, sim.now()))
+                * (1 + LossFeedbackRate.JITTER * jitter.nextDouble()));
+        sim.schedule(sim.now() + gapPs, send[0], grp, 0);
       }
     });
     int install = sim.register((grp, unused) -> {
@@ -201,12 +225,21 @@ public final class ShufflecastMulticastRun {
     }
     net.setSink((q, node) -> {
       int grp = pk.group(q) - 1;
+      if (grp < 0 && pk.kind(q) == FEEDBACK_KIND && rc != null) {
+        rc.onLoss(pk.flow(q), sim.now());
+        pk.free(q);
+        return;
+      }
       int m = grp >= 0 && grp < g ? slot[grp][node] : -1;
       if (m >= 0) {
         got[grp][m] += pk.payload(q);
         int seq = pk.seq(q);
         if (seq <= lastSeq[grp][m]) {
           outOfOrder[grp]++;
+        } else if (rc != null && seq > lastSeq[grp][m] + 1 && rc.mayFeedBack(grp, m, sim.now())) {
+          int f = pk.allocate(grp, FEEDBACK_KIND, seq, LossFeedbackRate.FEEDBACK_BYTES, node,
+              sources[grp], sim.now());
+          net.send(f);
         }
         lastSeq[grp][m] = seq;
         lastPs[grp][m] = sim.now();
