@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "packet-level multicast groups on the Shufflecast data plane (relay rules of",
-      "Algorithm 1, passive 1:p splitters, controller-installed membership); unreliable",
-      "sender paced at line rate. JSON keys: groups (source, members, bytes, requestNs,",
+      "Algorithm 1, passive 1:p splitters, controller-installed membership); senders",
+      "paced at line rate (--sender udp) or loss-feedback AIMD (--sender aimd), neither",
+      "retransmits. JSON keys: groups (source, members, bytes, requestNs,",
       "startNs, endNs, throughputGbps, minMemberBytes, outOfOrder), lossRate.",
       "Group g: source --sources[g] (default: one server per ToR, ToR g first) and the",
       "--group-size - 1 servers after it (cyclically); requested at g * --stagger-ms.",
@@ -62,6 +63,10 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--link-gbps", description = "rate of every link, Gb/s (default ${DEFAULT-VALUE})")
   double linkGbps = 10;
 
+  @Option(names = "--sender", description = "udp (paced at line rate) or aimd (loss-feedback rate"
+      + " control, no retransmission); default ${DEFAULT-VALUE}")
+  String sender = "udp";
+
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
@@ -71,7 +76,11 @@ public final class MulticastCommand implements Runnable {
       throw new InvalidParameterException("--method", method,
           "shufflecast (ip-multicast, mpi-bcast, cornet and http are not implemented yet)");
     }
-    ShufflecastMulticastRun run = new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps);
+    if (!"udp".equals(sender) && !"aimd".equals(sender)) {
+      throw new InvalidParameterException("--sender", sender, "udp or aimd");
+    }
+    ShufflecastMulticastRun run =
+        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender));
     int servers = run.servers();
     InvalidParameterException.requireRange("--groups", groups, 1, servers);
     int m = groupSize == null ? servers : groupSize;
@@ -104,8 +113,9 @@ public final class MulticastCommand implements Runnable {
       out.put("serversPerTor", serversPerTor);
       out.put("method", method);
       out.put("linkGbps", linkGbps);
-      out.put("sender", "unreliable, paced at line rate, " + ShufflecastMulticastRun.PAYLOAD_BYTES
-          + " B payload in " + ShufflecastMulticastRun.WIRE_BYTES + " B frames");
+      out.put("sender", sender);
+      out.put("payloadBytes", ShufflecastMulticastRun.PAYLOAD_BYTES);
+      out.put("frameBytes", ShufflecastMulticastRun.WIRE_BYTES);
       List<Map<String, Object>> gs = new ArrayList<>();
       for (ShufflecastMulticastRun.GroupResult g : r.groups()) {
         Map<String, Object> x = new LinkedHashMap<>();
@@ -127,7 +137,8 @@ public final class MulticastCommand implements Runnable {
       return;
     }
     o.printf("%d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
-        + " (unreliable line-rate sender)%n", p, k, serversPerTor, linkGbps, groups, m, sizeBytes);
+        + " (%s sender, no retransmission)%n", p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
+        sender);
     o.printf("%-7s %-14s %-14s %-14s %-10s %s%n", "source", "startNs", "endNs", "throughputGbps",
         "members", "minMemberBytes");
     for (ShufflecastMulticastRun.GroupResult g : r.groups()) {

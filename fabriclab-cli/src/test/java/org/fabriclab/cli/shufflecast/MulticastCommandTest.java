@@ -74,9 +74,10 @@ class MulticastCommandTest {
       {"--size", "1000", "--groups", "1", "--method", "http"},
       {"--size", "1000", "--groups", "1", "--link-gbps", "0"},
       {"--size", "1000", "--groups", "1", "--stagger-ms", "-1"},
+      {"--size", "1000", "--groups", "1", "--sender", "tcp"},
     };
     String[] names = {"--size", "--groups", "--sources", "--sources", "--sources", "--group-size",
-        "--method", "--link-gbps", "--stagger-ms"};
+        "--method", "--link-gbps", "--stagger-ms", "--sender"};
     for (int i = 0; i < bad.length; i++) {
       String[] args = new String[6 + bad[i].length];
       System.arraycopy(new String[] {"shufflecast", "multicast", "--p", "2", "--k", "2"}, 0, args, 0, 6);
