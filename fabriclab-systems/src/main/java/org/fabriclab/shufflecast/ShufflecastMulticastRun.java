@@ -19,6 +19,7 @@ import org.fabriclab.sim.packet.Packets;
  * {@link ShufflecastRelayElement}, the engine's passive splitters; the controller
  * ({@link ShufflecastController}) installs each group's ToR-to-server rules when the group is
  * requested and the source starts sending after the rule-update latency (0.6 ms, §VI-B(a)).
+ * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric}).
  *
  * <p>Decisions (this slice of issue 12):
  * <ul>
@@ -64,6 +65,7 @@ public final class ShufflecastMulticastRun {
   private final int serversPerTor;
   private final double linkGbps;
   private final boolean rateControl;
+  private final boolean ipMulticast;
 
   /** Without rate control: the unreliable sender paced at line rate. */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps) {
@@ -76,7 +78,17 @@ public final class ShufflecastMulticastRun {
    */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
       boolean rateControl) {
+    this(p, k, serversPerTor, linkGbps, rateControl, false);
+  }
+
+  /**
+   * @param ipMulticast run on the comparison network of the same ToRs under a non-blocking core
+   *     with IP multicast ({@link IpMulticastFabric}) instead of the Shufflecast fabric
+   */
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
+      boolean rateControl, boolean ipMulticast) {
     this.rateControl = rateControl;
+    this.ipMulticast = ipMulticast;
     this.t = new ShufflecastTopology(p, k);
     InvalidParameterException.requireRange("--servers-per-tor", serversPerTor, 1, 1024);
     if (!(linkGbps >= 0.001 && linkGbps <= 10_000)) {
@@ -144,15 +156,14 @@ public final class ShufflecastMulticastRun {
       seen[src] = true;
     }
     long capacityBps = Math.round(linkGbps * 1e9);
-    Topology topo = t.build(new TopologyBuilder("shufflecast", "p=" + t.p() + ", k=" + t.k())
-        .defaults(capacityBps, 1_000_000L), serversPerTor);
+    MulticastFabric fabric = ipMulticast ? new IpMulticastFabric(t.tors(), serversPerTor)
+        : new SplitterFabric(t, serversPerTor);
+    Topology topo = fabric.build(capacityBps);
     Simulator sim = new Simulator();
     Packets pk = new Packets(1024);
     Network net = new Network(sim, topo, new EcmpTable(topo), pk,
         new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
-    ShufflecastController ctl = new ShufflecastController(t, serversPerTor, 1);
-    ShufflecastRelayElement el = new ShufflecastRelayElement(t, topo, serversPerTor, ctl.relayRules());
-    el.bind(net);
+    fabric.attach(net);
 
     int g = sources.length;
     long packets = (bytes + PAYLOAD_BYTES - 1) / PAYLOAD_BYTES;
@@ -213,11 +224,7 @@ public final class ShufflecastMulticastRun {
       }
     });
     int install = sim.register((grp, unused) -> {
-      ShufflecastController.Update u = ctl.join(grp + 1, members[grp]);
-      for (int tor : u.torsChanged()) {
-        el.install(grp + 1, tor, ctl.members(grp + 1, tor));
-      }
-      startPs[grp] = sim.now() + Math.round(u.latencyMs() * 1e9);
+      startPs[grp] = sim.now() + fabric.join(grp + 1, sources[grp], members[grp]);
       sim.schedule(startPs[grp], send[0], grp, 0);
     });
     for (int i = 0; i < g; i++) {
@@ -268,10 +275,48 @@ public final class ShufflecastMulticastRun {
           startPs[i] / 1000, end / 1000, gbps, min, outOfOrder[i]));
     }
     long[] portDrops = new long[t.tors()];
-    for (int tor = 0; tor < t.tors(); tor++) {
-      portDrops[tor] = net.drops(el.splitterLink(tor));
+    if (fabric instanceof SplitterFabric sf) {
+      for (int tor = 0; tor < t.tors(); tor++) {
+        portDrops[tor] = net.drops(sf.element.splitterLink(tor));
+      }
     }
     return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
         portDrops);
+  }
+
+  /** The Shufflecast fabric: controller, relay rules, {@link ShufflecastRelayElement}. */
+  static final class SplitterFabric implements MulticastFabric {
+    private final ShufflecastTopology t;
+    private final int serversPerTor;
+    private ShufflecastController ctl;
+    ShufflecastRelayElement element;
+
+    SplitterFabric(ShufflecastTopology t, int serversPerTor) {
+      this.t = t;
+      this.serversPerTor = serversPerTor;
+    }
+
+    @Override
+    public Topology build(long capacityBps) {
+      Topology topo = t.build(new TopologyBuilder("shufflecast", "p=" + t.p() + ", k=" + t.k())
+          .defaults(capacityBps, 1_000_000L), serversPerTor);
+      ctl = new ShufflecastController(t, serversPerTor, 1);
+      element = new ShufflecastRelayElement(t, topo, serversPerTor, ctl.relayRules());
+      return topo;
+    }
+
+    @Override
+    public void attach(Network net) {
+      element.bind(net);
+    }
+
+    @Override
+    public long join(int group, int source, int[] members) {
+      ShufflecastController.Update u = ctl.join(group, members);
+      for (int tor : u.torsChanged()) {
+        element.install(group, tor, ctl.members(group, tor));
+      }
+      return Math.round(u.latencyMs() * 1e9);
+    }
   }
 }

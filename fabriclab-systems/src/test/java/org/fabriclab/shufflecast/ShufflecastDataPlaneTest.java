@@ -142,4 +142,24 @@ class ShufflecastDataPlaneTest {
     assertThat(g.minMemberBytes()).isEqualTo(SIZE);
     assertThat(g.throughputGbps()).isGreaterThanOrEqualTo(9.5);
   }
+
+  @Test
+  void ipMulticastOnTheNonBlockingCoreAlsoReachesLineRate() {
+    // comparison network (§V): the same 8 ToRs under one core switch. One packet is copied 14
+    // times for 15 members: once at the source ToR (its local member and the uplink), 6 times at
+    // the core (7 other ToRs), once at each of the 7 other ToRs (2 members each); nothing is
+    // discarded, and no controller latency applies
+    ShufflecastMulticastRun run = new ShufflecastMulticastRun(2, 2, 2, 10, false, true);
+    ShufflecastMulticastRun.Result r = run.run(new int[] {0}, SIZE, 16, 0);
+    ShufflecastMulticastRun.GroupResult g = r.groups().get(0);
+    assertThat(g.minMemberBytes()).isEqualTo(SIZE);
+    assertThat(g.startNs()).isZero();
+    assertThat(g.throughputGbps()).isGreaterThanOrEqualTo(9.5).isLessThanOrEqualTo(10.0 * 1460 / 1500);
+    Accounting a = r.acct();
+    assertThat(a.copiedBytes()).isEqualTo(14 * WIRE);
+    assertThat(a.deliveredBytes()).isEqualTo(15 * WIRE);
+    assertThat(a.absorbedBytes()).isZero();
+    assertThat(a.droppedBytes()).isZero();
+    assertThat(a.balanced()).isTrue();
+  }
 }

@@ -28,6 +28,8 @@ import picocli.CommandLine.Spec;
       "startNs, endNs, throughputGbps, minMemberBytes, outOfOrder), lossRate.",
       "Group g: source --sources[g] (default: one server per ToR, ToR g first) and the",
       "--group-size - 1 servers after it (cyclically); requested at g * --stagger-ms.",
+      "--method ip-multicast: the same ToRs under one non-blocking core switch, switch",
+      "replication along the group's tree (the §V comparison network).",
       "Example: fabriclab shufflecast multicast --p 2 --k 2 --size 200000000 --groups 1 --json"
     })
 public final class MulticastCommand implements Runnable {
@@ -57,7 +59,8 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--stagger-ms", description = "request time step between groups, ms (default ${DEFAULT-VALUE})")
   double staggerMs = 0;
 
-  @Option(names = "--method", description = "shufflecast (default ${DEFAULT-VALUE})")
+  @Option(names = "--method", description = "shufflecast, or ip-multicast on the same ToRs under a"
+      + " non-blocking core (default ${DEFAULT-VALUE})")
   String method = "shufflecast";
 
   @Option(names = "--link-gbps", description = "rate of every link, Gb/s (default ${DEFAULT-VALUE})")
@@ -72,15 +75,16 @@ public final class MulticastCommand implements Runnable {
 
   @Override
   public void run() {
-    if (!"shufflecast".equals(method)) {
+    if (!"shufflecast".equals(method) && !"ip-multicast".equals(method)) {
       throw new InvalidParameterException("--method", method,
-          "shufflecast (ip-multicast, mpi-bcast, cornet and http are not implemented yet)");
+          "shufflecast or ip-multicast (mpi-bcast, cornet and http are not implemented yet)");
     }
     if (!"udp".equals(sender) && !"aimd".equals(sender)) {
       throw new InvalidParameterException("--sender", sender, "udp or aimd");
     }
     ShufflecastMulticastRun run =
-        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender));
+        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender),
+            "ip-multicast".equals(method));
     int servers = run.servers();
     InvalidParameterException.requireRange("--groups", groups, 1, servers);
     int m = groupSize == null ? servers : groupSize;

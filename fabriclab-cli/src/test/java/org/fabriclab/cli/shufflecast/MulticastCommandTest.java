@@ -63,6 +63,16 @@ class MulticastCommandTest {
   }
 
   @Test
+  void ipMulticastOnTheComparisonNetwork() throws Exception {
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "2000000",
+        "--groups", "1", "--method", "ip-multicast", "--json");
+    JsonNode g = j.get("groups").get(0);
+    assertThat(j.get("method").asText()).isEqualTo("ip-multicast");
+    assertThat(g.get("minMemberBytes").asLong()).isEqualTo(2_000_000);
+    assertThat(g.get("throughputGbps").asDouble()).isBetween(9.5, 10.0 * 1460 / 1500);
+  }
+
+  @Test
   void badInputIsOneLineAndExitCode2() {
     String[][] bad = {
       {"--size", "0", "--groups", "1"},
