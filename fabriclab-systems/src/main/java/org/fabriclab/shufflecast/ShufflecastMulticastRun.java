@@ -19,7 +19,8 @@ import org.fabriclab.sim.packet.Packets;
  * {@link ShufflecastRelayElement}, the engine's passive splitters; the controller
  * ({@link ShufflecastController}) installs each group's ToR-to-server rules when the group is
  * requested and the source starts sending after the rule-update latency (0.6 ms, §VI-B(a)).
- * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric}).
+ * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric})
+ * or as HTTP-like repeated unicast from the source ({@link Method#HTTP}).
  *
  * <p>Decisions (this slice of issue 12):
  * <ul>
@@ -47,6 +48,8 @@ public final class ShufflecastMulticastRun {
   public static final long BUFFER_BYTES = 1 << 20;
   /** Packet kind of loss feedback (data packets are kind 0). */
   static final int FEEDBACK_KIND = 1;
+  /** Packet kind of the HTTP baseline's unicast data. */
+  static final int UNICAST_KIND = 2;
   /** Largest transfer accepted. */
   public static final long MAX_BYTES = 1L << 40;
 
@@ -66,6 +69,7 @@ public final class ShufflecastMulticastRun {
   private final double linkGbps;
   private final boolean rateControl;
   private final boolean ipMulticast;
+  private final boolean http;
 
   /** Without rate control: the unreliable sender paced at line rate. */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps) {
@@ -78,17 +82,28 @@ public final class ShufflecastMulticastRun {
    */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
       boolean rateControl) {
-    this(p, k, serversPerTor, linkGbps, rateControl, false);
+    this(p, k, serversPerTor, linkGbps, rateControl, Method.SHUFFLECAST);
   }
 
-  /**
-   * @param ipMulticast run on the comparison network of the same ToRs under a non-blocking core
-   *     with IP multicast ({@link IpMulticastFabric}) instead of the Shufflecast fabric
-   */
+  /** How a group's data reaches its members. */
+  public enum Method {
+    /** The Shufflecast splitter fabric. */
+    SHUFFLECAST,
+    /** The comparison network of the same ToRs under a non-blocking core, switch replication. */
+    IP_MULTICAST,
+    /**
+     * HTTP-like repeated unicast on the comparison network: the source sends each packet once per
+     * member, round-robin over the members, paced as one sender (its NIC is shared by them all).
+     */
+    HTTP
+  }
+
+  /** @param method the fabric and delivery ({@link Method}) */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
-      boolean rateControl, boolean ipMulticast) {
+      boolean rateControl, Method method) {
     this.rateControl = rateControl;
-    this.ipMulticast = ipMulticast;
+    this.ipMulticast = method != Method.SHUFFLECAST;
+    this.http = method == Method.HTTP;
     this.t = new ShufflecastTopology(p, k);
     InvalidParameterException.requireRange("--servers-per-tor", serversPerTor, 1, 1024);
     if (!(linkGbps >= 0.001 && linkGbps <= 10_000)) {
@@ -177,7 +192,6 @@ public final class ShufflecastMulticastRun {
     long[] outOfOrder = new long[g];
     long[] requestPs = new long[g];
     long[] startPs = new long[g];
-    int[] nextSeq = new int[g];
     for (int i = 0; i < g; i++) {
       Arrays.fill(slot[i], -1);
       if (members[i].length == 0) {
@@ -207,16 +221,22 @@ public final class ShufflecastMulticastRun {
     java.util.SplittableRandom jitter =
         new org.fabriclab.rng.RandomStreams(1).stream("shufflecast.multicast.pacing");
     int[] send = new int[1];
+    long[] tick = new long[g];
     send[0] = sim.register((grp, unused) -> {
-      int seq = nextSeq[grp]++;
+      long tk = tick[grp]++;
+      int copies = http ? members[grp].length : 1;
+      int seq = (int) (tk / copies);
       long left = bytes - (long) seq * PAYLOAD_BYTES;
       int payload = (int) Math.min(PAYLOAD_BYTES, left);
-      int q = pk.allocate(grp, 0, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES), sources[grp],
-          sources[grp], sim.now());
+      int dst = http ? members[grp][(int) (tk % copies)] : sources[grp];
+      int q = pk.allocate(grp, http ? UNICAST_KIND : 0, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES),
+          sources[grp], dst, sim.now());
       pk.setPayload(q, payload);
-      pk.setGroup(q, grp + 1);
+      if (!http) {
+        pk.setGroup(q, grp + 1);
+      }
       net.send(q);
-      if (nextSeq[grp] < packets) {
+      if (tick[grp] < packets * copies) {
         long gapPs = rc == null ? serPs
             : (long) Math.ceil(serPs * (capacityBps / rc.rate(grp, sim.now()))
                 * (1 + LossFeedbackRate.JITTER * jitter.nextDouble()));
@@ -231,7 +251,7 @@ public final class ShufflecastMulticastRun {
       sim.schedule(requestPs[i], install, i, 0);
     }
     net.setSink((q, node) -> {
-      int grp = pk.group(q) - 1;
+      int grp = pk.kind(q) == UNICAST_KIND ? pk.flow(q) : pk.group(q) - 1;
       if (grp < 0 && pk.kind(q) == FEEDBACK_KIND && rc != null) {
         rc.onLoss(pk.flow(q), sim.now());
         pk.free(q);

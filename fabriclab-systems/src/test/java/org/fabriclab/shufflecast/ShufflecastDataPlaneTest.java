@@ -149,7 +149,8 @@ class ShufflecastDataPlaneTest {
     // times for 15 members: once at the source ToR (its local member and the uplink), 6 times at
     // the core (7 other ToRs), once at each of the 7 other ToRs (2 members each); nothing is
     // discarded, and no controller latency applies
-    ShufflecastMulticastRun run = new ShufflecastMulticastRun(2, 2, 2, 10, false, true);
+    ShufflecastMulticastRun run = new ShufflecastMulticastRun(2, 2, 2, 10, false,
+        ShufflecastMulticastRun.Method.IP_MULTICAST);
     ShufflecastMulticastRun.Result r = run.run(new int[] {0}, SIZE, 16, 0);
     ShufflecastMulticastRun.GroupResult g = r.groups().get(0);
     assertThat(g.minMemberBytes()).isEqualTo(SIZE);
@@ -160,6 +161,27 @@ class ShufflecastDataPlaneTest {
     assertThat(a.deliveredBytes()).isEqualTo(15 * WIRE);
     assertThat(a.absorbedBytes()).isZero();
     assertThat(a.droppedBytes()).isZero();
+    assertThat(a.balanced()).isTrue();
+  }
+
+  @Test
+  void httpRepeatedUnicastSharesTheSourceNicAmongTheMembers() {
+    // one NIC at line rate sends each packet 15 times: each member gets 9.733 / 15 = 0.6489 Gb/s,
+    // and the network copies nothing (15 injected copies, 15 deliveries)
+    ShufflecastMulticastRun run = new ShufflecastMulticastRun(2, 2, 2, 10, false,
+        ShufflecastMulticastRun.Method.HTTP);
+    ShufflecastMulticastRun.Result r = run.run(new int[] {0}, 2_000_000, 16, 0);
+    ShufflecastMulticastRun.GroupResult g = r.groups().get(0);
+    assertThat(g.minMemberBytes()).isEqualTo(2_000_000);
+    assertThat(g.outOfOrder()).isZero();
+    double expected = 10.0 * 1460 / 1500 / 15;
+    assertThat(g.throughputGbps()).isCloseTo(expected, within(0.02 * expected));
+    long packets = (2_000_000 + 1459) / 1460;
+    long wire = 2_000_000 + 40 * packets;
+    Accounting a = r.acct();
+    assertThat(a.injectedBytes()).isEqualTo(15 * wire);
+    assertThat(a.copiedBytes()).isZero();
+    assertThat(a.deliveredBytes()).isEqualTo(15 * wire);
     assertThat(a.balanced()).isTrue();
   }
 }

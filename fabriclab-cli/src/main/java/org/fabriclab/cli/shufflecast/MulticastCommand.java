@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
       "Group g: source --sources[g] (default: one server per ToR, ToR g first) and the",
       "--group-size - 1 servers after it (cyclically); requested at g * --stagger-ms.",
       "--method ip-multicast: the same ToRs under one non-blocking core switch, switch",
-      "replication along the group's tree (the §V comparison network).",
+      "replication along the group's tree (the §V comparison network); --method http:",
+      "repeated unicast from the source on that network, round-robin over the members.",
       "Example: fabriclab shufflecast multicast --p 2 --k 2 --size 200000000 --groups 1 --json"
     })
 public final class MulticastCommand implements Runnable {
@@ -59,8 +60,8 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--stagger-ms", description = "request time step between groups, ms (default ${DEFAULT-VALUE})")
   double staggerMs = 0;
 
-  @Option(names = "--method", description = "shufflecast, or ip-multicast on the same ToRs under a"
-      + " non-blocking core (default ${DEFAULT-VALUE})")
+  @Option(names = "--method", description = "shufflecast, or on the same ToRs under a non-blocking"
+      + " core: ip-multicast or http (repeated unicast from the source); default ${DEFAULT-VALUE}")
   String method = "shufflecast";
 
   @Option(names = "--link-gbps", description = "rate of every link, Gb/s (default ${DEFAULT-VALUE})")
@@ -75,16 +76,18 @@ public final class MulticastCommand implements Runnable {
 
   @Override
   public void run() {
-    if (!"shufflecast".equals(method) && !"ip-multicast".equals(method)) {
-      throw new InvalidParameterException("--method", method,
-          "shufflecast or ip-multicast (mpi-bcast, cornet and http are not implemented yet)");
-    }
+    ShufflecastMulticastRun.Method how = switch (String.valueOf(method)) {
+      case "shufflecast" -> ShufflecastMulticastRun.Method.SHUFFLECAST;
+      case "ip-multicast" -> ShufflecastMulticastRun.Method.IP_MULTICAST;
+      case "http" -> ShufflecastMulticastRun.Method.HTTP;
+      default -> throw new InvalidParameterException("--method", method,
+          "shufflecast, ip-multicast or http (mpi-bcast and cornet are not implemented yet)");
+    };
     if (!"udp".equals(sender) && !"aimd".equals(sender)) {
       throw new InvalidParameterException("--sender", sender, "udp or aimd");
     }
     ShufflecastMulticastRun run =
-        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender),
-            "ip-multicast".equals(method));
+        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender), how);
     int servers = run.servers();
     InvalidParameterException.requireRange("--groups", groups, 1, servers);
     int m = groupSize == null ? servers : groupSize;
@@ -140,8 +143,8 @@ public final class MulticastCommand implements Runnable {
       ShufflecastCommand.printJson(o, out);
       return;
     }
-    o.printf("%d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
-        + " (%s sender, no retransmission)%n", p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
+    o.printf("%s on the ToRs of %d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
+        + " (%s sender, no retransmission)%n", method, p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
         sender);
     o.printf("%-7s %-14s %-14s %-14s %-10s %s%n", "source", "startNs", "endNs", "throughputGbps",
         "members", "minMemberBytes");
