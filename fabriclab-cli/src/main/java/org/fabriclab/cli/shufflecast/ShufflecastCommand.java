@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
       "  fabriclab shufflecast relays --p 4 --k 4 --json",
       "  fabriclab shufflecast concurrent --p 2 --k 2 --sources 0,3",
       "  fabriclab shufflecast failure --p 2 --k 3 --failed 8 --recover",
-      "  fabriclab shufflecast cost --tors 1024 --switch-ports 32 --rate 100"
+      "  fabriclab shufflecast cost --tors 1024 --switch-ports 32 --rate 100",
+      "  fabriclab shufflecast multicast --p 2 --k 2 --size 200000000 --groups 1 --json"
     },
     subcommands = {
       RoutesCommand.class,
@@ -39,7 +40,8 @@ import picocli.CommandLine.Spec;
       ConcurrentCommand.class,
       FailureCommand.class,
       CostCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      MulticastCommand.class
     })
 public final class ShufflecastCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -47,7 +49,7 @@ public final class ShufflecastCommand implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing subcommand (routes, relays, concurrent, failure, cost)");
+        spec.commandLine(), "missing subcommand (routes, relays, concurrent, failure, cost, bench, multicast)");
   }
 
   /** The instance options shared by the routing subcommands. */

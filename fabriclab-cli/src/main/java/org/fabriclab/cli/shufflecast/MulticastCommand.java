@@ -1,0 +1,157 @@
+package org.fabriclab.cli.shufflecast;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.shufflecast.ShufflecastMulticastRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code shufflecast multicast}: packet-level multicast groups on the Shufflecast data plane
+ * (seed 000_9b2589b0d55d7b52.txt §III, §V, §VI-A(a), §VI-B(b)); see {@link ShufflecastMulticastRun}
+ * for the model (unreliable sender paced at line rate, controller rule update, accounting).
+ */
+@Command(
+    name = "multicast",
+    mixinStandardHelpOptions = true,
+    description = {
+      "packet-level multicast groups on the Shufflecast data plane (relay rules of",
+      "Algorithm 1, passive 1:p splitters, controller-installed membership); senders",
+      "paced at line rate (--sender udp) or loss-feedback AIMD (--sender aimd), neither",
+      "retransmits. JSON keys: groups (source, members, bytes, requestNs,",
+      "startNs, endNs, throughputGbps, minMemberBytes, outOfOrder), lossRate.",
+      "Group g: source --sources[g] (default: one server per ToR, ToR g first) and the",
+      "--group-size - 1 servers after it (cyclically); requested at g * --stagger-ms.",
+      "--method ip-multicast: the same ToRs under one non-blocking core switch, switch",
+      "replication along the group's tree (the §V comparison network); --method http:",
+      "repeated unicast from the source on that network, round-robin over the members.",
+      "Example: fabriclab shufflecast multicast --p 2 --k 2 --size 200000000 --groups 1 --json"
+    })
+public final class MulticastCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--p", required = true, description = "splitter fan-out, >= 2")
+  int p;
+
+  @Option(names = "--k", required = true, description = "columns, >= 1 (k·p^k ToRs)")
+  int k;
+
+  @Option(names = "--servers-per-tor", description = "servers under each ToR (default ${DEFAULT-VALUE})")
+  int serversPerTor = 2;
+
+  @Option(names = "--size", required = true, description = "bytes each group multicasts, 1..2^40")
+  long sizeBytes;
+
+  @Option(names = "--groups", required = true, description = "number of concurrent groups")
+  int groups;
+
+  @Option(names = "--group-size", description = "servers per group, source included (default: all servers)")
+  Integer groupSize;
+
+  @Option(names = "--sources", split = ",", description = "source server of each group (H1,H2,...)")
+  List<Integer> sources;
+
+  @Option(names = "--stagger-ms", description = "request time step between groups, ms (default ${DEFAULT-VALUE})")
+  double staggerMs = 0;
+
+  @Option(names = "--method", description = "shufflecast, or on the same ToRs under a non-blocking"
+      + " core: ip-multicast or http (repeated unicast from the source); default ${DEFAULT-VALUE}")
+  String method = "shufflecast";
+
+  @Option(names = "--link-gbps", description = "rate of every link, Gb/s (default ${DEFAULT-VALUE})")
+  double linkGbps = 10;
+
+  @Option(names = "--sender", description = "udp (paced at line rate) or aimd (loss-feedback rate"
+      + " control, no retransmission); default ${DEFAULT-VALUE}")
+  String sender = "udp";
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public void run() {
+    ShufflecastMulticastRun.Method how = switch (String.valueOf(method)) {
+      case "shufflecast" -> ShufflecastMulticastRun.Method.SHUFFLECAST;
+      case "ip-multicast" -> ShufflecastMulticastRun.Method.IP_MULTICAST;
+      case "http" -> ShufflecastMulticastRun.Method.HTTP;
+      default -> throw new InvalidParameterException("--method", method,
+          "shufflecast, ip-multicast or http (mpi-bcast and cornet are not implemented yet)");
+    };
+    if (!"udp".equals(sender) && !"aimd".equals(sender)) {
+      throw new InvalidParameterException("--sender", sender, "udp or aimd");
+    }
+    ShufflecastMulticastRun run =
+        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender), how);
+    int servers = run.servers();
+    InvalidParameterException.requireRange("--groups", groups, 1, servers);
+    int m = groupSize == null ? servers : groupSize;
+    InvalidParameterException.requireRange("--group-size", m, 2, servers);
+    if (!(staggerMs >= 0 && staggerMs <= 3_600_000)) {
+      throw new InvalidParameterException("--stagger-ms", staggerMs, "valid range [0, 3600000]");
+    }
+    int[] src = new int[groups];
+    if (sources != null) {
+      if (sources.contains(null) || sources.size() != groups) {
+        throw new InvalidParameterException("--sources", String.valueOf(sources),
+            groups + " server ids in 0.." + (servers - 1) + " (one per group)");
+      }
+      for (int i = 0; i < groups; i++) {
+        src[i] = sources.get(i);
+      }
+    } else {
+      int tors = run.topology().tors();
+      for (int i = 0; i < groups; i++) {
+        src[i] = (i % tors) * serversPerTor + i / tors;
+      }
+    }
+    ShufflecastMulticastRun.Result r =
+        run.run(src, sizeBytes, m, Math.round(staggerMs * 1e6));
+    PrintWriter o = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      out.put("p", p);
+      out.put("k", k);
+      out.put("serversPerTor", serversPerTor);
+      out.put("method", method);
+      out.put("linkGbps", linkGbps);
+      out.put("sender", sender);
+      out.put("payloadBytes", ShufflecastMulticastRun.PAYLOAD_BYTES);
+      out.put("frameBytes", ShufflecastMulticastRun.WIRE_BYTES);
+      List<Map<String, Object>> gs = new ArrayList<>();
+      for (ShufflecastMulticastRun.GroupResult g : r.groups()) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("source", g.source());
+        x.put("members", g.members());
+        x.put("bytes", g.bytes());
+        x.put("requestNs", g.requestNs());
+        x.put("startNs", g.startNs());
+        x.put("endNs", g.endNs());
+        x.put("throughputGbps", g.throughputGbps());
+        x.put("minMemberBytes", g.minMemberBytes());
+        x.put("outOfOrder", g.outOfOrder());
+        gs.add(x);
+      }
+      out.put("groups", gs);
+      out.put("lossRate", r.lossRate());
+      out.put("droppedPackets", r.droppedPackets());
+      ShufflecastCommand.printJson(o, out);
+      return;
+    }
+    o.printf("%s on the ToRs of %d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
+        + " (%s sender, no retransmission)%n", method, p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
+        sender);
+    o.printf("%-7s %-14s %-14s %-14s %-10s %s%n", "source", "startNs", "endNs", "throughputGbps",
+        "members", "minMemberBytes");
+    for (ShufflecastMulticastRun.GroupResult g : r.groups()) {
+      o.printf("%-7d %-14d %-14d %-14.4f %-10d %d%n", g.source(), g.startNs(), g.endNs(),
+          g.throughputGbps(), g.members().length, g.minMemberBytes());
+    }
+    o.printf("loss rate %.6f, %d packets dropped%n", r.lossRate(), r.droppedPackets());
+  }
+}

@@ -1,0 +1,111 @@
+package org.fabriclab.cli.shufflecast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.fabriclab.cli.Main;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code fabriclab shufflecast multicast} on the §V testbed (seed 000_9b2589b0d55d7b52.txt):
+ * 2,2-Shufflecast, 2 servers per ToR, 10 Gb/s. Line rate for 1460 B of payload in 1500 B frames
+ * is 10 · 1460 / 1500 = 9.7333 Gb/s of goodput.
+ */
+class MulticastCommandTest {
+  record Result(int code, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static JsonNode json(String... args) throws Exception {
+    Result r = run(args);
+    assertThat(r.code()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  @Test
+  void oneToFifteenAtLineRate() throws Exception {
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "4000000",
+        "--groups", "1", "--json");
+    JsonNode g = j.get("groups").get(0);
+    assertThat(g.get("source").asInt()).isZero();
+    assertThat(g.get("members")).hasSize(15);
+    assertThat(g.get("bytes").asLong()).isEqualTo(4_000_000);
+    assertThat(g.get("minMemberBytes").asLong()).isEqualTo(4_000_000);
+    assertThat(g.get("throughputGbps").asDouble()).isBetween(9.5, 10.0 * 1460 / 1500);
+    // the 0.6 ms rule update precedes the first packet (§VI-B(a))
+    assertThat(g.get("startNs").asLong()).isEqualTo(600_000);
+    assertThat(j.get("lossRate").asDouble()).isZero();
+  }
+
+  @Test
+  void staggeredGroupsThatDoNotOverlapInTimeBothRunAtLineRate() throws Exception {
+    // 1 MB takes ~0.82 ms at line rate; the second group is requested 5 ms later
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "1000000",
+        "--groups", "2", "--sources", "0,7", "--stagger-ms", "5", "--json");
+    JsonNode a = j.get("groups").get(0);
+    JsonNode b = j.get("groups").get(1);
+    assertThat(b.get("source").asInt()).isEqualTo(7);
+    assertThat(b.get("requestNs").asLong()).isEqualTo(5_000_000);
+    assertThat(a.get("endNs").asLong()).isLessThan(b.get("startNs").asLong());
+    for (JsonNode g : new JsonNode[] {a, b}) {
+      assertThat(g.get("minMemberBytes").asLong()).isEqualTo(1_000_000);
+      assertThat(g.get("throughputGbps").asDouble()).isBetween(9.5, 10.0 * 1460 / 1500);
+    }
+    assertThat(j.get("lossRate").asDouble()).isZero();
+  }
+
+  @Test
+  void ipMulticastOnTheComparisonNetwork() throws Exception {
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "2000000",
+        "--groups", "1", "--method", "ip-multicast", "--json");
+    JsonNode g = j.get("groups").get(0);
+    assertThat(j.get("method").asText()).isEqualTo("ip-multicast");
+    assertThat(g.get("minMemberBytes").asLong()).isEqualTo(2_000_000);
+    assertThat(g.get("throughputGbps").asDouble()).isBetween(9.5, 10.0 * 1460 / 1500);
+  }
+
+  @Test
+  void httpIsRepeatedUnicast() throws Exception {
+    JsonNode g = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "500000",
+        "--groups", "1", "--method", "http", "--json").get("groups").get(0);
+    assertThat(g.get("minMemberBytes").asLong()).isEqualTo(500_000);
+    // 15 members share one 10 Gb/s NIC: 9.733 / 15 = 0.649 Gb/s each
+    assertThat(g.get("throughputGbps").asDouble()).isBetween(0.62, 0.65);
+  }
+
+  @Test
+  void badInputIsOneLineAndExitCode2() {
+    String[][] bad = {
+      {"--size", "0", "--groups", "1"},
+      {"--size", "1000", "--groups", "0"},
+      {"--size", "1000", "--groups", "2", "--sources", "0"},
+      {"--size", "1000", "--groups", "1", "--sources", "16"},
+      {"--size", "1000", "--groups", "2", "--sources", "3,3"},
+      {"--size", "1000", "--groups", "1", "--group-size", "17"},
+      {"--size", "1000", "--groups", "1", "--method", "cornet"},
+      {"--size", "1000", "--groups", "1", "--link-gbps", "0"},
+      {"--size", "1000", "--groups", "1", "--stagger-ms", "-1"},
+      {"--size", "1000", "--groups", "1", "--sender", "tcp"},
+    };
+    String[] names = {"--size", "--groups", "--sources", "--sources", "--sources", "--group-size",
+        "--method", "--link-gbps", "--stagger-ms", "--sender"};
+    for (int i = 0; i < bad.length; i++) {
+      String[] args = new String[6 + bad[i].length];
+      System.arraycopy(new String[] {"shufflecast", "multicast", "--p", "2", "--k", "2"}, 0, args, 0, 6);
+      System.arraycopy(bad[i], 0, args, 6, bad[i].length);
+      Result r = run(args);
+      assertThat(r.code()).as(String.join(" ", bad[i])).isEqualTo(2);
+      assertThat(r.out()).isEmpty();
+      assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+      assertThat(r.err()).contains(names[i]).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+  }
+}

@@ -1,0 +1,342 @@
+package org.fabriclab.shufflecast;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.net.Accounting;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.Packets;
+
+/**
+ * Packet-level multicast groups on the Shufflecast data plane (seed 000_9b2589b0d55d7b52.txt
+ * §III, §V testbed, §VI-A(a) Fig. 6(a), §VI-B(b) Fig. 6(d)(e)): servers, ToRs running
+ * {@link ShufflecastRelayElement}, the engine's passive splitters; the controller
+ * ({@link ShufflecastController}) installs each group's ToR-to-server rules when the group is
+ * requested and the source starts sending after the rule-update latency (0.6 ms, §VI-B(a)).
+ * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric})
+ * or as HTTP-like repeated unicast from the source ({@link Method#HTTP}).
+ *
+ * <p>Decisions (this slice of issue 12):
+ * <ul>
+ *   <li>Sender: unreliable and UDP-like, paced at exactly the line rate of its NIC, no rate
+ *       control and no retransmission (NORM/TFMCC is a later slice). Packets carry
+ *       {@link #PAYLOAD_BYTES} of payload in a {@link #WIRE_BYTES} frame (40 B of IP/UDP headers
+ *       charged; Ethernet preamble and gap not modelled), so a lossless run's goodput is at most
+ *       {@code 1460/1500} of line rate.
+ *   <li>Group g (0-based) of size M is its source server and the M−1 servers that follow it in
+ *       server order (cyclically); it is requested at {@code g · stagger}.
+ *   <li>{@code startNs} is when the source starts sending (request + rule update), {@code endNs}
+ *       when the last member received its last packet; {@code throughputGbps} is the mean payload
+ *       bytes a member received over {@code endNs − startNs} (the full size when lossless).
+ *   <li>Ports: 1 MB drop-tail per port, no ECN; links of the topology at {@code linkGbps} with
+ *       1 µs of fibre each.
+ * </ul>
+ * O(packets × (ToRs + members)) events; memory O(groups × servers), nothing per packet.
+ */
+public final class ShufflecastMulticastRun {
+  /** Payload per packet. */
+  public static final int PAYLOAD_BYTES = 1460;
+  /** Frame size on the wire: payload plus 40 B of headers. */
+  public static final int WIRE_BYTES = PAYLOAD_BYTES + 40;
+  /** Per-port buffer. */
+  public static final long BUFFER_BYTES = 1 << 20;
+  /** Packet kind of loss feedback (data packets are kind 0). */
+  static final int FEEDBACK_KIND = 1;
+  /** Packet kind of the HTTP baseline's unicast data. */
+  static final int UNICAST_KIND = 2;
+  /** Largest transfer accepted. */
+  public static final long MAX_BYTES = 1L << 40;
+
+  /** One group's outcome. */
+  public record GroupResult(int source, int[] members, long bytes, long requestNs, long startNs,
+      long endNs, double throughputGbps, long minMemberBytes, long outOfOrder) {}
+
+  /**
+   * The run's outcome; {@code acct} is the engine's accounting at the end, {@code
+   * splitterPortDrops[t]} the packets ToR t's splitter transmitter dropped (buffer full).
+   */
+  public record Result(List<GroupResult> groups, double lossRate, long droppedPackets,
+      Accounting acct, long packetsPerGroup, long[] splitterPortDrops) {}
+
+  private final ShufflecastTopology t;
+  private final int serversPerTor;
+  private final double linkGbps;
+  private final boolean rateControl;
+  private final boolean ipMulticast;
+  private final boolean http;
+
+  /** Without rate control: the unreliable sender paced at line rate. */
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps) {
+    this(p, k, serversPerTor, linkGbps, false);
+  }
+
+  /**
+   * @param rateControl senders adapt their rate to loss feedback ({@link LossFeedbackRate});
+   *     false: paced at line rate
+   */
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
+      boolean rateControl) {
+    this(p, k, serversPerTor, linkGbps, rateControl, Method.SHUFFLECAST);
+  }
+
+  /** How a group's data reaches its members. */
+  public enum Method {
+    /** The Shufflecast splitter fabric. */
+    SHUFFLECAST,
+    /** The comparison network of the same ToRs under a non-blocking core, switch replication. */
+    IP_MULTICAST,
+    /**
+     * HTTP-like repeated unicast on the comparison network: the source sends each packet once per
+     * member, round-robin over the members, paced as one sender (its NIC is shared by them all).
+     */
+    HTTP
+  }
+
+  /** @param method the fabric and delivery ({@link Method}) */
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
+      boolean rateControl, Method method) {
+    this.rateControl = rateControl;
+    this.ipMulticast = method != Method.SHUFFLECAST;
+    this.http = method == Method.HTTP;
+    this.t = new ShufflecastTopology(p, k);
+    InvalidParameterException.requireRange("--servers-per-tor", serversPerTor, 1, 1024);
+    if (!(linkGbps >= 0.001 && linkGbps <= 10_000)) {
+      throw new InvalidParameterException("--link-gbps", linkGbps, "valid range [0.001, 10000]");
+    }
+    if ((long) t.tors() * serversPerTor > 1 << 20) {
+      throw new InvalidParameterException("--servers-per-tor",
+          "k·p^k · servers-per-tor must be at most 1048576 servers");
+    }
+    this.serversPerTor = serversPerTor;
+    this.linkGbps = linkGbps;
+  }
+
+  public int servers() {
+    return t.tors() * serversPerTor;
+  }
+
+  public ShufflecastTopology topology() {
+    return t;
+  }
+
+  /** The members (excluding the source) of a group of size {@code groupSize} sourced at {@code source}. */
+  public int[] members(int source, int groupSize) {
+    int s = servers();
+    int[] m = new int[groupSize - 1];
+    for (int i = 0; i < m.length; i++) {
+      m[i] = (source + 1 + i) % s;
+    }
+    return m;
+  }
+
+  /**
+   * Runs one multicast per source server, all of {@code bytes}, group size {@code groupSize}
+   * (source included), group g requested at {@code g · staggerNs}.
+   */
+  public Result run(int[] sources, long bytes, int groupSize, long staggerNs) {
+    int s = servers();
+    InvalidParameterException.requireRange("--group-size", groupSize, 2, s);
+    InvalidParameterException.requireRange("--groups", sources.length, 1, s);
+    for (int src : sources) {
+      InvalidParameterException.requireRange("--sources", src, 0, s - 1);
+    }
+    int[][] members = new int[sources.length][];
+    for (int i = 0; i < sources.length; i++) {
+      members[i] = members(sources[i], groupSize);
+    }
+    return run(sources, members, bytes, staggerNs);
+  }
+
+  /**
+   * Runs one multicast per source server to the given member servers (source excluded), all of
+   * {@code bytes}, group g requested at {@code g · staggerNs}.
+   */
+  public Result run(int[] sources, int[][] members, long bytes, long staggerNs) {
+    int s = servers();
+    InvalidParameterException.requireRange("--size", bytes, 1, MAX_BYTES);
+    InvalidParameterException.requireRange("--groups", sources.length, 1, s);
+    InvalidParameterException.requireRange("stagger (ns)", staggerNs, 0, 3_600_000_000_000L);
+    boolean[] seen = new boolean[s];
+    for (int src : sources) {
+      InvalidParameterException.requireRange("--sources", src, 0, s - 1);
+      if (seen[src]) {
+        throw new InvalidParameterException("--sources", "--sources names server " + src + " twice");
+      }
+      seen[src] = true;
+    }
+    long capacityBps = Math.round(linkGbps * 1e9);
+    MulticastFabric fabric = ipMulticast ? new IpMulticastFabric(t.tors(), serversPerTor)
+        : new SplitterFabric(t, serversPerTor);
+    Topology topo = fabric.build(capacityBps);
+    Simulator sim = new Simulator();
+    Packets pk = new Packets(1024);
+    Network net = new Network(sim, topo, new EcmpTable(topo), pk,
+        new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
+    fabric.attach(net);
+
+    int g = sources.length;
+    long packets = (bytes + PAYLOAD_BYTES - 1) / PAYLOAD_BYTES;
+    if (packets > Integer.MAX_VALUE) {
+      throw new InvalidParameterException("--size", bytes, "at most " + MAX_BYTES + " bytes");
+    }
+    int[][] slot = new int[g][s];
+    long[][] got = new long[g][];
+    int[][] lastSeq = new int[g][];
+    long[][] lastPs = new long[g][];
+    long[] outOfOrder = new long[g];
+    long[] requestPs = new long[g];
+    long[] startPs = new long[g];
+    for (int i = 0; i < g; i++) {
+      Arrays.fill(slot[i], -1);
+      if (members[i].length == 0) {
+        throw new InvalidParameterException("--group-size", "group " + i + " has no member");
+      }
+      for (int j = 0; j < members[i].length; j++) {
+        int m = members[i][j];
+        InvalidParameterException.requireRange("member", m, 0, s - 1);
+        if (m == sources[i] || slot[i][m] >= 0) {
+          throw new InvalidParameterException("member",
+              "group " + i + " lists server " + m + " twice or as its own source");
+        }
+        slot[i][m] = j;
+      }
+      got[i] = new long[members[i].length];
+      lastSeq[i] = new int[members[i].length];
+      Arrays.fill(lastSeq[i], -1);
+      lastPs[i] = new long[members[i].length];
+      requestPs[i] = i * staggerNs * 1000L;
+    }
+    long serPs = (WIRE_BYTES * 8L * 1_000_000_000_000L + capacityBps - 1) / capacityBps;
+    int[] sizes = new int[g];
+    for (int i = 0; i < g; i++) {
+      sizes[i] = members[i].length;
+    }
+    LossFeedbackRate rc = rateControl ? new LossFeedbackRate(capacityBps, sizes) : null;
+    java.util.SplittableRandom jitter =
+        new org.fabriclab.rng.RandomStreams(1).stream("shufflecast.multicast.pacing");
+    int[] send = new int[1];
+    long[] tick = new long[g];
+    send[0] = sim.register((grp, unused) -> {
+      long tk = tick[grp]++;
+      int copies = http ? members[grp].length : 1;
+      int seq = (int) (tk / copies);
+      long left = bytes - (long) seq * PAYLOAD_BYTES;
+      int payload = (int) Math.min(PAYLOAD_BYTES, left);
+      int dst = http ? members[grp][(int) (tk % copies)] : sources[grp];
+      int q = pk.allocate(grp, http ? UNICAST_KIND : 0, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES),
+          sources[grp], dst, sim.now());
+      pk.setPayload(q, payload);
+      if (!http) {
+        pk.setGroup(q, grp + 1);
+      }
+      net.send(q);
+      if (tick[grp] < packets * copies) {
+        long gapPs = rc == null ? serPs
+            : (long) Math.ceil(serPs * (capacityBps / rc.rate(grp, sim.now()))
+                * (1 + LossFeedbackRate.JITTER * jitter.nextDouble()));
+        sim.schedule(sim.now() + gapPs, send[0], grp, 0);
+      }
+    });
+    int install = sim.register((grp, unused) -> {
+      startPs[grp] = sim.now() + fabric.join(grp + 1, sources[grp], members[grp]);
+      sim.schedule(startPs[grp], send[0], grp, 0);
+    });
+    for (int i = 0; i < g; i++) {
+      sim.schedule(requestPs[i], install, i, 0);
+    }
+    net.setSink((q, node) -> {
+      int grp = pk.kind(q) == UNICAST_KIND ? pk.flow(q) : pk.group(q) - 1;
+      if (grp < 0 && pk.kind(q) == FEEDBACK_KIND && rc != null) {
+        rc.onLoss(pk.flow(q), sim.now());
+        pk.free(q);
+        return;
+      }
+      int m = grp >= 0 && grp < g ? slot[grp][node] : -1;
+      if (m >= 0) {
+        got[grp][m] += pk.payload(q);
+        int seq = pk.seq(q);
+        if (seq <= lastSeq[grp][m]) {
+          outOfOrder[grp]++;
+        } else if (rc != null && seq > lastSeq[grp][m] + 1 && rc.mayFeedBack(grp, m, sim.now())) {
+          int f = pk.allocate(grp, FEEDBACK_KIND, seq, LossFeedbackRate.FEEDBACK_BYTES, node,
+              sources[grp], sim.now());
+          net.send(f);
+        }
+        lastSeq[grp][m] = seq;
+        lastPs[grp][m] = sim.now();
+      }
+      pk.free(q);
+    });
+    sim.run(Long.MAX_VALUE, Long.MAX_VALUE);
+
+    List<GroupResult> out = new ArrayList<>();
+    double expected = 0;
+    double received = 0;
+    for (int i = 0; i < g; i++) {
+      long end = 0;
+      long min = Long.MAX_VALUE;
+      double sum = 0;
+      for (int j = 0; j < members[i].length; j++) {
+        end = Math.max(end, lastPs[i][j]);
+        min = Math.min(min, got[i][j]);
+        sum += got[i][j];
+      }
+      expected += (double) bytes * members[i].length;
+      received += sum;
+      double mean = sum / members[i].length;
+      double gbps = end > startPs[i] ? mean * 8 / ((end - startPs[i]) / 1e12) / 1e9 : 0;
+      out.add(new GroupResult(sources[i], members[i], bytes, requestPs[i] / 1000,
+          startPs[i] / 1000, end / 1000, gbps, min, outOfOrder[i]));
+    }
+    long[] portDrops = new long[t.tors()];
+    if (fabric instanceof SplitterFabric sf) {
+      for (int tor = 0; tor < t.tors(); tor++) {
+        portDrops[tor] = net.drops(sf.element.splitterLink(tor));
+      }
+    }
+    return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
+        portDrops);
+  }
+
+  /** The Shufflecast fabric: controller, relay rules, {@link ShufflecastRelayElement}. */
+  static final class SplitterFabric implements MulticastFabric {
+    private final ShufflecastTopology t;
+    private final int serversPerTor;
+    private ShufflecastController ctl;
+    ShufflecastRelayElement element;
+
+    SplitterFabric(ShufflecastTopology t, int serversPerTor) {
+      this.t = t;
+      this.serversPerTor = serversPerTor;
+    }
+
+    @Override
+    public Topology build(long capacityBps) {
+      Topology topo = t.build(new TopologyBuilder("shufflecast", "p=" + t.p() + ", k=" + t.k())
+          .defaults(capacityBps, 1_000_000L), serversPerTor);
+      ctl = new ShufflecastController(t, serversPerTor, 1);
+      element = new ShufflecastRelayElement(t, topo, serversPerTor, ctl.relayRules());
+      return topo;
+    }
+
+    @Override
+    public void attach(Network net) {
+      element.bind(net);
+    }
+
+    @Override
+    public long join(int group, int source, int[] members) {
+      ShufflecastController.Update u = ctl.join(group, members);
+      for (int tor : u.torsChanged()) {
+        element.install(group, tor, ctl.members(group, tor));
+      }
+      return Math.round(u.latencyMs() * 1e9);
+    }
+  }
+}
