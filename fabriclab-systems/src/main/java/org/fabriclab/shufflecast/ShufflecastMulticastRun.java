@@ -46,10 +46,10 @@ public final class ShufflecastMulticastRun {
   public static final int WIRE_BYTES = PAYLOAD_BYTES + 40;
   /** Per-port buffer. */
   public static final long BUFFER_BYTES = 1 << 20;
-  /** Packet kind of loss feedback (data packets are kind 0). */
-  static final int FEEDBACK_KIND = 1;
-  /** Packet kind of the HTTP baseline's unicast data. */
-  static final int UNICAST_KIND = 2;
+  /** Offsets of this run's packet kinds in the network's registry: data, loss feedback, HTTP unicast. */
+  private static final int DATA = 0;
+  private static final int FEEDBACK = 1;
+  private static final int UNICAST = 2;
   /** Largest transfer accepted. */
   public static final long MAX_BYTES = 1L << 40;
 
@@ -179,6 +179,12 @@ public final class ShufflecastMulticastRun {
     Network net = new Network(sim, topo, new EcmpTable(topo), pk,
         new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
     fabric.attach(net);
+    // the kinds are registered so a transport sharing this network never collides with them; their
+    // packets have no kind receiver and reach the sink installed below
+    int kinds = net.kinds().register("shufflecast", null, "DATA", "FEEDBACK", "UNICAST");
+    int dataKind = kinds + DATA;
+    int feedbackKind = kinds + FEEDBACK;
+    int unicastKind = kinds + UNICAST;
 
     int g = sources.length;
     long packets = (bytes + PAYLOAD_BYTES - 1) / PAYLOAD_BYTES;
@@ -229,7 +235,7 @@ public final class ShufflecastMulticastRun {
       long left = bytes - (long) seq * PAYLOAD_BYTES;
       int payload = (int) Math.min(PAYLOAD_BYTES, left);
       int dst = http ? members[grp][(int) (tk % copies)] : sources[grp];
-      int q = pk.allocate(grp, http ? UNICAST_KIND : 0, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES),
+      int q = pk.allocate(grp, http ? unicastKind : dataKind, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES),
           sources[grp], dst, sim.now());
       pk.setPayload(q, payload);
       if (!http) {
@@ -251,8 +257,8 @@ public final class ShufflecastMulticastRun {
       sim.schedule(requestPs[i], install, i, 0);
     }
     net.setSink((q, node) -> {
-      int grp = pk.kind(q) == UNICAST_KIND ? pk.flow(q) : pk.group(q) - 1;
-      if (grp < 0 && pk.kind(q) == FEEDBACK_KIND && rc != null) {
+      int grp = pk.kind(q) == unicastKind ? pk.flow(q) : pk.group(q) - 1;
+      if (grp < 0 && pk.kind(q) == feedbackKind && rc != null) {
         rc.onLoss(pk.flow(q), sim.now());
         pk.free(q);
         return;
@@ -264,7 +270,7 @@ public final class ShufflecastMulticastRun {
         if (seq <= lastSeq[grp][m]) {
           outOfOrder[grp]++;
         } else if (rc != null && seq > lastSeq[grp][m] + 1 && rc.mayFeedBack(grp, m, sim.now())) {
-          int f = pk.allocate(grp, FEEDBACK_KIND, seq, LossFeedbackRate.FEEDBACK_BYTES, node,
+          int f = pk.allocate(grp, feedbackKind, seq, LossFeedbackRate.FEEDBACK_BYTES, node,
               sources[grp], sim.now());
           net.send(f);
         }
