@@ -1,12 +1,11 @@
 package org.fabriclab.cli.shufflecast;
 
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.fabriclab.cli.CliRun.Result;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import org.fabriclab.cli.Main;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,21 +14,6 @@ import org.junit.jupiter.api.Test;
  * is 10 · 1460 / 1500 = 9.7333 Gb/s of goodput.
  */
 class MulticastCommandTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(String... args) throws Exception {
-    Result r = run(args);
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   @Test
   void oneToFifteenAtLineRate() throws Exception {
     JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "4000000",

@@ -1,33 +1,17 @@
 package org.fabriclab.cli.shufflecast;
 
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.fabriclab.cli.CliRun.Result;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import org.fabriclab.cli.Main;
 import org.junit.jupiter.api.Test;
 
 /** {@code fabriclab shufflecast …} end to end against the paper's worked examples (seed 000). */
 class ShufflecastCliTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  static JsonNode json(String... args) throws Exception {
-    Result r = run(args);
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   static List<Integer> ints(JsonNode array) {
     List<Integer> out = new ArrayList<>();
     array.forEach(x -> out.add(x.asInt()));

@@ -1,29 +1,19 @@
 package org.fabriclab.cli.simulate;
 
+import static org.fabriclab.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.fabriclab.cli.CliRun.Result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.fabriclab.cli.Main;
 import org.fabriclab.units.Time;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SimulateCommandTest {
-  record Result(int code, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-    return new Result(code, out.toString(), err.toString());
-  }
-
   static Path trace(Path dir, String... lines) throws Exception {
     Path f = dir.resolve("t.csv");
     Files.writeString(f, "flow_id,src_host,dst_host,start_ns,size_bytes\n" + String.join("\n", lines) + "\n");

@@ -1,11 +1,11 @@
 package org.fabriclab.cli.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fabriclab.cli.simulate.SimulateCommandTest.run;
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
 import static org.fabriclab.cli.simulate.SimulateCommandTest.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.assertj.core.data.Offset;
@@ -20,11 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** simulate's knobs (issue 9 items 5 and 9): settable parameters, seeds, load, imported topologies. */
 class SimulateKnobsTest {
-  static JsonNode json(SimulateCommandTest.Result r) throws Exception {
-    assertThat(r.code()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
-  }
-
   @Test
   void mtuAndWindowChangeTheClosedForm(@TempDir Path dir) throws Exception {
     // 2640 B = 3 segments of 880 B with a 1000 B MTU (120 B headers), all in the initial window
@@ -50,7 +45,7 @@ class SimulateKnobsTest {
     long fct = 12 * (ser120 + Time.us(1)) + 2 * ser1000 + 6 * (ser1000 + Time.us(1))
         + 15 * Time.ns(500);
     assertThat(j.get("fctMeanMs").asDouble()).isCloseTo(fct / 1e9, Offset.offset(1e-12));
-    SimulateCommandTest.Result bad = run("simulate", "--topo", "fattree", "--k", "4", "--trace",
+    org.fabriclab.cli.CliRun.Result bad = run("simulate", "--topo", "fattree", "--k", "4", "--trace",
         t.toString(), "--switch-latency-ns", "-1", "--no-progress");
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("--switch-latency-ns");
@@ -58,7 +53,7 @@ class SimulateKnobsTest {
 
   @Test
   void helpStatesEveryKnobsPresetAndUnit() {
-    SimulateCommandTest.Result r = run("simulate", "--help");
+    org.fabriclab.cli.CliRun.Result r = run("simulate", "--help");
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("Simulate flows (a trace file or a generated workload) on a "
         + "topology with the packet-level or\nflow-level engine and report flow completion times");
@@ -110,7 +105,7 @@ class SimulateKnobsTest {
           "--no-progress"));
       assertThat(j.get("fctMeanMs").asDouble()).as(f.toString()).isEqualTo(family);
     }
-    SimulateCommandTest.Result bad = run("simulate", "--topo", gml.toString(), "--k", "4",
+    org.fabriclab.cli.CliRun.Result bad = run("simulate", "--topo", gml.toString(), "--k", "4",
         "--trace", t.toString(), "--no-progress");
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("--topo");
@@ -118,7 +113,7 @@ class SimulateKnobsTest {
 
   @Test
   void loadSetsThePrintedRateAndSeedsSplit(@TempDir Path dir) throws Exception {
-    SimulateCommandTest.Result r = run("simulate", "--topo", "fattree", "--k", "4", "--workload",
+    org.fabriclab.cli.CliRun.Result r = run("simulate", "--topo", "fattree", "--k", "4", "--workload",
         "poisson", "--flows", "5", "--load", "0.3", "--engine", "flow", "--json", "--no-progress");
     assertThat(r.code()).as(r.err()).isZero();
     double expect = 0.3 * 16 * 10e9 / (8 * EmpiricalSizes.webSearch().meanBytes());
@@ -156,7 +151,7 @@ class SimulateKnobsTest {
       args[3] = "--k";
       args[4] = "4";
       System.arraycopy(cases[i], 0, args, 5, cases[i].length);
-      SimulateCommandTest.Result r = run(args);
+      org.fabriclab.cli.CliRun.Result r = run(args);
       assertThat(r.code()).as(String.join(" ", cases[i])).isEqualTo(2);
       assertThat(r.err()).as(String.join(" ", cases[i])).contains(names[i]);
       assertThat(r.err().strip().lines().count()).isEqualTo(1);

@@ -1,7 +1,7 @@
 package org.fabriclab.cli.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fabriclab.cli.simulate.SimulateCommandTest.run;
+import static org.fabriclab.cli.CliRun.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +22,7 @@ class SimulateLosslessTest {
   @Test
   void pfcRunKeepsEveryPortBounded(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("pfc");
-    SimulateCommandTest.Result r = run("simulate", "--topo", "fattree", "--k", "4", "--workload",
+    org.fabriclab.cli.CliRun.Result r = run("simulate", "--topo", "fattree", "--k", "4", "--workload",
         "poisson", "--flows", "300", "--rate-per-s", "200000", "--seed", "7", "--transport",
         "rocev2", "--pfc-xoff-bytes", "60000", "--out", out.toString(), "--json", "--no-progress");
     assertThat(r.code()).as(r.err()).isZero();
