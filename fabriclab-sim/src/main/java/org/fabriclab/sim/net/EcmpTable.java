@@ -119,7 +119,7 @@ public final class EcmpTable {
     if (u == dstServer) {
       return 0;
     }
-    int d = dist[keyOf[dstServer] * n + u];
+    int d = dist[keyBase(dstServer) + u];
     if (d == Integer.MAX_VALUE) {
       return -1;
     }
@@ -131,8 +131,7 @@ public final class EcmpTable {
    * {@code choice mod count} in port order. Returns -1 when unreachable. O(degree(u)).
    */
   public int nextLink(int u, int dstServer, int choice) {
-    int key = keyOf[dstServer];
-    int base = key * n;
+    int base = keyBase(dstServer);
     int du = dist[base + u];
     if (du == 0) {
       return lastLink[dstServer];
@@ -151,9 +150,25 @@ public final class EcmpTable {
     }
   }
 
+  /**
+   * Offset of {@code dstServer}'s distance row. Only servers are destinations: a switch or an
+   * out-of-range node is refused with a typed error naming it, never an index error.
+   */
+  private int keyBase(int dstServer) {
+    if (dstServer < 0 || dstServer >= n || keyOf[dstServer] < 0) {
+      throw new IllegalArgumentException(
+          "destination node "
+              + dstServer
+              + " is not a server (destinations must be one of the topology's "
+              + topo.serverCount()
+              + " server nodes)");
+    }
+    return keyOf[dstServer] * n;
+  }
+
   /** Number of candidate next hops of {@code u} towards {@code dstServer}. */
   public int candidates(int u, int dstServer) {
-    int base = keyOf[dstServer] * n;
+    int base = keyBase(dstServer);
     return dist[base + u] == 0 ? 1 : count[base + u];
   }
 }
