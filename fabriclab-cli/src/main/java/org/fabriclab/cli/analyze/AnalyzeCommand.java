@@ -114,6 +114,7 @@ public final class AnalyzeCommand implements Runnable {
       if (demands == null && !ThroughputDemands.TRAFFIC.contains(traffic.toLowerCase(java.util.Locale.ROOT))) {
         throw new InvalidParameterException("--traffic", traffic, "one of " + String.join("|", ThroughputDemands.TRAFFIC));
       }
+      org.fabriclab.traffic.ClusterTraffic.Locality.parse(locality); // checked even when unused
       if (podSize != null && podSize < 1) {
         throw new InvalidParameterException("--pod-size", podSize, "must be >= 1");
       }

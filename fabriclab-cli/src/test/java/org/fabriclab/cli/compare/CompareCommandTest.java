@@ -30,7 +30,8 @@ class CompareCommandTest {
     Files.writeString(trace, t);
     Path out = dir.resolve("cmp");
     StringWriter err = new StringWriter();
-    int code = run(err, "compare", "--topo", "fattree k=4", "--topo", "jellyfish k=4", "--topo",
+    // the one grammar (--topo FAMILY --param value), and the older quoted form for the third
+    int code = run(err, "compare", "--topo", "fattree", "--k", "4", "--topo", "jellyfish", "--k=4", "--topo",
         "flattree k=4 mode=global", "--trace", trace.toString(), "--engine", "flow", "--out", out.toString(),
         "--threads", "2");
     assertThat(code).as(err.toString()).isZero();
