@@ -151,6 +151,14 @@ class CliGrammarTest {
     assertThat(rows).hasSize(3);
     assertThat(rows.get(1)).startsWith("\"fattree k=4\",");
     assertThat(rows.get(2)).startsWith("\"jellyfish k=4\",");
+    // issue 13 item 8: times in integer ns, counts as integers (columns named with their unit)
+    List<String> head = List.of(rows.get(0).split(","));
+    String[] cells = rows.get(1).split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1);
+    for (int c = 0; c < head.size(); c++) {
+      if (head.get(c).matches("fct\\w*Ns\\..*|servers|switches|links|switchPorts")) {
+        assertThat(cells[c]).as(head.get(c)).matches("\\d*");
+      }
+    }
     assertThat(Files.readString(out.resolve("spec.json"))).contains("\"seed\" : 3");
     oneLineExit2(CliRun.run("compare", "--topo", "fatree", "--k", "4", "--out", dir.resolve("x").toString()),
         "fatree", "fattree");
