@@ -57,7 +57,7 @@ public final class CommandList {
     if (s.isEmpty()) {
       return s;
     }
-    s = s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+    s = capitalized(s);
     return s.endsWith(".") ? s : s + ".";
   }
 
@@ -93,7 +93,21 @@ public final class CommandList {
     if (first.isEmpty()) {
       return "";
     }
-    return first.substring(0, 1).toUpperCase(Locale.ROOT) + first.substring(1) + ".";
+    return capitalized(first) + ".";
+  }
+
+  /**
+   * A capital first letter when the text starts with a word (two or more lower-case letters before
+   * a blank, hyphen or comma: "random", "two-stage"); a symbol such as the "k" of "k-ary" or the
+   * "p,k" of "p,k-Shufflecast" is kept as it is.
+   */
+  private static String capitalized(String s) {
+    int i = 0;
+    while (i < s.length() && s.charAt(i) >= 'a' && s.charAt(i) <= 'z') {
+      i++;
+    }
+    boolean word = i >= 2 && (i == s.length() || " -,".indexOf(s.charAt(i)) >= 0);
+    return word ? s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1) : s;
   }
 
   private static boolean abbreviation(String s, int dot) {

@@ -41,6 +41,17 @@ class CliGrammarTest {
   }
 
   @Test
+  void commandListShowsFirstSentences() {
+    assertThat(CommandList.firstSentence("Fat-tree (Al-Fares et al. 2008) of k pods. Second sentence."))
+        .isEqualTo("Fat-tree (Al-Fares et al. 2008) of k pods.");
+    assertThat(CommandList.firstSentence("Maximum flow λ (unit capacity):\nclustered traffic. More"))
+        .isEqualTo("Maximum flow λ (unit capacity): clustered traffic.");
+    assertThat(CommandList.firstSentence("tree, shuffle (e.g. this)\n\nExamples: x")).isEqualTo("Tree, shuffle (e.g. this).");
+    assertThat(CommandList.asSentence("k-ary fat-tree")).isEqualTo("k-ary fat-tree.");
+    assertThat(CommandList.asSentence("two-stage random graph")).isEqualTo("Two-stage random graph.");
+  }
+
+  @Test
   void familyParametersAreOptionsAfterTopoAndPIsAnAlias() throws Exception {
     // server 0 to the 15 others of fat-tree(4); 14 behind the edge switch's 2 uplinks: λ = 2/14
     JsonNode a = CliRun.json("analyze", "throughput", "--topo", "fattree", "--k", "4", "--traffic", "broadcast",

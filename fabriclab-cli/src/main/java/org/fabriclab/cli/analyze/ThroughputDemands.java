@@ -42,7 +42,7 @@ public final class ThroughputDemands {
     if (name.equals("permutation")) {
       if (t.serverCount() < 2) {
         throw new InvalidParameterException("--traffic", "permutation needs at least 2 servers; the topology has "
-            + t.serverCount());
+            + t.serverCount() + " (a file without servers takes --servers-per-switch N, or give --demands)");
       }
       FlowTrace perm = Workloads.permutation(t.serverCount(), 1, seed);
       DemandMatrix.Builder b = DemandMatrix.builder();
