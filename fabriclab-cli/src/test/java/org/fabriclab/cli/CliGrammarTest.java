@@ -174,4 +174,17 @@ class CliGrammarTest {
     oneLineExit2(CliRun.run("compare", "--topo", "fatree", "--k", "4", "--out", dir.resolve("x").toString()),
         "fatree", "fattree");
   }
+
+  @Test
+  void aQuickReproductionNeverReplacesAFullOne() throws Exception {
+    Result full = CliRun.run("reproduce", "selftest", "--out", dir.toString(), "--no-progress");
+    assertThat(full.code()).as(full.err()).isZero();
+    String fullSquares = Files.readString(dir.resolve("selftest/squares.csv"));
+    Result quick = CliRun.run("reproduce", "selftest", "--quick", "--out", dir.toString(), "--no-progress");
+    assertThat(quick.code()).as(quick.err()).isZero();
+    // the self-test reproduction tabulates x = 1..8 in a full run, 1..4 in a quick one
+    assertThat(Files.readString(dir.resolve("selftest/squares.csv"))).isEqualTo(fullSquares).contains("8,64");
+    assertThat(Files.readAllLines(dir.resolve("selftest-quick/squares.csv"))).hasSize(5).last().isEqualTo("4,16");
+    assertThat(Files.readString(dir.resolve("selftest/summary.md"))).doesNotContain("--quick");
+  }
 }
