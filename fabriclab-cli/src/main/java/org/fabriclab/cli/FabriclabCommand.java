@@ -1,14 +1,13 @@
 package org.fabriclab.cli;
 
-import org.fabriclab.cli.bench.BenchCommand;
-import org.fabriclab.cli.demo.DemoCommand;
-import org.fabriclab.cli.reproduce.ReproduceCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** The root command; subcommands do the work. */
+/**
+ * The root command; subcommands (added in {@link Main#commandLine()}) do the work. Run bare, it
+ * prints its help, which lists every command.
+ */
 @Command(
     name = "fabriclab",
     mixinStandardHelpOptions = true,
@@ -17,19 +16,24 @@ import picocli.CommandLine.Spec;
       "Build, simulate and measure datacenter fabrics for group communication:",
       "Shufflecast, Flat-tree, Gleam, Shoal and BCube/FBFLY incast trees, side by side.",
       "",
+      "A topology family and its parameters are written the same way everywhere:",
+      "--topo FAMILY --PARAM VALUE ... (in 'topo', FAMILY is the subcommand).",
+      "",
       "Examples:",
-      "  fabriclab demo                          compare fabrics of 128 servers -> results/demo/",
-      "  fabriclab topo list                     topology families and their parameters",
-      "  fabriclab topo fattree --k 8 --json     statistics of a fat-tree as one JSON object",
+      "  fabriclab topo list                            topology families and their parameters",
+      "  fabriclab topo fattree --k 8 --format json     statistics of a fat-tree as one JSON object",
       "  fabriclab topo bcube --n 4 --k 1 --export graphml --out bcube.graphml",
-      "  fabriclab reproduce --list               papers whose figures can be reproduced"
-    },
-    subcommands = {DemoCommand.class, ReproduceCommand.class, BenchCommand.class})
+      "  fabriclab analyze throughput --topo jellyfish --k 4",
+      "  fabriclab simulate --topo fattree --k 4 --workload poisson --flows 200",
+      "  fabriclab compare --topo fattree --k 4 --topo jellyfish --k 4 --out results/compare",
+      "  fabriclab run examples/cross-fabric.yaml --out results/cross-fabric",
+      "  fabriclab reproduce --list                     papers whose figures can be reproduced"
+    })
 public final class FabriclabCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "missing subcommand (topo, demo, reproduce, bench)");
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 }

@@ -14,4 +14,13 @@ public final class Json {
       throw new IllegalStateException(e);
     }
   }
+
+  /** One line of JSON. */
+  public static String compact(Object o) {
+    try {
+      return new ObjectMapper().writeValueAsString(o);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 }

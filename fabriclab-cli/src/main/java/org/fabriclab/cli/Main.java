@@ -42,16 +42,20 @@ public final class Main {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new FabriclabCommand());
     cl.addSubcommand(org.fabriclab.cli.topo.TopoCommand.commandLine());
+    cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
+    cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
+    cl.addSubcommand(new org.fabriclab.cli.compare.CompareCommand());
+    cl.addSubcommand(new org.fabriclab.cli.run.RunCommand());
+    cl.addSubcommand(new org.fabriclab.cli.reproduce.ReproduceCommand());
+    cl.addSubcommand(new org.fabriclab.cli.demo.DemoCommand());
+    cl.addSubcommand(new org.fabriclab.cli.bench.BenchCommand());
     cl.addSubcommand(new org.fabriclab.cli.shufflecast.ShufflecastCommand());
+    cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
+    cl.addSubcommand(new org.fabriclab.cli.gleam.GleamCommand());
     cl.addSubcommand(new org.fabriclab.cli.shoal.ShoalCommand());
     cl.addSubcommand(new org.fabriclab.cli.incast.IncastCommand());
-    cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
-    cl.addSubcommand(new org.fabriclab.cli.flattree.FlatTreeCommand());
-    cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
-    cl.addSubcommand(new org.fabriclab.cli.gleam.GleamCommand());
-    cl.addSubcommand(new org.fabriclab.cli.run.RunCommand());
-    cl.addSubcommand(new org.fabriclab.cli.compare.CompareCommand());
     GlobalOptions.apply(cl);
+    CommandList.install(cl);
     cl.setParameterExceptionHandler(Main::badArguments);
     cl.setExecutionExceptionHandler(Main::failed);
     cl.setExecutionStrategy(

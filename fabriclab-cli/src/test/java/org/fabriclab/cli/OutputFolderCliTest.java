@@ -47,14 +47,14 @@ class OutputFolderCliTest {
   void reproduceReplacesItsOwnOutputAndRefusesAForeignFolder() throws IOException {
     Result first = run("reproduce", "selftest", "--quick", "--out", tmp.toString());
     assertThat(first.code()).as(first.err()).isZero();
-    Path d = tmp.resolve("selftest");
+    Path d = tmp.resolve("selftest-quick");
     Files.writeString(d.resolve("squares.csv"), "stale");
     Result again = run("reproduce", "selftest", "--quick", "--out", tmp.toString());
     assertThat(again.code()).as(again.err()).isZero();
     assertThat(Files.readAllLines(d.resolve("squares.csv"))).startsWith("x,square");
     assertThat(names(d)).contains(RunFolder.MARKER).noneMatch(n -> n.startsWith(".stage-"));
 
-    Path foreign = Files.createDirectories(tmp.resolve("mine/selftest"));
+    Path foreign = Files.createDirectories(tmp.resolve("mine/selftest-quick"));
     Files.writeString(foreign.resolve("notes.txt"), "mine");
     oneLineExit2(run("reproduce", "selftest", "--quick", "--out", tmp.resolve("mine").toString()),
         "--out", "not written by fabriclab", "--force");
@@ -84,7 +84,7 @@ class OutputFolderCliTest {
   @Test
   void aFolderBeingWrittenIsRefused() {
     Path out = tmp.resolve("busy");
-    try (RunFolder held = OutputFiles.runFolder(out.resolve("selftest"), false)) {
+    try (RunFolder held = OutputFiles.runFolder(out.resolve("selftest-quick"), false)) {
       oneLineExit2(run("reproduce", "selftest", "--quick", "--out", out.toString()),
           "--out", "another fabriclab run");
       assertThat(held.path()).isDirectory();
@@ -95,7 +95,7 @@ class OutputFolderCliTest {
   void trailingSlashMakesAFolder() throws IOException {
     Result r = run("reproduce", "selftest", "--quick", "--out", tmp + "/newdir/");
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(tmp.resolve("newdir/selftest/summary.md")).isRegularFile();
+    assertThat(tmp.resolve("newdir/selftest-quick/summary.md")).isRegularFile();
   }
 
   @Test

@@ -17,7 +17,7 @@ class SparkRunTest {
   private static final String SPEC = String.join("\n",
       "kind: simulate",
       "seed: 11",
-      "seeds: 2",
+      "seeds: 5", // 20 points: 3 batches of local[2] (8, 8, 4), two in flight at once
       "topologies:",
       "  - family: fattree",
       "    k: 4",
@@ -44,7 +44,7 @@ class SparkRunTest {
     run("run", spec.toString(), "--out", dir.resolve("threads").toString(), "--threads", "2");
     run("run", spec.toString(), "--out", dir.resolve("spark").toString(), "--spark", "local[2]");
     String threaded = Files.readString(dir.resolve("threads/results.csv"));
-    assertThat(threaded.lines().count()).isEqualTo(1 + 8 * 44);
+    assertThat(threaded.lines().count()).isEqualTo(1 + 20 * 44); // 2 fabrics x 2 engines x 5 seeds, 44 metrics
     assertThat(Files.readString(dir.resolve("spark/results.csv"))).isEqualTo(threaded);
     assertThat(Files.readString(dir.resolve("spark/run.json"))).contains("spark local[2]");
   }

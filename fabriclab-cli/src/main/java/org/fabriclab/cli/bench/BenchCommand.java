@@ -2,7 +2,6 @@ package org.fabriclab.cli.bench;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code fabriclab bench}: performance scenarios with wall-clock and heap numbers. */
@@ -10,8 +9,8 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-      "Run performance scenarios and print measured numbers (record them in docs/benchmarks.md).",
-      "JMH versions of the same scenarios live in fabriclab-bench."
+      "Run performance scenarios and print measured wall-clock times and heap sizes.",
+      "JMH versions of the same scenarios are in the fabriclab-bench module."
     },
     subcommands = {TopoBenchCommand.class, EngineBenchCommand.class})
 public final class BenchCommand implements Runnable {
@@ -19,6 +18,6 @@ public final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "missing benchmark (topo)");
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 }

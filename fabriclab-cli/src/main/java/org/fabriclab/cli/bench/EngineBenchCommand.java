@@ -37,8 +37,8 @@ import picocli.CommandLine.Spec;
     name = "engine",
     mixinStandardHelpOptions = true,
     description = {
-      "FT8-WS30-10k: the packet engine (DCTCP profile, target <= 60 s) and the flow-level engine",
-      "(target <= 5 s) on the benchmark trace; record the numbers in docs/benchmarks-engine.md."
+      "Time the packet and flow-level engines on the FT8-WS30-10k benchmark trace.",
+      "Targets: the packet engine (DCTCP profile) <= 60 s, the flow-level engine <= 5 s."
     })
 public final class EngineBenchCommand implements Runnable {
   @Spec CommandSpec spec;

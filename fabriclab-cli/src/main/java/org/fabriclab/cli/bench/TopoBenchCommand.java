@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     name = "topo",
     mixinStandardHelpOptions = true,
     description = {
-      "Time: BCube(8,5) build + label index (target < 3 s, < 1 GiB);",
+      "Time topology building and path-length analyses at scale.",
+      "Scenarios: BCube(8,5) build + label index (target < 3 s, < 1 GiB);",
       "all-pairs switch hop distances of a 2,000-switch degree-10 Jellyfish (target < 2 s);",
       "fat-tree k=48 build + average server path length (target < 5 s)."
     })
@@ -47,7 +48,8 @@ public final class TopoBenchCommand implements Runnable {
   @Option(names = "--threads", paramLabel = "N", description = "threads for BFS (default: all cores)")
   Integer threads;
 
-  @Option(names = "--format", defaultValue = "text", description = "text, csv, json or markdown")
+  @Option(names = "--format", defaultValue = "text", converter = org.fabriclab.cli.FormatOption.Converter.class,
+      description = "output format: text, csv, json or md (default: ${DEFAULT-VALUE})")
   TableWriter.Format format;
 
   @Option(names = "--out", paramLabel = "DIR",

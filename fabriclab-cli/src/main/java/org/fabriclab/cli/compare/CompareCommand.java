@@ -31,16 +31,19 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Compare fabrics and transports on the same workload: FCT by size bin, slowdown, goodput and cost.",
-      "--topo takes a family and its parameters as one argument ('fattree k=8') or a topology file",
-      "(with import defaults such as 'net.graphml servers-per-switch=2'); repeat it for each fabric.",
+      "Each fabric is --topo FAMILY followed by the family's parameters as options, as 'fabriclab topo",
+      "FAMILY' takes them, or --topo FILE followed by --servers-per-switch, --link-gbps, --link-delay-ns;",
+      "repeat --topo for each fabric. (--topo 'fattree k=8', one quoted argument, is also accepted.)",
       "",
-      "Example: fabriclab compare --topo 'fattree k=4' --topo 'jellyfish k=4' --topo 'flattree k=4 mode=global'"
+      "Example: fabriclab compare --topo fattree --k 4 --topo jellyfish --k 4 --topo flattree --k 4 --mode global"
           + " --workload poisson --flows 400 --out results/compare"
     })
 public final class CompareCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--topo", required = true, paramLabel = "'FAMILY K=V ...'|FILE", description = "a fabric (repeat)")
+  @Option(names = "--topo", required = true, paramLabel = "FAMILY|FILE",
+      parameterConsumer = org.fabriclab.cli.TopologyArgs.FabricConsumer.class,
+      description = "a fabric: a family and its --parameters, or a file and its import defaults (repeat)")
   List<String> topos;
 
   @Option(names = "--transport", split = ",", defaultValue = "dctcp",

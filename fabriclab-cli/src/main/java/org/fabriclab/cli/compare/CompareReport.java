@@ -49,7 +49,15 @@ final class CompareReport {
       }
     }
     Table.Builder tb = Table.builder("compare").stringColumn("fabric").stringColumn("transport").longColumn("seeds");
-    cols.forEach(tb::doubleColumn);
+    // counts and times (ns) are integers: means over repetitions rounded to the nearest unit
+    java.util.function.Predicate<String> integral = c -> COST.contains(c) || c.startsWith("fct");
+    cols.forEach(c -> {
+      if (integral.test(c)) {
+        tb.longColumn(c);
+      } else {
+        tb.doubleColumn(c);
+      }
+    });
     Map<String, Map<String, Double>> mean = new LinkedHashMap<>();
     for (Map.Entry<String, List<Map<String, Double>>> e : byConfig.entrySet()) {
       Map<String, Double> m = new LinkedHashMap<>();
@@ -63,7 +71,8 @@ final class CompareReport {
       row[1] = p.get("simulate.transport", p.get("simulate.engine", "") + " engine");
       row[2] = (long) e.getValue().size();
       for (int i = 0; i < cols.size(); i++) {
-        row[i + 3] = m.get(cols.get(i));
+        double v = m.get(cols.get(i));
+        row[i + 3] = !integral.test(cols.get(i)) ? (Object) v : Double.isNaN(v) ? null : (Object) Math.round(v);
       }
       tb.row(row);
     }

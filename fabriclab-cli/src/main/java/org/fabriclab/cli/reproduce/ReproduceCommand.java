@@ -35,7 +35,9 @@ import picocli.CommandLine.Spec;
     name = "reproduce",
     mixinStandardHelpOptions = true,
     description = {
-      "Reproduce a paper's figures and tables: CSV + PNG/SVG + summary.md under results/<system>/.",
+      "Reproduce a paper's figures and tables, each measured value beside the paper's.",
+      "Writes CSV tables, PNG/SVG plots, summary.md and report.html into results/SYSTEM/",
+      "(results/SYSTEM-quick/ with --quick, so a quick run never replaces a full one).",
       "SYSTEM is a registered reproduction (see --list) or 'all'."
     })
 public final class ReproduceCommand implements Runnable {
@@ -44,14 +46,14 @@ public final class ReproduceCommand implements Runnable {
   @Parameters(paramLabel = "SYSTEM", arity = "0..1", description = "system to reproduce, or all")
   String system;
 
-  @Option(names = "--quick", description = "smaller sizes and fewer rounds (seconds, for CI)")
+  @Option(names = "--quick", description = "smaller sizes and fewer rounds (seconds, for CI), into SYSTEM-quick/")
   boolean quick;
 
   @Option(names = "--list", description = "list the registered reproductions")
   boolean list;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
-      description = "parent folder of the results (default: ${DEFAULT-VALUE})")
+      description = "parent folder of the results: --out/SYSTEM or --out/SYSTEM-quick (default: ${DEFAULT-VALUE})")
   Path out;
 
   @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
@@ -113,7 +115,7 @@ public final class ReproduceCommand implements Runnable {
     List<RunFolder> folders = new ArrayList<>();
     try {
       for (Reproduction r : chosen) {
-        folders.add(OutputFiles.runFolder(out.resolve(r.system()), force, "--out"));
+        folders.add(OutputFiles.runFolder(folderOf(r), force, "--out"));
       }
       for (int i = 0; i < chosen.size(); i++) {
         run(chosen.get(i), folders.get(i), th, err, o);
@@ -125,13 +127,21 @@ public final class ReproduceCommand implements Runnable {
     }
   }
 
+  /**
+   * The results folder of {@code r}: {@code --out/<system>}, or {@code --out/<system>-quick} for
+   * {@code --quick}, so a quick run never replaces a full run's results (issue 13 item 8).
+   */
+  private Path folderOf(Reproduction r) {
+    return out.resolve(r.system() + (quick ? "-quick" : ""));
+  }
+
   private void run(Reproduction r, RunFolder folder, int th, PrintWriter err, PrintWriter o) {
     {
       long t0 = System.nanoTime();
       ReproductionContext ctx =
           new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err));
       ReproductionReport report = r.run(ctx);
-      Path dir = out.resolve(r.system());
+      Path dir = folderOf(r);
       double seconds = (System.nanoTime() - t0) / 1e9;
       folder.write(d -> writeInto(r, report, d, seconds));
       o.printf(Locale.ROOT, "%s: %s; wrote %s/summary.md%n", r.system(),

@@ -10,7 +10,8 @@ import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.table.Table;
 
 /**
- * Flow completion times by size bin, in integer nanoseconds, and slowdown. Bins as the
+ * Flow completion times by size bin, in integer nanoseconds (the mean rounded to the nearest
+ * nanosecond), and slowdown. Bins as the
  * benchmark README and {@link FctSummary}: {@code small} &lt; 100 KB, {@code medium} 100 KB – 10 MB,
  * {@code large} &ge; 10 MB, plus {@code all}. Percentiles are nearest-rank (an actual flow's
  * FCT). Slowdown = FCT / ideal FCT, where the ideal is the flow's bytes serialised at its sender's
@@ -61,7 +62,8 @@ public final class FctStats {
       String bin = "." + BINS.get(b);
       m.put("flows" + bin, (long) flows);
       m.put("completedFlows" + bin, (long) done);
-      m.put("fctMeanNs" + bin, done == 0 ? Double.NaN : Arrays.stream(f).asDoubleStream().sum() / done);
+      m.put("fctMeanNs" + bin, done == 0 ? (Number) Double.NaN
+          : (Number) Math.round(Arrays.stream(f).asDoubleStream().sum() / done));
       m.put("fctP50Ns" + bin, rank(f, 0.5));
       m.put("fctP99Ns" + bin, rank(f, 0.99));
       m.put("fctP999Ns" + bin, rank(f, 0.999));
@@ -83,7 +85,7 @@ public final class FctStats {
   public static Table table(Map<String, Number> m) {
     Table.Builder tb = Table.builder("fct-by-size").stringColumn("bin");
     for (String x : METRICS) {
-      if (x.startsWith("slowdown") || x.equals("fctMeanNs")) {
+      if (x.startsWith("slowdown")) {
         tb.doubleColumn(x);
       } else {
         tb.longColumn(x);
@@ -94,7 +96,7 @@ public final class FctStats {
       row[0] = bin;
       for (int i = 0; i < METRICS.size(); i++) {
         Number v = m.get(METRICS.get(i) + "." + bin);
-        row[i + 1] = METRICS.get(i).startsWith("slowdown") || METRICS.get(i).equals("fctMeanNs")
+        row[i + 1] = METRICS.get(i).startsWith("slowdown")
             ? (Object) v.doubleValue() : (v instanceof Long l ? l : null);
       }
       tb.row(row);

@@ -14,12 +14,10 @@ import org.fabriclab.analysis.ThroughputResult;
 import org.fabriclab.analysis.TopologyStats;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.rng.RandomStreams;
 import org.fabriclab.sim.SimulationResult;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.TopologyFamilies;
-import org.fabriclab.traffic.ClusterTraffic;
 import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.traffic.TraceCsv;
 import org.fabriclab.traffic.Workloads;
@@ -131,27 +129,9 @@ public final class PointRunner {
   }
 
   private static Map<String, Number> throughput(Topology t, Point p) {
-    String traffic = p.get("throughput.traffic", "permutation");
-    DemandMatrix d;
-    if (traffic.equals("permutation")) {
-      FlowTrace perm = Workloads.permutation(t.serverCount(), 1, p.seed());
-      DemandMatrix.Builder b = DemandMatrix.builder();
-      for (int i = 0; i < perm.size(); i++) {
-        b.add(t.server(perm.src(i)), t.server(perm.dst(i)), 1.0);
-      }
-      d = b.build();
-    } else {
-      ClusterTraffic.Pattern pat = ClusterTraffic.Pattern.parse(traffic);
-      int c = Integer.parseInt(p.get("throughput.cluster-size", "0"));
-      if (c == 0) {
-        c = Math.min(t.serverCount(), pat == ClusterTraffic.Pattern.ALL_TO_ALL ? 20 : 1000);
-      }
-      int pod = Integer.parseInt(p.get("throughput.pod-size", "0"));
-      ClusterTraffic ct = new ClusterTraffic(t, c, pat,
-          ClusterTraffic.Locality.parse(p.get("throughput.locality", "strong")),
-          pod == 0 ? t.serverCount() : pod);
-      d = ct.demands(new RandomStreams(p.seed()).stream("analyze/throughput"));
-    }
+    DemandMatrix d = org.fabriclab.cli.analyze.ThroughputDemands.of(t, p.get("throughput.traffic", "permutation"),
+        Integer.parseInt(p.get("throughput.cluster-size", "0")), p.get("throughput.locality", "strong"),
+        Integer.parseInt(p.get("throughput.pod-size", "0")), p.seed());
     boolean serverLinks = Boolean.parseBoolean(p.get("throughput.server-links", "false"));
     ThroughputProblem prob = new ThroughputProblem(t, d, true, !serverLinks);
     if (prob.commodityCount() == 0) {

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Run an experiment spec (YAML or JSON): every combination of its lists, times 'seeds' repetitions.",
       "Writes DIR/results.csv (one row per point and metric), per-point outputs, the resolved spec and report.html.",
-      "The schema and examples are in docs/specs.md and examples/.",
+      "The spec schema is documented in docs/specs.md, with example specs in examples/.",
       "",
       "Example: fabriclab run examples/cross-fabric.yaml --out results/cross-fabric"
     })
@@ -65,10 +65,11 @@ public final class RunCommand implements Runnable {
     PrintWriter err = spec.commandLine().getErr();
     long t0 = System.nanoTime();
     SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err);
+    long t1 = System.nanoTime();
     RunReport.write(out, s, points);
-    o.printf("%d points (%d run, %d already done) on %s in %.1f s; wrote %s and %s%n", r.points(),
-        r.computed(), r.skipped(), ex.describe(), (System.nanoTime() - t0) / 1e9, r.results(),
-        out.resolve("report.html"));
+    o.printf(java.util.Locale.ROOT, "%d points (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
+        + " wrote %s and %s%n", r.points(), r.computed(), r.skipped(), ex.describe(), (System.nanoTime() - t0) / 1e9,
+        (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, r.results(), out.resolve("report.html"));
   }
 
   /** The fabriclab version from the jar manifest, or "dev". */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabriclab.cli.TopologyArgs;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
@@ -48,7 +49,9 @@ import picocli.CommandLine.Unmatched;
       "Simulate flows (a trace file or a generated workload) on a topology with the packet-level or",
       "flow-level engine and report flow completion times, drops, ECN marks and queue sizes.",
       "Transport and port knobs start from each transport's preset (stated with each option).",
-      "Topology parameters follow --topo as in 'fabriclab topo <family>' (e.g. --k 8).",
+      "The topology is --topo FAMILY with the family's parameters as options, as 'fabriclab topo FAMILY'",
+      "takes them (--topo fattree --k 8), or --topo FILE (GraphML or JSON) with --servers-per-switch,",
+      "--link-gbps and --link-delay-ns for values a foreign file lacks.",
       "Trace CSV: flow_id,src_host,dst_host,start_ns,size_bytes (hosts = server indices).",
       "",
       "Example: fabriclab simulate --topo fattree --k 8 --trace ft8.csv --transport dctcp --out results/sim"
@@ -104,15 +107,16 @@ public final class SimulateCommand implements Runnable {
   Long maxEvents;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "write flows.csv, ports.csv, summary.csv, summary.json, report.html (and trace.csv for a generated workload, groups.csv for a multicast one) into DIR")
+      description = "write flows.csv, ports.csv, summary.csv (FCT by size bin in integer ns, slowdown), summary.json,"
+          + " fct-cdf.png, slowdown-by-size.png, report.html (and trace.csv for a generated workload, groups.csv for"
+          + " a multicast one) into DIR")
   Path out;
 
   @Option(names = "--probe-interval-us", paramLabel = "US",
       description = "packet engine: sample port throughput/queue and flow throughput every US µs into timeseries.csv (needs --out)")
   Double probeUs;
 
-  @Option(names = "--json", description = "print the summary as one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
@@ -125,6 +129,7 @@ public final class SimulateCommand implements Runnable {
   @Override
   public void run() {
     long wall0 = System.nanoTime();
+    format.format();
     if (!engine.equals("packet") && !engine.equals("flow")) {
       throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
     }
@@ -256,6 +261,8 @@ public final class SimulateCommand implements Runnable {
       summary.put("jctMeanUs", groupsRun.jctMeanUs());
     }
     Table fct = FctSummary.table(r.flows());
+    Map<String, Number> fctStats = org.fabriclab.cli.run.FctStats.of(t, r.flows());
+    Table fctNs = org.fabriclab.cli.run.FctStats.table(fctStats);
     if (out != null) {
       String js = toJson(summary);
       folder.write(dir -> {
@@ -263,7 +270,8 @@ public final class SimulateCommand implements Runnable {
         if (r.ports() != null) {
           TableWriter.write(r.ports(), TableWriter.Format.CSV, dir.resolve("ports.csv"));
         }
-        TableWriter.write(fct, TableWriter.Format.CSV, dir.resolve("summary.csv"));
+        TableWriter.write(fctNs, TableWriter.Format.CSV, dir.resolve("summary.csv"));
+        SimulatePlots.write(dir, r.flows(), fctStats);
         TableWriter.writeAtomically(dir.resolve("summary.json"), js + "\n");
         if (trace == null) {
           TableWriter.writeAtomically(dir.resolve("trace.csv"), TraceCsv.write(tr));
@@ -278,16 +286,21 @@ public final class SimulateCommand implements Runnable {
       });
     }
     PrintWriter o = spec.commandLine().getOut();
-    if (json) {
+    TableWriter.Format f = format.format();
+    if (f == TableWriter.Format.JSON) {
       o.println(toJson(summary));
+    } else if (f == TableWriter.Format.CSV) {
+      o.print(TableWriter.csv(fctNs));
     } else {
-      o.printf(Locale.ROOT, "%s engine, %s on %s: %d/%d flows done, %.6f s simulated, %,d events, %.1f s wall%n",
+      String head = String.format(Locale.ROOT,
+          "%s engine, %s on %s: %d/%d flows done, %.6f s simulated, %,d events, %.1f s wall",
           r.engine(), r.transport(), summary.get("topology"), r.flows().completed(),
           r.flows().flows(), Time.toSeconds(r.simulatedPs()), r.events(), summary.get("wallSeconds"));
-      o.print(TableWriter.text(fct));
+      o.println(f == TableWriter.Format.MARKDOWN ? head + "\n" : head);
+      o.print(TableWriter.render(fct, f));
       if (out != null) {
-        o.println("wrote " + out + "/{flows.csv," + (r.ports() != null ? "ports.csv," : "")
-            + "summary.csv,summary.json}");
+        o.println((f == TableWriter.Format.MARKDOWN ? "\n" : "") + "wrote " + out + "/{flows.csv,"
+            + (r.ports() != null ? "ports.csv," : "") + "summary.csv,summary.json,fct-cdf.png,slowdown-by-size.png,report.html}");
       }
     }
   }

@@ -34,7 +34,7 @@ final class FamilyCommand implements Runnable {
     CommandSpec spec = CommandSpec.wrapWithoutInspection(cmd);
     spec.name(family.name()).mixinStandardHelpOptions(true);
     spec.usageMessage()
-        .description(family.description())
+        .description(org.fabriclab.cli.CommandList.asSentence(family.description()))
         .footerHeading("%nParameters are checked against their ranges; bad values exit with code 2.%n");
     for (ParamSpec p : TopologyFamilies.allParameters(family)) {
       String def = p.required() ? "required" : "default " + p.defaultValue();

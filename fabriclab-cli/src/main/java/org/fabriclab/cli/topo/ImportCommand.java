@@ -15,8 +15,10 @@ import picocli.CommandLine.Spec;
     name = "import",
     mixinStandardHelpOptions = true,
     description = {
-      "Read a topology from a JSON edge list or GraphML file (see docs/formats.md),",
-      "print its statistics, optionally export it in another format."
+      "Read a topology from a GraphML or JSON file, print its statistics and optionally export it.",
+      "Files: fabriclab's JSON edge list and GraphML, and those of other tools (networkx GraphML and",
+      "node-link JSON, Gephi): a node without a role is a packet switch; --servers-per-switch,",
+      "--link-gbps and --link-delay-ns give the values such a file lacks."
     })
 final class ImportCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -27,12 +29,34 @@ final class ImportCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed for sampled analyses")
   long seed;
 
+  @Option(names = "--servers-per-switch", paramLabel = "N",
+      description = "servers attached to every node the file gives no role (default: 0)")
+  Integer serversPerSwitch;
+
+  @Option(names = "--link-gbps", paramLabel = "GBPS",
+      description = "capacity of links the file gives none, in Gbit/s (default: 10)")
+  Double linkGbps;
+
+  @Option(names = "--link-delay-ns", paramLabel = "NS",
+      description = "delay of links the file gives none, in ns (default: 1000)")
+  Long linkDelayNs;
+
   @Mixin OutputOptions output;
 
   @Override
   public void run() {
     TopoReport.checkExportOptions(output);
-    Topology t = TopologyFiles.read(file);
+    java.util.Map<String, String> given = new java.util.LinkedHashMap<>();
+    if (serversPerSwitch != null) {
+      given.put("servers-per-switch", serversPerSwitch.toString());
+    }
+    if (linkGbps != null) {
+      given.put("link-gbps", linkGbps.toString());
+    }
+    if (linkDelayNs != null) {
+      given.put("link-delay-ns", linkDelayNs.toString());
+    }
+    Topology t = TopologyFiles.read(file, org.fabriclab.cli.TopologyArgs.importDefaults(file.toString(), given));
     TopoReport.emit(
         t, output, seed, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

@@ -22,7 +22,8 @@ final class ListCommand implements Runnable {
       names = "--format",
       paramLabel = "FMT",
       defaultValue = "text",
-      description = "text, csv, json or markdown (default: ${DEFAULT-VALUE})")
+      converter = org.fabriclab.cli.FormatOption.Converter.class,
+      description = "output format: text, csv, json or md (default: ${DEFAULT-VALUE})")
   TableWriter.Format format;
 
   @Option(names = "--common", description = "also list the parameters every family takes")

@@ -6,13 +6,14 @@ import picocli.CommandLine.Option;
 
 /** Output options shared by every {@code topo} subcommand (a picocli mixin). */
 public final class OutputOptions {
-  @Option(names = "--json", description = "print the statistics as one JSON object")
+  @Option(names = "--json", description = "the same as --format json: the statistics as one JSON object")
   boolean json;
 
   @Option(
       names = "--format",
       paramLabel = "FMT",
-      description = "table format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})",
+      converter = org.fabriclab.cli.FormatOption.Converter.class,
+      description = "output format: text, csv, json or md (default: text)",
       defaultValue = "text")
   TableWriter.Format format;
 

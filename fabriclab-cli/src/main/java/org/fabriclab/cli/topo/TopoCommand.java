@@ -5,7 +5,6 @@ import org.fabriclab.topology.TopologyFamily;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -26,8 +25,7 @@ public final class TopoCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(
-        spec.commandLine(), "missing topology family; run 'fabriclab topo list'");
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 
   /** The {@code topo} command with a subcommand per family. */

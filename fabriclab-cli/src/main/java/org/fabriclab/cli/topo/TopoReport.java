@@ -28,6 +28,10 @@ final class TopoReport {
 
   /** Fails early, before any work, when export options are inconsistent. */
   static void checkExportOptions(OutputOptions o) {
+    if (o.json && o.format != TableWriter.Format.TEXT && o.format != TableWriter.Format.JSON) {
+      throw new InvalidParameterException("--json", "--json is --format json; it contradicts --format "
+          + org.fabriclab.cli.FormatOption.name(o.format));
+    }
     if (o.export != null && o.outText == null) {
       throw new InvalidParameterException("--out", "--export " + o.export + " needs --out FILE");
     }

@@ -22,7 +22,7 @@ class ReproduceCommandTest {
     StringWriter err = new StringWriter();
     int code = run(out, err, "reproduce", "selftest", "--quick", "--out", dir.toString());
     assertThat(code).as(err.toString()).isZero();
-    Path d = dir.resolve("selftest");
+    Path d = dir.resolve("selftest-quick");
     List<String> csv = Files.readAllLines(d.resolve("squares.csv"));
     assertThat(csv).containsExactly("x,square", "1,1", "2,4", "3,9", "4,16");
     assertThat(d.resolve("squares.png")).isNotEmptyFile();

@@ -1,0 +1,88 @@
+package org.fabriclab.cli;
+
+import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The output-format options every command that prints results takes (issue 13 item 7), a picocli
+ * mixin: {@code --format text|csv|json|md} and {@code --json}, a shorthand for {@code --format
+ * json}. Add it with {@code @Mixin FormatOption format = new FormatOption();} and print with
+ * {@link #render(Table)} or {@link #render(Map)}.
+ */
+public final class FormatOption {
+  /** Accepts text, csv, json, md (and markdown), in any case. */
+  public static final class Converter implements ITypeConverter<TableWriter.Format> {
+    @Override
+    public TableWriter.Format convert(String s) {
+      return switch (s.strip().toLowerCase(Locale.ROOT)) {
+        case "text", "txt" -> TableWriter.Format.TEXT;
+        case "csv" -> TableWriter.Format.CSV;
+        case "json" -> TableWriter.Format.JSON;
+        case "md", "markdown" -> TableWriter.Format.MARKDOWN;
+        default -> throw new TypeConversionException("'" + s + "' is not a format; valid: text, csv, json, md");
+      };
+    }
+  }
+
+  @Option(names = "--format", paramLabel = "FMT", converter = Converter.class,
+      description = "output format: text, csv, json or md (default: text)")
+  TableWriter.Format format;
+
+  @Option(names = "--json", description = "the same as --format json")
+  boolean json;
+
+  /** The chosen format; {@code --json} with another {@code --format} is refused. */
+  public TableWriter.Format format() {
+    if (json && format != null && format != TableWriter.Format.JSON) {
+      throw new InvalidParameterException("--json",
+          "--json is --format json; it contradicts --format " + name(format));
+    }
+    return json ? TableWriter.Format.JSON : format == null ? TableWriter.Format.TEXT : format;
+  }
+
+  /** Whether the output is one JSON object or array. */
+  public boolean isJson() {
+    return format() == TableWriter.Format.JSON;
+  }
+
+  /** The user-facing name of a format. */
+  public static String name(TableWriter.Format f) {
+    return f == TableWriter.Format.MARKDOWN ? "md" : f.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** A table in the chosen format. */
+  public String render(Table t) {
+    return TableWriter.render(t, format());
+  }
+
+  /**
+   * A record of named values (a summary) in the chosen format: JSON as one object, the table
+   * formats as two columns {@code key,value} (text: one aligned line per key).
+   */
+  public String render(Map<String, ?> values) {
+    TableWriter.Format f = format();
+    if (f == TableWriter.Format.JSON) {
+      return Json.compact(values) + "\n";
+    }
+    if (f == TableWriter.Format.TEXT) {
+      int w = 0;
+      for (String k : values.keySet()) {
+        w = Math.max(w, k.length());
+      }
+      StringBuilder b = new StringBuilder();
+      for (Map.Entry<String, ?> e : values.entrySet()) {
+        b.append(String.format(Locale.ROOT, "%-" + w + "s  %s%n", e.getKey(), TableWriter.format(e.getValue())));
+      }
+      return b.toString();
+    }
+    Table.Builder b = Table.builder("summary").stringColumn("key").stringColumn("value");
+    values.forEach((k, v) -> b.row(k, TableWriter.format(v)));
+    return TableWriter.render(b.build(), f);
+  }
+}
