@@ -30,6 +30,7 @@ public final class GleamReproduction implements Reproduction {
     TestbedExperiments tb = new TestbedExperiments();
     tb.fig9(r);
     new PacketTestbedExperiments().fig9(r, ctx.quick());
+    new LossExperiments().fig15And16(r, ctx.quick(), ctx.seed()); // Fig. 15/16, packet level (LossExperiment)
     tb.fig11(r, ctx.quick() ? 16L << 20 : 256L << 20);
     tb.fig12And13(r);
     r.note("Testbed figures (§4, §5.1, §5.2) come from an ANALYTIC fluid model: one switch, 4 servers,"

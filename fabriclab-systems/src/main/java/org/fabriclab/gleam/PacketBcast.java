@@ -99,6 +99,22 @@ public final class PacketBcast {
    */
   public static Result run(String method, Topology topo, int source, int[] receivers, long sizeBytes,
       double loss, List<int[]> dropAt, long seed) {
+    return run(method, topo, source, receivers, sizeBytes, loss, dropAt, seed, null);
+  }
+
+  /**
+   * Where a run's loss happens and a hook before the start (seed 002 §5.3's loss experiments).
+   *
+   * @param lossOnArrivalAt when not null, loss {@code loss} is applied only to packets arriving at
+   *     these nodes ({@link ArrivalLoss}), not on every switch port
+   * @param beforeStart when not null, called with the network after setup, before the first send
+   *     (tests wrap elements and receivers here)
+   */
+  public record Options(int[] lossOnArrivalAt, java.util.function.Consumer<Network> beforeStart) {}
+
+  /** {@link #run(String, Topology, int, int[], long, double, List, long)} with {@link Options}. */
+  public static Result run(String method, Topology topo, int source, int[] receivers, long sizeBytes,
+      double loss, List<int[]> dropAt, long seed, Options options) {
     if (!method.equals("gleam") && !method.equals("unicast")) {
       throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
     }
@@ -107,7 +123,8 @@ public final class PacketBcast {
     }
     Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
-    if (loss > 0) {
+    boolean onArrival = options != null && options.lossOnArrivalAt() != null;
+    if (loss > 0 && !onArrival) {
       nc = nc.withLoss(loss);
     }
     Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
@@ -177,6 +194,12 @@ public final class PacketBcast {
       }
     }
 
+    if (onArrival && loss > 0) {
+      for (int node : options.lossOnArrivalAt()) {
+        net.setElement(node, new ArrivalLoss(net.element(node), loss, seed, node));
+      }
+    }
+
     // observers: in-order bytes per receiver, NACKs at the source, completion
     RcQueuePairs qps = t.queuePairs();
     int[] indexOfQp = new int[qps.size()];
@@ -219,6 +242,9 @@ public final class PacketBcast {
       }
       nack.deliver(p, node);
     });
+    if (options != null && options.beforeStart() != null) {
+      options.beforeStart().accept(net);
+    }
     for (int q : senderQps) {
       t.postSend(q, sizeBytes, q);
     }

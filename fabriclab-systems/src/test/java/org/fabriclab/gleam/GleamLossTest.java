@@ -1,0 +1,186 @@
+package org.fabriclab.gleam;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.packet.PacketKinds;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.units.Time;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 002 §5.3 (Fig. 15/16): loss at the middle (aggregation) switches of a multi-switch tree.
+ * Everything asserted is counted by the test itself, outside the Gleam code: a go-back-N receiver
+ * model fed by every DATA packet the engine delivers to a receiver host, and a counter of the DATA
+ * packets on the source's link (checked against the engine's own link byte counter).
+ */
+class GleamLossTest {
+  private static final int HEADER = 64;
+  private static final int PAYLOAD = 1024;
+
+  /** What the test observed in one run. */
+  private static final class Observed {
+    final Int2LongOpenHashMap acceptedBytes = new Int2LongOpenHashMap(); // receiver host -> in-order bytes
+    final Int2IntOpenHashMap next = new Int2IntOpenHashMap(); // receiver host -> next expected PSN
+    final Int2IntOpenHashMap sentPerPsn = new Int2IntOpenHashMap(); // PSN -> copies leaving the source
+    long sourceWireBytes;
+    final List<ArrivalLoss> lossy = new ArrayList<>();
+    Network net;
+  }
+
+  private static int kind(PacketKinds k, String name) {
+    for (int i = 0; i < k.size(); i++) {
+      if (k.name(i).equals(name)) {
+        return i;
+      }
+    }
+    throw new AssertionError(name);
+  }
+
+  private static Observed observe(LossExperiment x, int[] middle, Network net) {
+    Observed o = new Observed();
+    o.net = net;
+    Topology t = net.topology();
+    Packets pk = net.packets();
+    int data = kind(net.kinds(), "rocev2.DATA");
+    int src = t.server(0);
+    int srcLink = t.firstLink(src);
+    int edge = t.target(srcLink);
+    SwitchElement inner = net.element(edge);
+    net.setElement(edge, (n, p, node, inLink) -> {
+      if (inLink == srcLink && pk.kind(p) == data) {
+        o.sentPerPsn.addTo(pk.seq(p), 1);
+        o.sourceWireBytes += pk.size(p);
+      }
+      inner.receive(n, p, node, inLink);
+    });
+    PacketKinds.KindReceiver r = net.kinds().receiver(data);
+    net.kinds().setReceiver(data, (p, node) -> {
+      int psn = pk.seq(p);
+      if (psn == o.next.get(node)) { // go-back-N: only the expected PSN is accepted
+        o.next.addTo(node, 1);
+        o.acceptedBytes.addTo(node, pk.payload(p));
+      }
+      r.deliver(p, node);
+    });
+    for (int m : middle) {
+      if (net.element(m) instanceof ArrivalLoss a) {
+        o.lossy.add(a);
+      }
+    }
+    return o;
+  }
+
+  private static void checkRun(LossExperiment x, String method, int group, double loss, long size, long seed,
+      long[] dropsOut) {
+    int[] middle = x.middleSwitches();
+    Observed[] box = new Observed[1];
+    PacketBcast.Result res = x.run(method, group, loss, size, seed, net -> box[0] = observe(x, middle, net));
+    Observed o = box[0];
+    Topology t = x.topology();
+    long packets = (size + PAYLOAD - 1) / PAYLOAD;
+    // every receiver: every byte exactly once, in order (the test's own go-back-N model)
+    for (int i = 1; i < group; i++) {
+      int host = t.server(i);
+      assertThat(o.acceptedBytes.get(host)).as("receiver %d, seed %d", i, seed).isEqualTo(size);
+      assertThat(o.next.get(host)).isEqualTo((int) packets);
+    }
+    assertThat(o.acceptedBytes.size()).isEqualTo(group - 1); // no other host got data
+    assertThat(res.deliveredBytes()).containsOnly(size);
+    assertThat(res.duplicateOrOutOfOrder()).containsOnly(0L);
+    // the source: every PSN at least once; bytes = each byte once + whole retransmitted packets
+    long expectedWire = 0;
+    long retransmitted = 0;
+    for (int psn = 0; psn < packets; psn++) {
+      int c = o.sentPerPsn.get(psn);
+      assertThat(c).as("copies of PSN %d from the source", psn).isGreaterThanOrEqualTo(method.equals("gleam") ? 1 : group - 1);
+      int pay = (int) Math.min(PAYLOAD, size - (long) psn * PAYLOAD);
+      expectedWire += (long) c * (pay + HEADER);
+      retransmitted += c - (method.equals("gleam") ? 1 : group - 1);
+    }
+    assertThat(o.sentPerPsn.size()).isEqualTo((int) packets); // no PSN beyond the message
+    assertThat(o.sourceWireBytes).isEqualTo(expectedWire);
+    assertThat(o.net.bytesSent(t.firstLink(t.server(0)))).isEqualTo(expectedWire); // the engine's link counter
+    assertThat(res.sourceTxBytes()).isEqualTo(expectedWire);
+    assertThat(res.retransmittedPackets()).isEqualTo(retransmitted);
+    assertThat(res.conserved()).as(res.accounting()).isTrue();
+    long dropped = 0;
+    for (ArrivalLoss a : o.lossy) {
+      dropped += a.dropped();
+    }
+    dropsOut[0] += dropped;
+    dropsOut[1] += retransmitted;
+  }
+
+  @Test
+  void loss1eMinus3AtAggregationSwitchesEveryByteOnceInOrderAndSourceSendsEachByteOncePlusRetransmissions() {
+    // k=4 fat-tree, 100 Gb/s, 1 us links: the group of all 16 servers spans the 4 pods, so the tree
+    // crosses edge, aggregation and core switches; 2 MiB = 2,048 packets per run
+    LossExperiment x = new LossExperiment(4, 100, Time.us(1));
+    long[] drops = new long[2];
+    for (long seed = 1; seed <= 4; seed++) {
+      checkRun(x, "gleam", 16, 1e-3, 2L << 20, seed, drops);
+    }
+    // the runs did lose packets (so the checks above covered recovery), and recovery resent some
+    assertThat(drops[0]).isGreaterThan(0);
+    assertThat(drops[1]).isGreaterThan(0);
+  }
+
+  @Test
+  void unicastBaselineUnderTheSameLossAlsoDeliversEveryByteOnce() {
+    LossExperiment x = new LossExperiment(4, 100, Time.us(1));
+    long[] drops = new long[2];
+    checkRun(x, "unicast", 8, 1e-3, 1L << 20, 1, drops);
+    assertThat(drops[0]).isGreaterThan(0);
+  }
+
+  @Test
+  void arrivalLossRateMatchesItsProbability() {
+    // p = 1e-2 on the aggregation switches: dropped / offered within 5 sigma of p (binomial)
+    LossExperiment x = new LossExperiment(4, 100, Time.us(1));
+    int[] middle = x.middleSwitches();
+    Observed[] box = new Observed[1];
+    x.run("gleam", 16, 1e-2, 1L << 20, 7, net -> box[0] = observe(x, middle, net));
+    long offered = 0;
+    long dropped = 0;
+    for (ArrivalLoss a : box[0].lossy) {
+      offered += a.offered();
+      dropped += a.dropped();
+    }
+    assertThat(box[0].lossy).hasSize(middle.length);
+    double sigma = Math.sqrt(offered * 0.01 * 0.99);
+    assertThat(offered).isGreaterThan(10_000);
+    assertThat((double) dropped).isBetween(offered * 0.01 - 5 * sigma, offered * 0.01 + 5 * sigma);
+    // same seed, same losses
+    Observed[] again = new Observed[1];
+    PacketBcast.Result r2 = x.run("gleam", 16, 1e-2, 1L << 20, 7, net -> again[0] = observe(x, middle, net));
+    long dropped2 = again[0].lossy.stream().mapToLong(ArrivalLoss::dropped).sum();
+    assertThat(dropped2).isEqualTo(dropped);
+    assertThat(r2.conserved()).isTrue();
+  }
+
+  @Test
+  void middleSwitchesAreTheAggregationTier() {
+    LossExperiment x = new LossExperiment(4, 100, Time.us(1));
+    // k=4: 16 servers, 8 edge, 8 aggregation (ids 24..31), 4 core
+    assertThat(x.middleSwitches()).containsExactly(24, 25, 26, 27, 28, 29, 30, 31);
+    assertThat(x.topology().capacityBps(0)).isEqualTo(100_000_000_000L);
+  }
+
+  @Test
+  void badInputIsRejected() {
+    LossExperiment x = new LossExperiment(4, 100, Time.us(1));
+    assertThatThrownBy(() -> x.run("gleam", 17, 0, 1024, 1)).isInstanceOf(InvalidParameterException.class)
+        .hasMessageContaining("2..16");
+    assertThatThrownBy(() -> x.run("gleam", 8, 1.0, 1024, 1)).isInstanceOf(InvalidParameterException.class)
+        .hasMessageContaining("[0, 1)");
+  }
+}
