@@ -27,6 +27,7 @@ public final class GleamReproduction implements Reproduction {
     ControlPlaneExperiments cp = new ControlPlaneExperiments();
     cp.tableMemory(r);
     cp.registration(r, ctx.quick());
+    new EnvelopePacketExperiments().registration(r, ctx.quick()); // Alg. 4 as packets (EnvelopePackets)
     TestbedExperiments tb = new TestbedExperiments();
     tb.fig9(r);
     new PacketTestbedExperiments().fig9(r, ctx.quick());
