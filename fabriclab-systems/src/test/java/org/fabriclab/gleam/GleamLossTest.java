@@ -168,6 +168,24 @@ class GleamLossTest {
   }
 
   @Test
+  void losslessJctOfTheSweepsSettingByHand() {
+    // k=32, 200 Gb/s, 1 us links: a 1088 B packet takes 43.52 ns per link, a hop 1,043.52 ns.
+    // Gleam: the first packet's store-and-forward over the tree's depth, then the other N - 1
+    // back to back; group 64 = pod 0 (source edge -> aggregation -> edge: 4 links), group 512 =
+    // pods 0-1 (6 links). Unicast: 63 x N packets leave the source's link back to back, the last
+    // one then crosses at most 3 more hops (at least 1).
+    LossExperiment x = new LossExperiment();
+    long n = 256;
+    long size = n * PAYLOAD;
+    long pkt = 43_520;
+    long hop = 1_000_000 + pkt;
+    assertThat(x.run("gleam", 64, 0, size, 1).jctPs()).isEqualTo(4 * hop + (n - 1) * pkt);
+    assertThat(x.run("gleam", 512, 0, size, 1).jctPs()).isEqualTo(6 * hop + (n - 1) * pkt);
+    long u = x.run("unicast", 64, 0, size, 1).jctPs();
+    assertThat(u).isBetween(63 * n * pkt + 1_000_000 + hop, 63 * n * pkt + 1_000_000 + 3 * hop);
+  }
+
+  @Test
   void middleSwitchesAreTheAggregationTier() {
     LossExperiment x = new LossExperiment(4, 100, Time.us(1));
     // k=4: 16 servers, 8 edge, 8 aggregation (ids 24..31), 4 core
