@@ -43,8 +43,8 @@ public final class GleamReproduction implements Reproduction {
         + " Alg. 1-3 per packet on the engine, senders and receivers the engine's unmodified RoCEv2 RC (go-back-N,"
         + " an ACK per 4 packets), tables from envelope registration; 100 Gb/s, 10 ns links, no switching delay,"
         + " no host software cost, no loss.");
-    r.note("Not yet reproduced: Fig. 10 (with computation), Fig. 14 (HPL on a 16,384-server fat-tree), Fig. 15/16"
-        + " (loss at scale), packet-level versions of Fig. 11/12/13, envelopes as packets through the fabric. The"
+    r.note("Not yet reproduced: Fig. 10 (with computation), Fig. 14 (HPL on a 16,384-server fat-tree),"
+        + " packet-level versions of Fig. 11/12/13. The"
         + " Gleam switch logic they will run (Alg. 1-4, §3.5 CNP filtering, Appendix B) is implemented and"
         + " unit-tested, and runs on the engine for one switch.");
     r.note("Decision on §3.4 (Alg. 2/3), checked by unit tests, not by this run: with one switch the sender's"
