@@ -32,7 +32,7 @@ final class LossExperiments {
   void fig15And16(ReproductionReport.Builder r, boolean quick, long seed) {
     LossExperiment x = new LossExperiment();
     int[] groups = quick ? new int[] {64} : PAPER_GROUPS;
-    double[] losses = quick ? new double[] {1e-4, 1e-3} : LossExperiment.PAPER_LOSSES;
+    double[] losses = quick ? new double[] {1e-4, 1e-3} : LossExperiment.paperLosses();
     int seeds = quick ? 1 : 3;
     String[] methods = {"gleam", "unicast"};
     Table.Builder t = Table.builder("fig15_16_loss").longColumn("groupSize").stringColumn("method")
