@@ -90,6 +90,30 @@ public final class LossExperiment {
     return run(method, groupSize, loss, sizeBytes, seed, null);
   }
 
+  /**
+   * The other reading of "discarding packets in the middle switches" (a sensitivity, not the
+   * experiment): loss {@code loss} on every <em>output port</em> of the aggregation switches, so
+   * each replicated copy is lost independently (the engine's {@code Network.setNodeLoss}).
+   */
+  public PacketBcast.Result runLossPerCopy(String method, int groupSize, double loss, long sizeBytes, long seed) {
+    if (!(loss >= 0 && loss < 1)) {
+      throw new InvalidParameterException("--loss", loss, "valid range [0, 1)");
+    }
+    int[] receivers = new int[Math.max(0, Math.min(groupSize, topo.serverCount()) - 1)];
+    for (int i = 0; i < receivers.length; i++) {
+      receivers[i] = i + 1;
+    }
+    if (groupSize < 2 || groupSize > topo.serverCount()) {
+      throw new InvalidParameterException("groupSize", groupSize, "valid range 2.." + topo.serverCount());
+    }
+    return PacketBcast.run(method, topo, 0, receivers, sizeBytes, 0, List.of(), seed,
+        new PacketBcast.Options(new int[0], net -> {
+          for (int m : middle) {
+            net.setNodeLoss(m, loss);
+          }
+        }, true));
+  }
+
   /** {@link #run(String, int, double, long, long)} with a hook before the start (tests). */
   public PacketBcast.Result run(String method, int groupSize, double loss, long sizeBytes, long seed,
       java.util.function.Consumer<org.fabriclab.sim.net.Network> beforeStart) {

@@ -205,6 +205,32 @@ class GleamLossTest {
   }
 
   @Test
+  void lossPerCopyLosesOnTheAggregationOutputPortsOnly() {
+    // the sensitivity reading: every byte still arrives once, and only aggregation ports dropped
+    LossExperiment x = new LossExperiment(4, 100, Time.us(1));
+    int[] middle = x.middleSwitches();
+    Network[] box = new Network[1];
+    PacketBcast.Result r = x.runLossPerCopy("gleam", 16, 1e-2, 1L << 20, 3);
+    assertThat(r.deliveredBytes()).containsOnly(1L << 20);
+    assertThat(r.conserved()).isTrue();
+    assertThat(r.retransmittedPackets()).isPositive();
+    Topology t = x.topology();
+    x.run("gleam", 16, 0, 1L << 20, 3, net -> {
+      box[0] = net;
+      for (int m : middle) {
+        net.setNodeLoss(m, 1e-2);
+      }
+    });
+    long atMiddle = 0;
+    for (int m : middle) {
+      for (int e = t.firstLink(m); e < t.firstLink(m + 1); e++) {
+        atMiddle += box[0].drops(e);
+      }
+    }
+    assertThat(atMiddle).isPositive().isEqualTo(box[0].totalDrops());
+  }
+
+  @Test
   void middleSwitchesAreTheAggregationTier() {
     LossExperiment x = new LossExperiment(4, 100, Time.us(1));
     // k=4: 16 servers, 8 edge, 8 aggregation (ids 24..31), 4 core
