@@ -114,6 +114,18 @@ public final class LossExperiment {
         }, true));
   }
 
+  /** HPL's increasing ring over servers {@code 0..groupSize−1} ({@link RingBcast}), the paper's PB baseline. */
+  public RingBcast.Result runRing(int groupSize, double loss, long sizeBytes, long seed) {
+    if (groupSize < 2 || groupSize > topo.serverCount()) {
+      throw new InvalidParameterException("groupSize", groupSize, "valid range 2.." + topo.serverCount());
+    }
+    int[] ranks = new int[groupSize];
+    for (int i = 0; i < groupSize; i++) {
+      ranks[i] = i;
+    }
+    return RingBcast.run(topo, ranks, sizeBytes, loss, middle, seed);
+  }
+
   /** {@link #run(String, int, double, long, long)} with a hook before the start (tests). */
   public PacketBcast.Result run(String method, int groupSize, double loss, long sizeBytes, long seed,
       java.util.function.Consumer<org.fabriclab.sim.net.Network> beforeStart) {
