@@ -164,7 +164,7 @@ final class LossExperiments {
           re += (double) res.retransmittedPackets() / seeds;
         }
         t.row((long) g, loss, (long) seeds, jct, base / jct, re);
-        sb.append(f("%s group %d at %.0e: %.1f %%", sb.length() == 0 ? "" : ";", g, loss, 100 * base / jct));
+        sb.append(f("%sgroup %d at %.0e: %.1f %%", sb.length() == 0 ? "" : "; ", g, loss, 100 * base / jct));
       }
     }
     r.table(t.build());
