@@ -280,6 +280,15 @@ public final class EnvelopeRegistration {
     return t;
   }
 
+  /**
+   * Hop distances from member host {@code host} over switches (other servers are not expanded):
+   * what a switch's unicast routing table knows about the host, the {@code dist} argument of
+   * {@link #processEnvelope}. O(n + links).
+   */
+  public int[] distancesFrom(int host) {
+    return bfs(host);
+  }
+
   /** Hop distances from member host {@code src}; other servers are not expanded (they do not forward). */
   private int[] bfs(int src) {
     int n = topo.nodeCount();
@@ -288,7 +297,7 @@ public final class EnvelopeRegistration {
     return d;
   }
 
-  private void validate(int master, List<GroupMember> members) {
+  void validate(int master, List<GroupMember> members) {
     if (members.size() < 2) {
       throw new InvalidParameterException("members", members.size(), "a group needs the master and >= 1 receiver");
     }

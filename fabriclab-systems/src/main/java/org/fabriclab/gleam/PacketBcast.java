@@ -39,11 +39,15 @@ import org.fabriclab.units.Time;
  * <p>Cost: O(packets × receivers) events; no allocation per packet beyond the engine's pool.
  */
 public final class PacketBcast {
-  /** Result of one run; {@code deliveredBytes[i]} is receiver {@code i}'s in-order payload bytes. */
+  /**
+   * Result of one run; {@code deliveredBytes[i]} is receiver {@code i}'s in-order payload bytes;
+   * {@code registrationPs} the envelope registration's time when its packets ran on the network
+   * ({@link Options#registerByPackets}), else −1.
+   */
   public record Result(String method, long jctPs, long sourceTxBytes, long[] deliveredBytes,
       long[] duplicateOrOutOfOrder, long retransmittedPackets, int[] sourceNacks, int[] sourceGoBacks,
       long messagePackets,
-      boolean conserved, String accounting) {
+      boolean conserved, String accounting, long registrationPs) {
     public double jctUs() {
       return jctPs / 1e6;
     }
@@ -99,6 +103,31 @@ public final class PacketBcast {
    */
   public static Result run(String method, Topology topo, int source, int[] receivers, long sizeBytes,
       double loss, List<int[]> dropAt, long seed) {
+    return run(method, topo, source, receivers, sizeBytes, loss, dropAt, seed, null);
+  }
+
+  /**
+   * Where a run's loss happens and a hook before the start (seed 002 §5.3's loss experiments).
+   *
+   * @param lossOnArrivalAt when not null, loss {@code loss} is applied only to packets arriving at
+   *     these nodes ({@link ArrivalLoss}), not on every switch port
+   * @param beforeStart when not null, called with the network after setup, before the first send
+   *     (tests wrap elements and receivers here)
+   * @param registerByPackets Gleam's tables are built by envelope packets through the same network
+   *     ({@link EnvelopePackets}, lossless, before the data; the JCT and the source's bytes count
+   *     from the data's start) instead of the computed registration (the tables are equal)
+   */
+  public record Options(int[] lossOnArrivalAt, java.util.function.Consumer<Network> beforeStart,
+      boolean registerByPackets) {
+    /** Tables from the computed registration. */
+    public Options(int[] lossOnArrivalAt, java.util.function.Consumer<Network> beforeStart) {
+      this(lossOnArrivalAt, beforeStart, false);
+    }
+  }
+
+  /** {@link #run(String, Topology, int, int[], long, double, List, long)} with {@link Options}. */
+  public static Result run(String method, Topology topo, int source, int[] receivers, long sizeBytes,
+      double loss, List<int[]> dropAt, long seed, Options options) {
     if (!method.equals("gleam") && !method.equals("unicast")) {
       throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
     }
@@ -107,7 +136,8 @@ public final class PacketBcast {
     }
     Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
-    if (loss > 0) {
+    boolean onArrival = options != null && options.lossOnArrivalAt() != null;
+    if (loss > 0 && !onArrival) {
       nc = nc.withLoss(loss);
     }
     Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
@@ -121,6 +151,7 @@ public final class PacketBcast {
     int[] senderQps;
     List<GleamSwitchElement> elements = new ArrayList<>();
     GleamSwitchElement firstHop = null;
+    long registrationPs = -1;
     int groupIp = GleamAddresses.groupIp(0);
     if (method.equals("gleam")) {
       // the engine routes by host: the source QP points at the first receiver; the Gleam switch
@@ -134,7 +165,17 @@ public final class PacketBcast {
         members.add(new GroupMember(topo.server(receivers[i]), rq[i]));
       }
       EnvelopeRegistration reg = new EnvelopeRegistration(topo, 1, 0);
-      reg.register(groupIp, src, members, 0);
+      if (options != null && options.registerByPackets()) {
+        EnvelopePackets env = new EnvelopePackets(net, reg);
+        env.start(groupIp, src, members);
+        sim.run(TIME_CAP_PS, 100_000_000L);
+        registrationPs = env.result(groupIp).timePs();
+        if (registrationPs < 0) {
+          throw new IllegalStateException("envelope registration did not finish");
+        }
+      } else {
+        reg.register(groupIp, src, members, 0);
+      }
       int srcSwitch = topo.neighbor(src, 0);
       for (int sw = 0; sw < topo.nodeCount(); sw++) {
         MulticastForwardingTable table = reg.table(sw);
@@ -174,6 +215,12 @@ public final class PacketBcast {
         if (el.node() == edge) {
           el.dropAt(host, d[1]);
         }
+      }
+    }
+
+    if (onArrival && loss > 0) {
+      for (int node : options.lossOnArrivalAt()) {
+        net.setElement(node, new ArrivalLoss(net.element(node), loss, seed, node));
       }
     }
 
@@ -219,6 +266,11 @@ public final class PacketBcast {
       }
       nack.deliver(p, node);
     });
+    if (options != null && options.beforeStart() != null) {
+      options.beforeStart().accept(net);
+    }
+    long startPs = sim.now();
+    long sourceBytesBefore = net.bytesSent(topo.firstLink(src));
     for (int q : senderQps) {
       t.postSend(q, sizeBytes, q);
     }
@@ -231,11 +283,12 @@ public final class PacketBcast {
     }
     Accounting a = net.accounting();
     long first = packets * senderQps.length;
-    return new Result(method, doneAt[0], net.bytesSent(topo.firstLink(src)), delivered, anomalies,
+    return new Result(method, doneAt[0] - startPs, net.bytesSent(topo.firstLink(src)) - sourceBytesBefore,
+        delivered, anomalies,
         t.dataPackets() - first, nacks.toIntArray(), firstHop == null ? new int[0] : firstHop.sourceGoBacks(), packets, a.balanced() && a.inFlightPackets() == 0
             && a.injectedPackets() + a.copiedPackets() + a.generatedPackets()
                 == a.deliveredPackets() + a.absorbedPackets() + a.droppedPackets(),
-        a.toString());
+        a.toString(), registrationPs);
   }
 
   private static int kindOf(PacketKinds kinds, String name) {

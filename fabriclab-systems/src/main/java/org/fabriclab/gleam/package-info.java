@@ -9,7 +9,10 @@
  * org.fabriclab.gleam.CopySink} / {@link org.fabriclab.gleam.RoceHeader}, {@link
  * org.fabriclab.gleam.AckAggregation} (Alg. 2/3, Fig. 7) over {@link
  * org.fabriclab.gleam.FeedbackSink}, {@link org.fabriclab.gleam.CnpFilter} (§3.5). Control plane:
- * {@link org.fabriclab.gleam.EnvelopeRegistration} (Alg. 4, Appendix A, Fig. 17/18). End hosts:
+ * {@link org.fabriclab.gleam.EnvelopeRegistration} (Alg. 4, Appendix A, Fig. 17/18), as packets
+ * through the engine {@link org.fabriclab.gleam.EnvelopePackets}. Loss experiments (§5.3, Fig. 15/16):
+ * {@link org.fabriclab.gleam.LossExperiment}, {@link org.fabriclab.gleam.ArrivalLoss}, the ring
+ * baseline {@link org.fabriclab.gleam.RingBcast}. End hosts:
  * {@link org.fabriclab.gleam.SourceSwitching} (Appendix B), {@link
  * org.fabriclab.gleam.WriteMrUpdate} (§3.3 one-to-many WRITE). Baselines as transfer schedules and
  * an analytic testbed model: {@code org.fabriclab.gleam.baseline}, {@link

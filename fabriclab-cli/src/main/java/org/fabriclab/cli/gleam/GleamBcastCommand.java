@@ -81,6 +81,9 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed of the random loss, 0..2^63-1 (default: ${DEFAULT-VALUE})")
   String seedText;
 
+  @Option(names = "--register", defaultValue = "computed", description = "packet engine, gleam: computed|packet — build the tables by envelope packets through the fabric first (Appendix A) and print registrationUs (default: ${DEFAULT-VALUE})")
+  String registerText;
+
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
@@ -118,6 +121,9 @@ public final class GleamBcastCommand implements Runnable {
     }
     if (dropAtText != null && !dropAtText.isEmpty()) {
       throw new InvalidParameterException("--drop-at", "--drop-at needs --engine packet (the analytic model has no packets)");
+    }
+    if (!registerText.strip().equalsIgnoreCase("computed")) {
+      throw new InvalidParameterException("--register", registerText, "only computed with --engine analytic");
     }
     int ranks = recv.length + 1;
     TransferSchedule s = switch (m) {
@@ -234,7 +240,14 @@ public final class GleamBcastCommand implements Runnable {
         drops.add(new int[] {h, psn});
       }
     }
-    PacketBcast.Result r = topo != null
+    String register = registerText.strip().toLowerCase(java.util.Locale.ROOT);
+    if (!register.equals("computed") && !register.equals("packet")) {
+      throw new InvalidParameterException("--register", registerText, "one of computed, packet");
+    }
+    PacketBcast.Result r = register.equals("packet")
+        ? PacketBcast.run(m, topo != null ? topo : PacketBcast.testbed(servers, linkGbps), source, recv, size, loss,
+            drops, seed, new PacketBcast.Options(null, null, true))
+        : topo != null
         ? PacketBcast.run(m, topo, source, recv, size, loss, drops, seed)
         : PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed);
     Map<String, Object> out = new LinkedHashMap<>();
@@ -248,6 +261,9 @@ public final class GleamBcastCommand implements Runnable {
     out.put("loss", loss);
     out.put("seed", seed);
     out.put("jctUs", r.jctUs());
+    if (r.registrationPs() >= 0) {
+      out.put("registrationUs", r.registrationPs() / 1e6);
+    }
     out.put("sourceTxBytes", r.sourceTxBytes());
     Map<String, Long> delivered = new LinkedHashMap<>();
     for (int i = 0; i < recv.length; i++) {
