@@ -82,7 +82,33 @@ public final class FormatOption {
       return b.toString();
     }
     Table.Builder b = Table.builder("summary").stringColumn("key").stringColumn("value");
-    values.forEach((k, v) -> b.row(k, TableWriter.format(v)));
+    values.forEach((k, v) -> b.row(k, cell(v)));
     return TableWriter.render(b.build(), f);
+  }
+
+  /** Whether the command prints its own human-readable text (the default format). */
+  public boolean isText() {
+    return format() == TableWriter.Format.TEXT;
+  }
+
+  /**
+   * Prints a command's result document in a machine format: {@code json} as pretty JSON,
+   * {@code csv} and {@code md} as {@code key,value} rows, nested lists and objects as one compact
+   * JSON cell. Text output is the command's own printer (see {@link #isText()}).
+   */
+  public void printDocument(java.io.PrintWriter out, Map<String, ?> values) {
+    if (format() == TableWriter.Format.JSON) {
+      out.println(Json.of(values));
+    } else {
+      out.print(render(values));
+    }
+  }
+
+  /** A table cell: scalars as {@link TableWriter#format}, lists, maps and arrays as compact JSON. */
+  private static String cell(Object v) {
+    if (v instanceof java.util.Collection<?> || v instanceof Map<?, ?> || (v != null && v.getClass().isArray())) {
+      return Json.compact(v);
+    }
+    return TableWriter.format(v);
   }
 }

@@ -1,6 +1,5 @@
 package org.fabriclab.cli.incast;
 
-import org.fabriclab.cli.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,11 +42,11 @@ public final class IncastFbflyCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed of unicast paths")
   long seed;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     Aggregation.requireAlpha(alpha);
     HyperXIncast h = fabric();
     IncastMethod m = IncastMethod.parse(method);
@@ -60,7 +59,7 @@ public final class IncastFbflyCommand implements Runnable {
       }
     }
     var out = spec.commandLine().getOut();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("method", m.cliName());
       j.put("receiver", receiver);
@@ -70,7 +69,7 @@ public final class IncastFbflyCommand implements Runnable {
       j.put("aggregating", r.aggregatingSwitches());
       j.put("receiverInput", r.receiverInput());
       j.put("switchEdges", edges);
-      out.println(Json.of(j));
+      format.printDocument(out, j);
     } else {
       for (Map<String, Integer> e : edges) {
         out.println("  switch " + e.get("child") + " -> " + e.get("parent"));

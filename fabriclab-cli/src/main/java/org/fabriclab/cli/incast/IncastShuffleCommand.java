@@ -1,6 +1,5 @@
 package org.fabriclab.cli.incast;
 
-import org.fabriclab.cli.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,8 +56,7 @@ public final class IncastShuffleCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
@@ -68,6 +66,7 @@ public final class IncastShuffleCommand implements Runnable {
 
   @Override
   public void run() {
+    format.format();
     Aggregation.requireAlpha(alpha);
     TransferOptions o = new TransferOptions();
     o.bcube = bcube;
@@ -124,7 +123,7 @@ public final class IncastShuffleCommand implements Runnable {
       }
     }
     var out = spec.commandLine().getOut();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("bcube", List.of(L.n(), L.k()));
       j.put("method", m.cliName());
@@ -134,7 +133,7 @@ public final class IncastShuffleCommand implements Runnable {
       j.put("cost", total);
       j.put("linksSummedOverIncasts", links);
       j.put("incasts", per);
-      out.println(Json.of(j));
+      format.printDocument(out, j);
     } else {
       for (Map<String, Object> x : per) {
         out.printf(Locale.ROOT, "receiver %s: cost %s, links %s, aggregating %d%n", x.get("receiver"),

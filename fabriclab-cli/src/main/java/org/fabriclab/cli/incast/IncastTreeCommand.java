@@ -1,6 +1,5 @@
 package org.fabriclab.cli.incast;
 
-import org.fabriclab.cli.Json;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.BCubeLabels;
@@ -40,11 +39,11 @@ public final class IncastTreeCommand implements Runnable {
   @Option(names = "--reduce-mbps", description = "receiver reduce rate in MB/s for the delay; only with --link-gbps (default: 1)")
   Double reduceMBps;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     Aggregation.requireAlpha(alpha);
     if (reduceMBps != null && linkGbps == null) {
       throw new InvalidParameterException("--reduce-mbps", "--reduce-mbps needs --link-gbps (it only enters the delay)");
@@ -64,13 +63,13 @@ public final class IncastTreeCommand implements Runnable {
     var out = spec.commandLine().getOut();
     org.fabriclab.incast.ShuffleDelayModel delay =
         linkGbps == null ? null : new org.fabriclab.incast.ShuffleDelayModel(linkGbps, reduce);
-    if (json) {
+    if (!format.isText()) {
       var map = TreeView.toMap(tree, alpha, true);
       if (delay != null) {
         map.put("shuffleSeconds", delay.shuffleSeconds(tree, alpha));
         map.put("shuffleAndReduceSeconds", delay.totalSeconds(tree, alpha));
       }
-      out.println(Json.of(map));
+      format.printDocument(out, map);
     } else {
       TreeView.text(tree, alpha, out);
       if (delay != null) {

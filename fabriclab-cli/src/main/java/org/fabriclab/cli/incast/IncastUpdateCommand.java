@@ -1,6 +1,5 @@
 package org.fabriclab.cli.incast;
 
-import org.fabriclab.cli.Json;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -44,11 +43,11 @@ public final class IncastUpdateCommand implements Runnable {
     @Option(names = "--fail-switch", paramLabel = "SERVER/LEVEL", description = "the level-LEVEL switch of SERVER fails") String failSwitch;
   }
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     BCubeLabels L = transfer.labels();
     IncastTransfer t = transfer.transfer(L);
     IncastTree tree = IncastMethod.parse(method).builder(null, L.dims(), transfer.seed, 0).build(t);
@@ -71,7 +70,7 @@ public final class IncastUpdateCommand implements Runnable {
     double before = u.before().metrics(0).cost();
     double after = u.after().metrics(0).cost() + IncastFaultHandler.detourCost(u, 0);
     var out = spec.commandLine().getOut();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("operation", u.operation());
       j.put("costBefore", before);
@@ -82,7 +81,7 @@ public final class IncastUpdateCommand implements Runnable {
       j.put("detours", u.detours());
       j.put("reusedEdges", u.reusedEdges());
       j.put("tree", TreeView.toMap(u.after(), 0, true));
-      out.println(Json.of(j));
+      format.printDocument(out, j);
     } else {
       out.printf(Locale.ROOT, "%s: cost %s -> %s, %d edges added, %d removed, %d reused, %d detours, resent %s%n",
           u.operation(), TreeView.fmt(before), TreeView.fmt(after), u.added().size(), u.removed().size(),

@@ -72,7 +72,7 @@ final class TreeView {
         out.println("stage " + s + ":" + sb);
       }
     } else {
-      out.println("(" + t.size() + " tree servers; use --json for the edges)");
+      out.println("(" + t.size() + " tree servers; use --format json for the edges)");
     }
     out.printf(Locale.ROOT, "cost %s, links %d, aggregating servers %d %s, receiver input %s%n",
         fmt(m.cost()), m.links(), m.aggregating().length,

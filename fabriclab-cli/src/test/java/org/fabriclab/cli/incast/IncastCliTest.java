@@ -37,6 +37,23 @@ class IncastCliTest {
     assertThat(json(args("--method", "existing")).get("cost").asDouble()).isEqualTo(22);
   }
 
+  /** --format csv and md carry the same document as --json: the worked example's cost 16, 12 links. */
+  @Test
+  void csvAndMarkdownFormatsCarryTheWorkedExample() {
+    String[] csv = args("--method", "rs", "--sequence", "01");
+    csv[2] = "--format=csv";
+    Result r = run(csv);
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).startsWith("key,value").contains("\ncost,16.0\n").contains("\nlinks,12\n");
+    String[] md = args("--method", "rs", "--sequence", "01");
+    md[2] = "--format=md";
+    assertThat(run(md).out()).containsPattern("\\| cost +\\| 16\\.0 +\\|");
+    String[] both = args("--format", "csv");
+    Result bad = run(both);
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().strip()).doesNotContain("\n").contains("--json");
+  }
+
   @Test
   void edgesFormATreeToTheReceiver() throws Exception {
     JsonNode j = json(args("--method", "rs", "--sequence", "01"));
