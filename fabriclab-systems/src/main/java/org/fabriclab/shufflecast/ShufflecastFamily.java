@@ -27,7 +27,7 @@ public final class ShufflecastFamily implements TopologyFamily {
   @Override
   public String description() {
     return "p,k-Shufflecast optical-splitter multicast fabric, k·p^k ToRs with 1:p splitters"
-        + " (seed 000 §III-A1)";
+        + " (Shufflecast paper §III-A1)";
   }
 
   @Override

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "incast",
     mixinStandardHelpOptions = true,
-    description = "Incast aggregation trees on BCube (seed 004): tree, shuffle, update.",
+    description = "Incast aggregation trees on BCube and FBFLY: tree, shuffle, update, bench and fbfly.",
     subcommands = {IncastTreeCommand.class, IncastShuffleCommand.class, IncastUpdateCommand.class, IncastBenchCommand.class, IncastFbflyCommand.class})
 public final class IncastCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -17,7 +17,7 @@ public final class BCubeFamily implements TopologyFamily {
 
   @Override
   public String description() {
-    return "BCube(n,k), server-centric (Guo et al. 2009; seed 004 §II): n^(k+1) servers with k+1"
+    return "BCube(n,k), server-centric (Guo et al. 2009; incast-tree paper §II): n^(k+1) servers with k+1"
         + " ports, (k+1)n^k n-port switches";
   }
 

@@ -21,7 +21,7 @@ public final class ClosFamily implements TopologyFamily {
   @Override
   public String description() {
     return "2-tier leaf-spine or 3-tier pod Clos of identical P-port switches with oversubscription"
-        + " (Flat-tree seed 001 §2.2-2.3)";
+        + " (Flat-tree paper §2.2-2.3)";
   }
 
   @Override

@@ -17,7 +17,7 @@ public final class FatTreeFamily implements TopologyFamily {
 
   @Override
   public String description() {
-    return "k-ary fat-tree (Al-Fares et al. 2008; Flat-tree seed 001 §3.1): k^3/4 servers, 5k^2/4 k-port switches";
+    return "k-ary fat-tree (Al-Fares et al. 2008; Flat-tree paper §3.1): k^3/4 servers, 5k^2/4 k-port switches";
   }
 
   @Override

@@ -18,7 +18,7 @@ public final class FlattenedButterflyFamily implements TopologyFamily {
 
   @Override
   public String description() {
-    return "k-ary n-flat flattened butterfly (Kim, Dally, Abts 2007; seed 004 §II): k^(n-1)"
+    return "k-ary n-flat flattened butterfly (Kim, Dally, Abts 2007; incast-tree paper §II): k^(n-1)"
         + " switches, c servers each";
   }
 

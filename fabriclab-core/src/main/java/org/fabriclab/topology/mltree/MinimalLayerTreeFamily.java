@@ -17,8 +17,8 @@ public final class MinimalLayerTreeFamily implements TopologyFamily {
 
   @Override
   public String description() {
-    return "minimal-layer multicast tree of identical P-port switches over T ToRs (Shufflecast"
-        + " seed 000 §I Fig. 1, §VI-A)";
+    return "minimal-layer multicast tree of identical P-port switches over T ToRs"
+        + " (Shufflecast paper §I Fig. 1, §VI-A)";
   }
 
   @Override

@@ -17,7 +17,7 @@ public final class TorusFamily implements TopologyFamily {
 
   @Override
   public String description() {
-    return "torus (3D by default; Shoal seed 003 §7.3 baseline): nodes are servers, or switches"
+    return "torus (3D by default; Shoal paper §7.3 baseline): nodes are servers, or switches"
         + " with servers";
   }
 
