@@ -218,13 +218,10 @@ final class NormRun {
           end / 1000, gbps, counted == 0 ? 0 : min, 0, uniq, arr, dup, tx, norm.repairs[i]));
     }
     long[] portDrops = new long[tors];
-    if (fabric instanceof SplitterFabric sf) {
-      for (int tor = 0; tor < tors; tor++) {
-        portDrops[tor] = net.drops(sf.element.splitterLink(tor));
-      }
-    }
+    long[] portBytes = new long[tors];
+    ShufflecastMulticastRun.splitterPorts(fabric, net, portDrops, portBytes);
     long packets = norm.segments();
-    return new Result(out, sent == 0 ? 0 : missed / sent, net.totalDrops(), net.accounting(),
-        packets, portDrops, sc.seriesBinNs(), norm.series.toArrays(), recovery);
+    return new Result(out, sent == 0 ? 0 : missed / sent, net.accounting().droppedPackets(), net.accounting(),
+        packets, portDrops, portBytes, sc.seriesBinNs(), norm.series.toArrays(), recovery);
   }
 }

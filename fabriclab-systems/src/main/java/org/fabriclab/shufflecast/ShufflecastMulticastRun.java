@@ -65,13 +65,15 @@ public final class ShufflecastMulticastRun {
 
   /**
    * The run's outcome; {@code acct} is the engine's accounting at the end, {@code
-   * splitterPortDrops[t]} the packets ToR t's splitter transmitter dropped (buffer full);
+   * splitterPortDrops[t]} the packets ToR t's splitter transmitter dropped (buffer full) and
+   * {@code splitterPortBytes[t]} the bytes it sent;
    * {@code seriesBytes[g][i]} the distinct payload bytes group g's members received (summed) in
    * the i-th bin of {@code seriesBinNs}; {@code recovery} Algorithm 2's outcome after a relay
    * failure (null without one).
    */
   public record Result(List<GroupResult> groups, double lossRate, long droppedPackets,
-      Accounting acct, long packetsPerGroup, long[] splitterPortDrops, long seriesBinNs,
+      Accounting acct, long packetsPerGroup, long[] splitterPortDrops, long[] splitterPortBytes,
+      long seriesBinNs,
       long[][] seriesBytes, RelayFailureRecovery.Outcome recovery) {}
 
   /** The sender of every group. */
@@ -392,12 +394,19 @@ public final class ShufflecastMulticastRun {
           new long[members[i].length], tick[i], 0));
     }
     long[] portDrops = new long[t.tors()];
+    long[] portBytes = new long[t.tors()];
+    splitterPorts(fabric, net, portDrops, portBytes);
+    return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
+        portDrops, portBytes, sc.seriesBinNs(), series.toArrays(), null);
+  }
+
+  /** Drops and bytes sent of each ToR's splitter transmitter (zeros on the comparison network). */
+  static void splitterPorts(MulticastFabric fabric, Network net, long[] drops, long[] bytes) {
     if (fabric instanceof SplitterFabric sf) {
-      for (int tor = 0; tor < t.tors(); tor++) {
-        portDrops[tor] = net.drops(sf.element.splitterLink(tor));
+      for (int tor = 0; tor < drops.length; tor++) {
+        drops[tor] = net.drops(sf.element.splitterLink(tor));
+        bytes[tor] = net.bytesSent(sf.element.splitterLink(tor));
       }
     }
-    return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
-        portDrops, sc.seriesBinNs(), series.toArrays(), null);
   }
 }
