@@ -76,11 +76,11 @@ final class NormRun {
         slot[i][list[j]] = j;
       }
       for (MembershipChange c : changes) {
-        InvalidParameterException.requireRange("join/leave group", c.group(), 0, g - 1);
-        InvalidParameterException.requireRange("join/leave server", c.server(), 0, servers - 1);
+        InvalidParameterException.requireRange("--join/--leave group", c.group(), 0, g - 1);
+        InvalidParameterException.requireRange("--join/--leave server", c.server(), 0, servers - 1);
         if (c.atNs() * 1000 < requestPs[c.group()]) {
-          throw new InvalidParameterException("join/leave time",
-              c.atNs() + " ns is before group " + c.group() + " is requested");
+          throw new InvalidParameterException("--join/--leave",
+              "--join/--leave at " + c.atNs() + " ns is before group " + c.group() + " is requested");
         }
         if (c.group() == i && c.server() != sources[i] && slot[i][c.server()] < 0) {
           slot[i][c.server()] = n;
@@ -97,7 +97,8 @@ final class NormRun {
       for (int src : sources) {
         if (src / serversPerTor == fail) {
           throw new InvalidParameterException("--fail-relay",
-              "ToR " + fail + " hosts source server " + src + "; fail a ToR without a source");
+              "--fail-relay " + fail + ": ToR " + fail + " hosts source server " + src
+                  + "; fail a ToR without a source");
         }
       }
     }

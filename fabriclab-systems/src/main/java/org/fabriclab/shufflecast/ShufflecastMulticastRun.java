@@ -238,7 +238,7 @@ public final class ShufflecastMulticastRun {
           "joins, leaves, relay failures and injected loss need --sender norm");
     }
     if (sc.failRelay() >= 0 && ipMulticast) {
-      throw new InvalidParameterException("--fail-relay", "a relay failure needs --method shufflecast");
+      throw new InvalidParameterException("--fail-relay", "--fail-relay needs --method shufflecast");
     }
     InvalidParameterException.requireRange("time-series bin (ns)", sc.seriesBinNs(), 1_000, 3_600_000_000_000L);
     MulticastFabric fabric = ipMulticast ? new IpMulticastFabric(t.tors(), serversPerTor)
