@@ -97,24 +97,9 @@ final class NormMulticast {
   final long[] flushes;
   final long[] nacksReceived;
   final long[] senderDonePs;
-  // receiver, per (group, member) = r
-  private final long[][] have;
-  private final int[] next;
-  private final int[] highest;
-  private final int[] highestTx;
-  private final long[] lastNackPs;
-  private final long[] lastReportPs;
-  private final long[] echoPs;
-  private final long[] windowStartPs;
-  private final long[] windowBytes;
-  private final double[] recvBps;
-  final boolean[] active;
-  private final boolean[] lateJoin;
   private final boolean[] acked;
-  final long[] unique;
-  final long[] arrivals;
-  final long[] duplicates;
-  final long[] completePs;
+  /** The receivers; {@code rx.active[r]} is the session's membership. */
+  final NormReceivers rx;
 
   /**
    * @param members every server that is a member of group g at some time (source excluded)
@@ -169,34 +154,14 @@ final class NormMulticast {
     flushes = new long[g];
     nacksReceived = new long[g];
     senderDonePs = new long[g];
-    have = new long[rs][];
-    next = new int[rs];
-    highest = new int[rs];
-    highestTx = new int[rs];
-    lastNackPs = new long[rs];
-    lastReportPs = new long[rs];
-    echoPs = new long[rs];
-    windowStartPs = new long[rs];
-    windowBytes = new long[rs];
-    recvBps = new double[rs];
-    active = new boolean[rs];
-    lateJoin = new boolean[rs];
     acked = new boolean[rs];
-    unique = new long[rs];
-    arrivals = new long[rs];
-    duplicates = new long[rs];
-    completePs = new long[rs];
-    Arrays.fill(lastReportPs, Long.MIN_VALUE / 2);
-    Arrays.fill(lastNackPs, Long.MIN_VALUE / 2);
+    rx = new NormReceivers(this, net, kind0, sources, members, segments, wireBytes, lineBps, loss);
     Arrays.fill(senderDonePs, -1);
     for (int i = 0; i < g; i++) {
       for (int j = 0; j < sizes[i]; j++) {
         int r = base[i] + j;
-        have[r] = new long[(segments + 63) / 64];
-        active[r] = activeAtStart[i][j];
-        lateJoin[r] = !active[r];
-        completePs[r] = -1;
-        if (active[r]) {
+        rx.init(r, activeAtStart[i][j]);
+        if (activeAtStart[i][j]) {
           waiting[i]++;
         }
       }
@@ -221,8 +186,8 @@ final class NormMulticast {
   /** Member j of group g joins the session now (its data-plane rule follows separately). */
   void join(int g, int j) {
     int r = base[g] + j;
-    if (!active[r] && completePs[r] < 0 && senderDonePs[g] < 0) {
-      active[r] = true;
+    if (!rx.active[r] && rx.completePs[r] < 0 && senderDonePs[g] < 0) {
+      rx.active[r] = true;
       waiting[g]++;
       wake(g);
     }
@@ -231,8 +196,8 @@ final class NormMulticast {
   /** Member j of group g leaves the session now. */
   void leave(int g, int j) {
     int r = base[g] + j;
-    if (active[r]) {
-      active[r] = false;
+    if (rx.active[r]) {
+      rx.active[r] = false;
       if (!acked[r]) {
         waiting[g]--;
       }
@@ -247,10 +212,6 @@ final class NormMulticast {
 
   long flushIntervalPs(int g) {
     return Math.max(MIN_HOLDOFF_PS, 2 * maxRttPs(g));
-  }
-
-  private long nackHoldoffPs(long advertisedRttPs) {
-    return Math.max(NACK_HOLDOFF_PS, 4 * advertisedRttPs);
   }
 
   private long gapPs(int g, int sizeBytes) {
@@ -322,20 +283,20 @@ final class NormMulticast {
     int g = pk.flow(q);
     if (k <= FLUSH) {
       int j = slot[g][node];
-      if (j >= 0 && active[base[g] + j]) {
-        receive(g, j, base[g] + j, k, q);
+      if (j >= 0 && rx.active[base[g] + j]) {
+        rx.receive(g, j, base[g] + j, k, q);
       }
     } else if (k == NACK) {
       onNack(g, pk.extInt(q, 2), pk.seq(q), pk.extInt(q, 0), pk.extInt(q, 1));
     } else if (k == REPORT) {
       int j = pk.seq(q);
-      if (active[base[g] + j]) {
+      if (rx.active[base[g] + j]) {
         rate.onReport(g, j, sim.now(), sim.now() - pk.extLong(q, 0),
             Double.longBitsToDouble(pk.extLong(q, 1)), pk.extInt(q, 1) * 1e6);
       }
     } else if (k == ACK) {
       int r = base[g] + pk.seq(q);
-      if (active[r] && !acked[r]) {
+      if (rx.active[r] && !acked[r]) {
         acked[r] = true;
         waiting[g]--;
         idleFlushes[g] = 0;
@@ -345,151 +306,8 @@ final class NormMulticast {
     pk.free(q);
   }
 
-  private void receive(int g, int j, int r, int k, int q) {
-    long now = sim.now();
-    arrivals[r]++;
-    highestTx[r] = Math.max(highestTx[r], pk.extInt(q, 0));
-    long advRtt = pk.extLong(q, 0);
-    boolean first = highest[r] == 0 && next[r] == 0 && unique[r] == 0;
-    if (arrivals[r] == 1) {
-      windowStartPs[r] = now;
-    }
-    windowBytes[r] += pk.size(q);
-    long window = Math.max(MIN_HOLDOFF_PS, advRtt);
-    if (now - windowStartPs[r] >= window) {
-      recvBps[r] = windowBytes[r] * 8e12 / (now - windowStartPs[r]);
-      windowStartPs[r] = now;
-      windowBytes[r] = 0;
-    }
-    int end;
-    if (k == FLUSH) {
-      end = segments;
-    } else {
-      int s = pk.seq(q);
-      long[] h = have[r];
-      if ((h[s >>> 6] & 1L << s) != 0) {
-        duplicates[r]++;
-      } else {
-        h[s >>> 6] |= 1L << s;
-        unique[r] += pk.payload(q);
-        if (series != null) {
-          series.add(g, now, pk.payload(q));
-        }
-        while (next[r] < segments && (h[next[r] >>> 6] & 1L << next[r]) != 0) {
-          next[r]++;
-        }
-        if (next[r] == segments) {
-          completePs[r] = now;
-          control(g, j, ACK, 0, 0);
-        }
-      }
-      echoPs[r] = pk.stamp(q) - now;
-      end = s + 1;
-    }
-    if (end > highest[r]) {
-      int from = highest[r];
-      int gapEnd = k == FLUSH ? end : end - 1;
-      if (gapEnd > from) {
-        nack(g, j, r, from, gapEnd);
-        boolean joinGap = first && lateJoin[r];
-        if (!joinGap && loss.onLoss(r, from, now, Math.max(1, advRtt), firstInterval(r, now, advRtt))) {
-          report(g, j, r);
-        }
-      }
-      highest[r] = end;
-    }
-    if (next[r] < highest[r] && now - lastNackPs[r] >= nackHoldoffPs(advRtt)) {
-      renack(g, j, r);
-    }
-    if (k == FLUSH && next[r] == segments) {
-      control(g, j, ACK, 0, 0);
-    }
-    long every = pk.extInt(q, 1) != 0 ? TfmccRate.MIN_ROUND_PS : REPORT_INTERVAL_PS;
-    if (now - lastReportPs[r] >= every) {
-      report(g, j, r);
-    }
-  }
-
-  /** RFC 5348 §6.3.1 with the receive rate of the last window (or since the first packet). */
-  private long firstInterval(int r, long now, long advRtt) {
-    if (loss.hasLoss(r)) {
-      return 0;
-    }
-    double x = recvBps[r] > 0 ? recvBps[r]
-        : (now > windowStartPs[r] ? windowBytes[r] * 8e12 / (now - windowStartPs[r]) : lineBps);
-    double rtt = Math.max(advRtt, MIN_HOLDOFF_PS / 10) / 1e12;
-    return TfrcLossHistory.firstInterval(wireBytes * 8.0, rtt, Math.max(1, x / 2));
-  }
-
-  private void renack(int g, int j, int r) {
-    lastNackPs[r] = sim.now();
-    long[] h = have[r];
-    int s = next[r];
-    int limit = highest[r];
-    for (int ranges = 0; ranges < MAX_RANGES && s < limit; ranges++) {
-      int from = nextClear(h, s, limit);
-      if (from >= limit) {
-        break;
-      }
-      int to = nextSet(h, from, limit);
-      nack(g, j, r, from, to);
-      s = to;
-    }
-  }
-
-  private static int nextClear(long[] h, int from, int limit) {
-    int w = from >>> 6;
-    long word = ~h[w] & (-1L << from);
-    while (word == 0) {
-      if (++w << 6 >= limit) {
-        return limit;
-      }
-      word = ~h[w];
-    }
-    return Math.min(limit, (w << 6) + Long.numberOfTrailingZeros(word));
-  }
-
-  private static int nextSet(long[] h, int from, int limit) {
-    int w = from >>> 6;
-    long word = h[w] & (-1L << from);
-    while (word == 0) {
-      if (++w << 6 >= limit) {
-        return limit;
-      }
-      word = h[w];
-    }
-    return Math.min(limit, (w << 6) + Long.numberOfTrailingZeros(word));
-  }
-
-  private void nack(int g, int j, int r, int from, int to) {
-    int q = control(g, j, NACK, from, to);
-    pk.setExtInt(q, 1, highestTx[r]);
-    pk.setExtInt(q, 2, j);
-    net.send(q);
-  }
-
-  private void report(int g, int j, int r) {
-    lastReportPs[r] = sim.now();
-    int q = control(g, j, REPORT, j, 0);
-    pk.setExtLong(q, 0, sim.now() + echoPs[r]);
-    pk.setExtLong(q, 1, Double.doubleToRawLongBits(loss.lossEventRate(r, highest[r])));
-    pk.setExtInt(q, 1, (int) Math.min(Integer.MAX_VALUE, Math.round(recvBps[r] / 1e6)));
-    net.send(q);
-  }
-
-  /** A control packet from member j of group g to its source; ACKs are sent here, others returned. */
-  private int control(int g, int j, int kind, int seq, int extra) {
-    int q = pk.allocate(g, kind0 + kind, kind == ACK ? j : seq, CONTROL_BYTES, members[g][j],
-        sources[g], sim.now());
-    pk.setExtInt(q, 0, extra);
-    if (kind == ACK) {
-      net.send(q);
-    }
-    return q;
-  }
-
   private void onNack(int g, int j, int from, int to, int rxTx) {
-    if (!active[base[g] + j]) {
+    if (!rx.active[base[g] + j]) {
       return;
     }
     nacksReceived[g]++;

@@ -199,16 +199,16 @@ final class NormRun {
       long tx = norm.dataSent[i] + norm.repairs[i] + norm.flushes[i];
       for (int j = 0; j < n; j++) {
         int r = norm.receiver(i, j);
-        uniq[j] = norm.unique[r];
-        arr[j] = norm.arrivals[r];
-        dup[j] = norm.duplicates[r];
-        if (norm.active[r]) {
-          end = Math.max(end, norm.completePs[r] < 0 ? sim.now() : norm.completePs[r]);
+        uniq[j] = norm.rx.unique[r];
+        arr[j] = norm.rx.arrivals[r];
+        dup[j] = norm.rx.duplicates[r];
+        if (norm.rx.active[r]) {
+          end = Math.max(end, norm.rx.completePs[r] < 0 ? sim.now() : norm.rx.completePs[r]);
           min = Math.min(min, uniq[j]);
           sum += uniq[j];
           counted++;
         }
-        if (!changed[i][j] && norm.active[r]) {
+        if (!changed[i][j] && norm.rx.active[r]) {
           sent += tx;
           missed += Math.max(0, tx - arr[j]);
         }
