@@ -47,11 +47,13 @@ public final class ShufflecastReproduction implements Reproduction {
             : "every relay failed in turn") + ".");
     rep.note("Data plane (packet-level engine, §V testbed 2,2-Shufflecast, 2 servers per ToR, 10 Gb/s,"
         + " 1 µs fibre, 1 MB drop-tail ports, 1460 B payload in 1500 B frames): every group runs the"
-        + " NORM-like reliable multicast with TFMCC rate control (NormMulticast, TfmccRate);"
+        + " NORM-like reliable multicast with TFMCC rate control (RFC 5740 repair, RFC 4654 rate);"
         + " throughput is payload goodput (line rate = 9.733 Gb/s); "
         + (ctx.quick() ? "--quick shrinks every size by 100 (20 MB groups, Fig. 6(e) 40 MB 15 ms"
             + " apart), so start-up weighs far more than in the paper's 2–4 GB runs"
-            : "sizes as in the paper (Fig. 6(d) 2 GB, Fig. 6(e) 4 GB 1.5 s apart)")
+            : "Fig. 6(a) 200 MB and 1.4 GB (the ends of the paper's range), Fig. 6(d) 500 MB per"
+            + " group (the paper: 2 GB; start-up stays under 1% of the run), Fig. 6(e) 1 GB"
+            + " requested 375 ms apart (the paper: 4 GB 1.5 s apart, the same ratio)")
         + ". Fig. 6(d)'s fair share is max-min over relays' splitter transmitters, downlinks and"
         + " uplinks: 1/G for G < 16 and 1/15 for G = 16 (every downlink carries 15 groups).");
     rep.note("Reachability and hop counts always come from following the installed relay rules"
