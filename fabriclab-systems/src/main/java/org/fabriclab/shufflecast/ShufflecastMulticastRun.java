@@ -22,18 +22,21 @@ import org.fabriclab.sim.packet.Packets;
  * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric})
  * or as HTTP-like repeated unicast from the source ({@link Method#HTTP}).
  *
- * <p>Decisions (this slice of issue 12):
+ * <p>Decisions (issue 12):
  * <ul>
- *   <li>Sender: unreliable and UDP-like, paced at exactly the line rate of its NIC, no rate
- *       control and no retransmission (NORM/TFMCC is a later slice). Packets carry
+ *   <li>Sender ({@link Sender}): UDP-like paced at exactly the line rate of its NIC; the
+ *       loss-feedback AIMD of {@link LossFeedbackRate} (no retransmission); or the reliable
+ *       NORM-like protocol with TFMCC rate control the paper runs ({@link NormMulticast}, run by
+ *       {@link NormRun}, which also plays joins, leaves and a relay failure). Packets carry
  *       {@link #PAYLOAD_BYTES} of payload in a {@link #WIRE_BYTES} frame (40 B of IP/UDP headers
  *       charged; Ethernet preamble and gap not modelled), so a lossless run's goodput is at most
  *       {@code 1460/1500} of line rate.
  *   <li>Group g (0-based) of size M is its source server and the M−1 servers that follow it in
  *       server order (cyclically); it is requested at {@code g · stagger}.
  *   <li>{@code startNs} is when the source starts sending (request + rule update), {@code endNs}
- *       when the last member received its last packet; {@code throughputGbps} is the mean payload
- *       bytes a member received over {@code endNs − startNs} (the full size when lossless).
+ *       when the last member received its last packet (NORM: held the whole object);
+ *       {@code throughputGbps} is the mean payload bytes a member received over
+ *       {@code endNs − startNs} (the full size when lossless or reliable).
  *   <li>Ports: 1 MB drop-tail per port, no ECN; links of the topology at {@code linkGbps} with
  *       1 µs of fibre each.
  * </ul>

@@ -78,7 +78,7 @@ class NormMulticastTest {
   void twoGroupsSharingRelaysConvergeNearTheirLemma3ShareAndStayReliable() {
     // sources on ToRs 0 and 1: relay sets {0,1,4,5} and {0,1,4,5}'s neighbours share ToRs 0, 1's
     // splitters (Fig. 3), Lemma 3 share 1/2: 9.733 / 2 = 4.867 Gb/s of payload each
-    long size = 30_000_000;
+    long size = 60_000_000;
     Result r = norm().run(new int[] {0, 2}, new int[][] {members(0), members(2)}, size, 0,
         Scenario.NONE);
     double share = 10.0 * 1460 / 1500 / 2;
