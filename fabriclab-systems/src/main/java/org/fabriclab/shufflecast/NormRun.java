@@ -82,7 +82,15 @@ final class NormRun {
           throw new InvalidParameterException("--join/--leave",
               "--join/--leave at " + c.atNs() + " ns is before group " + c.group() + " is requested");
         }
-        if (c.group() == i && c.server() != sources[i] && slot[i][c.server()] < 0) {
+        if (c.group() == i && c.server() == sources[i]) {
+          throw new InvalidParameterException("--join/--leave",
+              "--join/--leave names server " + c.server() + ", the source of group " + i);
+        }
+        if (c.group() == i && !c.join() && slot[i][c.server()] < 0) {
+          throw new InvalidParameterException("--join/--leave",
+              "--leave: server " + c.server() + " is not a member of group " + i);
+        }
+        if (c.group() == i && slot[i][c.server()] < 0) {
           slot[i][c.server()] = n;
           list[n++] = c.server();
         }

@@ -107,10 +107,12 @@ class MulticastCommandTest {
       {"--size", "1000", "--groups", "1", "--sender", "norm", "--fail-relay", "2"},
       {"--size", "1000", "--groups", "1", "--sender", "norm", "--fail-relay", "0", "--fail-at-ms", "1"},
       {"--size", "1000", "--groups", "1", "--join", "0:3@1"},
+      {"--size", "1000", "--groups", "1", "--sender", "norm", "--join", "0:0@1"},
+      {"--size", "1000", "--groups", "1", "--group-size", "3", "--sender", "norm", "--leave", "0:3@1"},
     };
     String[] names = {"--size", "--groups", "--sources", "--sources", "--sources", "--group-size",
         "--method", "--link-gbps", "--stagger-ms", "--sender", "--join", "--fail-at-ms",
-        "--fail-relay", "--sender"};
+        "--fail-relay", "--sender", "--join", "--leave"};
     for (int i = 0; i < bad.length; i++) {
       String[] args = new String[6 + bad[i].length];
       System.arraycopy(new String[] {"shufflecast", "multicast", "--p", "2", "--k", "2"}, 0, args, 0, 6);
