@@ -93,7 +93,7 @@ final class Fig6Experiments {
     long binNs = quick ? 1_000_000L : 10_000_000L;
     int[] src = {0, 1, 2, 3};
     int[][] members = DataPlaneExperiments.allOthers(src);
-    Result r = DataPlaneExperiments.norm(Method.SHUFFLECAST).run(src, members, size, staggerNs / 1000,
+    Result r = DataPlaneExperiments.norm(Method.SHUFFLECAST).run(src, members, size, staggerNs,
         DataPlaneExperiments.bins(binNs));
     Table.Builder t = Table.builder("fig6e_timeseries").doubleColumn("time_s").stringColumn("flow")
         .doubleColumn("gbps");
