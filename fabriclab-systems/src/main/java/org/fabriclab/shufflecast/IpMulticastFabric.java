@@ -80,8 +80,14 @@ final class IpMulticastFabric implements MulticastFabric, SwitchElement {
     }
   }
 
+  /** IGMP-snooped state is assumed in place: no update latency. */
   @Override
-  public long join(int group, int source, int[] members) {
+  public long update(int group, int source, int[] before, int[] after) {
+    return 0;
+  }
+
+  @Override
+  public void install(int group, int source, int[] members) {
     int need = (group + 1) * tors;
     if (local.length < need) {
       local = Arrays.copyOf(local, Math.max(need, 2 * local.length));
@@ -113,7 +119,6 @@ final class IpMulticastFabric implements MulticastFabric, SwitchElement {
       }
     }
     coreOut[group] = out;
-    return 0;
   }
 
   @Override

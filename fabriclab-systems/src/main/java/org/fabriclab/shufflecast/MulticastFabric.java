@@ -16,8 +16,22 @@ interface MulticastFabric {
   void attach(Network net);
 
   /**
-   * Installs the forwarding state of {@code group} (≥ 1) from {@code source} to {@code members};
-   * returns the time until it is in place, ps.
+   * The control plane learns that group {@code group}'s members change from {@code before} to
+   * {@code after} (source excluded); returns the time until the data plane can hold the new
+   * state, ps. Nothing changes in the data plane until {@link #install}.
    */
-  long join(int group, int source, int[] members);
+  long update(int group, int source, int[] before, int[] after);
+
+  /** Puts the forwarding state of {@code group} (≥ 1) for exactly {@code members} in place. */
+  void install(int group, int source, int[] members);
+
+  /**
+   * Installs the forwarding state of {@code group} (≥ 1) from {@code source} to {@code members};
+   * returns the time until it is in place, ps (the data plane holds it at once).
+   */
+  default long join(int group, int source, int[] members) {
+    long ps = update(group, source, new int[0], members);
+    install(group, source, members);
+    return ps;
+  }
 }

@@ -46,7 +46,7 @@ final class RoutingExperiments {
     rep.restatedTheory("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups",
         "close to line rate", lineRate ? "line rate for every G" : "below line rate for some G",
         "the theoretical fair share 1/G of each of G groups, evaluated: the paper's own curve, not a"
-            + " measurement; the NORM testbed curve needs the packet-level engine");
+            + " measurement; the packet-level NORM curve is the Fig. 6(d) rows below (fig6d_measured)");
   }
 
   private static String set(int[] a) {

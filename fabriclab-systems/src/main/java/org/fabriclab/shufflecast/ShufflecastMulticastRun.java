@@ -22,18 +22,21 @@ import org.fabriclab.sim.packet.Packets;
  * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric})
  * or as HTTP-like repeated unicast from the source ({@link Method#HTTP}).
  *
- * <p>Decisions (this slice of issue 12):
+ * <p>Decisions (issue 12):
  * <ul>
- *   <li>Sender: unreliable and UDP-like, paced at exactly the line rate of its NIC, no rate
- *       control and no retransmission (NORM/TFMCC is a later slice). Packets carry
+ *   <li>Sender ({@link Sender}): UDP-like paced at exactly the line rate of its NIC; the
+ *       loss-feedback AIMD of {@link LossFeedbackRate} (no retransmission); or the reliable
+ *       NORM-like protocol with TFMCC rate control the paper runs ({@link NormMulticast}, run by
+ *       {@link NormRun}, which also plays joins, leaves and a relay failure). Packets carry
  *       {@link #PAYLOAD_BYTES} of payload in a {@link #WIRE_BYTES} frame (40 B of IP/UDP headers
  *       charged; Ethernet preamble and gap not modelled), so a lossless run's goodput is at most
  *       {@code 1460/1500} of line rate.
  *   <li>Group g (0-based) of size M is its source server and the M−1 servers that follow it in
  *       server order (cyclically); it is requested at {@code g · stagger}.
  *   <li>{@code startNs} is when the source starts sending (request + rule update), {@code endNs}
- *       when the last member received its last packet; {@code throughputGbps} is the mean payload
- *       bytes a member received over {@code endNs − startNs} (the full size when lossless).
+ *       when the last member received its last packet (NORM: held the whole object);
+ *       {@code throughputGbps} is the mean payload bytes a member received over
+ *       {@code endNs − startNs} (the full size when lossless or reliable).
  *   <li>Ports: 1 MB drop-tail per port, no ECN; links of the topology at {@code linkGbps} with
  *       1 µs of fibre each.
  * </ul>
@@ -53,21 +56,64 @@ public final class ShufflecastMulticastRun {
   /** Largest transfer accepted. */
   public static final long MAX_BYTES = 1L << 40;
 
-  /** One group's outcome. */
+  /**
+   * One group's outcome. {@code memberBytes[j]} counts the distinct payload bytes member j handed
+   * to its application, {@code memberArrivals[j]} every multicast packet it received (duplicates
+   * included), {@code memberDuplicates[j]} the duplicates; {@code transmissions} every multicast
+   * packet the source sent (data, repairs, flushes), {@code repairs} the repairs among them.
+   */
   public record GroupResult(int source, int[] members, long bytes, long requestNs, long startNs,
-      long endNs, double throughputGbps, long minMemberBytes, long outOfOrder) {}
+      long endNs, double throughputGbps, long minMemberBytes, long outOfOrder, long[] memberBytes,
+      long[] memberArrivals, long[] memberDuplicates, long transmissions, long repairs) {}
 
   /**
    * The run's outcome; {@code acct} is the engine's accounting at the end, {@code
-   * splitterPortDrops[t]} the packets ToR t's splitter transmitter dropped (buffer full).
+   * splitterPortDrops[t]} the packets ToR t's splitter transmitter dropped (buffer full) and
+   * {@code splitterPortBytes[t]} the bytes it sent;
+   * {@code seriesBytes[g][i]} the distinct payload bytes group g's members received (summed) in
+   * the i-th bin of {@code seriesBinNs}; {@code recovery} Algorithm 2's outcome after a relay
+   * failure (null without one).
    */
   public record Result(List<GroupResult> groups, double lossRate, long droppedPackets,
-      Accounting acct, long packetsPerGroup, long[] splitterPortDrops) {}
+      Accounting acct, long packetsPerGroup, long[] splitterPortDrops, long[] splitterPortBytes,
+      long seriesBinNs,
+      long[][] seriesBytes, RelayFailureRecovery.Outcome recovery) {}
+
+  /** The sender of every group. */
+  public enum Sender {
+    /** Paced at line rate, no control, no retransmission. */
+    UDP,
+    /** {@link LossFeedbackRate}: loss-feedback AIMD, no retransmission. */
+    AIMD,
+    /** {@link NormMulticast}: NACK-based reliable multicast with TFMCC rate control. */
+    NORM
+  }
+
+  /** A member joins or leaves group {@code group} at {@code atNs} (its request time). */
+  public record MembershipChange(int group, int server, boolean join, long atNs) {}
+
+  /**
+   * What happens during the transfer (NORM sender only): membership changes, a relay failure
+   * ({@code failRelay} ToR at {@code failAtNs}, −1 for none), the time-series bin, and random
+   * loss with probability {@code lossProbability} on the link into server {@code lossyServer}
+   * (−1: none; the engine's seeded {@code RandomLoss}).
+   */
+  public record Scenario(List<MembershipChange> changes, int failRelay, long failAtNs,
+      long seriesBinNs, int lossyServer, double lossProbability) {
+    /** Nothing happens; 1 ms bins. */
+    public static final Scenario NONE = new Scenario(List.of(), -1, 0, 1_000_000, -1, 0);
+
+    /** This scenario with random loss on the link into {@code server}. */
+    public Scenario withLoss(int server, double probability) {
+      return new Scenario(changes, failRelay, failAtNs, seriesBinNs, server, probability);
+    }
+  }
 
   private final ShufflecastTopology t;
   private final int serversPerTor;
   private final double linkGbps;
   private final boolean rateControl;
+  private final Sender sender;
   private final boolean ipMulticast;
   private final boolean http;
 
@@ -101,7 +147,17 @@ public final class ShufflecastMulticastRun {
   /** @param method the fabric and delivery ({@link Method}) */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps,
       boolean rateControl, Method method) {
-    this.rateControl = rateControl;
+    this(p, k, serversPerTor, linkGbps, rateControl ? Sender.AIMD : Sender.UDP, method);
+  }
+
+  /** @param sender every group's sender ({@link Sender}) */
+  public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps, Sender sender,
+      Method method) {
+    this.sender = sender;
+    this.rateControl = sender == Sender.AIMD;
+    if (sender == Sender.NORM && method == Method.HTTP) {
+      throw new InvalidParameterException("--sender", "norm needs a multicast method (shufflecast or ip-multicast)");
+    }
     this.ipMulticast = method != Method.SHUFFLECAST;
     this.http = method == Method.HTTP;
     this.t = new ShufflecastTopology(p, k);
@@ -158,6 +214,14 @@ public final class ShufflecastMulticastRun {
    * {@code bytes}, group g requested at {@code g · staggerNs}.
    */
   public Result run(int[] sources, int[][] members, long bytes, long staggerNs) {
+    return run(sources, members, bytes, staggerNs, Scenario.NONE);
+  }
+
+  /**
+   * As {@link #run(int[], int[][], long, long)} with a {@link Scenario}; {@code members[g]} are the
+   * members from the start; servers that join later are named in the scenario only.
+   */
+  public Result run(int[] sources, int[][] members, long bytes, long staggerNs, Scenario sc) {
     int s = servers();
     InvalidParameterException.requireRange("--size", bytes, 1, MAX_BYTES);
     InvalidParameterException.requireRange("--groups", sources.length, 1, s);
@@ -171,6 +235,15 @@ public final class ShufflecastMulticastRun {
       seen[src] = true;
     }
     long capacityBps = Math.round(linkGbps * 1e9);
+    boolean eventful = !sc.changes().isEmpty() || sc.failRelay() >= 0 || sc.lossyServer() >= 0;
+    if (eventful && sender != Sender.NORM) {
+      throw new InvalidParameterException("--sender",
+          "joins, leaves, relay failures and injected loss need --sender norm");
+    }
+    if (sc.failRelay() >= 0 && ipMulticast) {
+      throw new InvalidParameterException("--fail-relay", "--fail-relay needs --method shufflecast");
+    }
+    InvalidParameterException.requireRange("time-series bin (ns)", sc.seriesBinNs(), 1_000, 3_600_000_000_000L);
     MulticastFabric fabric = ipMulticast ? new IpMulticastFabric(t.tors(), serversPerTor)
         : new SplitterFabric(t, serversPerTor);
     Topology topo = fabric.build(capacityBps);
@@ -179,6 +252,17 @@ public final class ShufflecastMulticastRun {
     Network net = new Network(sim, topo, new EcmpTable(topo), pk,
         new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
     fabric.attach(net);
+    if (sc.lossyServer() >= 0) {
+      InvalidParameterException.requireRange("lossy server", sc.lossyServer(), 0, s - 1);
+      if (!(sc.lossProbability() >= 0 && sc.lossProbability() < 1)) {
+        throw new InvalidParameterException("loss probability", sc.lossProbability(), "valid range [0, 1)");
+      }
+      for (int e = 0; e < topo.linkCount(); e++) {
+        if (topo.target(e) == sc.lossyServer()) {
+          net.setLinkLoss(e, sc.lossProbability());
+        }
+      }
+    }
     // the kinds are registered so a transport sharing this network never collides with them; their
     // packets have no kind receiver and reach the sink installed below
     int kinds = net.kinds().register("shufflecast", null, "DATA", "FEEDBACK", "UNICAST");
@@ -217,6 +301,15 @@ public final class ShufflecastMulticastRun {
       Arrays.fill(lastSeq[i], -1);
       lastPs[i] = new long[members[i].length];
       requestPs[i] = i * staggerNs * 1000L;
+    }
+    if (sender == Sender.NORM) {
+      return new NormRun(fabric, net, sources, members, bytes, requestPs, sc, capacityBps,
+          t.tors(), serversPerTor).run();
+    }
+    ByteSeries series = new ByteSeries(g, sc.seriesBinNs() * 1000);
+    long[][] arrivals = new long[g][];
+    for (int i = 0; i < g; i++) {
+      arrivals[i] = new long[members[i].length];
     }
     long serPs = (WIRE_BYTES * 8L * 1_000_000_000_000L + capacityBps - 1) / capacityBps;
     int[] sizes = new int[g];
@@ -266,6 +359,8 @@ public final class ShufflecastMulticastRun {
       int m = grp >= 0 && grp < g ? slot[grp][node] : -1;
       if (m >= 0) {
         got[grp][m] += pk.payload(q);
+        series.add(grp, sim.now(), pk.payload(q));
+        arrivals[grp][m]++;
         int seq = pk.seq(q);
         if (seq <= lastSeq[grp][m]) {
           outOfOrder[grp]++;
@@ -298,51 +393,23 @@ public final class ShufflecastMulticastRun {
       double mean = sum / members[i].length;
       double gbps = end > startPs[i] ? mean * 8 / ((end - startPs[i]) / 1e12) / 1e9 : 0;
       out.add(new GroupResult(sources[i], members[i], bytes, requestPs[i] / 1000,
-          startPs[i] / 1000, end / 1000, gbps, min, outOfOrder[i]));
+          startPs[i] / 1000, end / 1000, gbps, min, outOfOrder[i], got[i], arrivals[i],
+          new long[members[i].length], tick[i], 0));
     }
     long[] portDrops = new long[t.tors()];
-    if (fabric instanceof SplitterFabric sf) {
-      for (int tor = 0; tor < t.tors(); tor++) {
-        portDrops[tor] = net.drops(sf.element.splitterLink(tor));
-      }
-    }
+    long[] portBytes = new long[t.tors()];
+    splitterPorts(fabric, net, portDrops, portBytes);
     return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
-        portDrops);
+        portDrops, portBytes, sc.seriesBinNs(), series.toArrays(), null);
   }
 
-  /** The Shufflecast fabric: controller, relay rules, {@link ShufflecastRelayElement}. */
-  static final class SplitterFabric implements MulticastFabric {
-    private final ShufflecastTopology t;
-    private final int serversPerTor;
-    private ShufflecastController ctl;
-    ShufflecastRelayElement element;
-
-    SplitterFabric(ShufflecastTopology t, int serversPerTor) {
-      this.t = t;
-      this.serversPerTor = serversPerTor;
-    }
-
-    @Override
-    public Topology build(long capacityBps) {
-      Topology topo = t.build(new TopologyBuilder("shufflecast", "p=" + t.p() + ", k=" + t.k())
-          .defaults(capacityBps, 1_000_000L), serversPerTor);
-      ctl = new ShufflecastController(t, serversPerTor, 1);
-      element = new ShufflecastRelayElement(t, topo, serversPerTor, ctl.relayRules());
-      return topo;
-    }
-
-    @Override
-    public void attach(Network net) {
-      element.bind(net);
-    }
-
-    @Override
-    public long join(int group, int source, int[] members) {
-      ShufflecastController.Update u = ctl.join(group, members);
-      for (int tor : u.torsChanged()) {
-        element.install(group, tor, ctl.members(group, tor));
+  /** Drops and bytes sent of each ToR's splitter transmitter (zeros on the comparison network). */
+  static void splitterPorts(MulticastFabric fabric, Network net, long[] drops, long[] bytes) {
+    if (fabric instanceof SplitterFabric sf) {
+      for (int tor = 0; tor < drops.length; tor++) {
+        drops[tor] = net.drops(sf.element.splitterLink(tor));
+        bytes[tor] = net.bytesSent(sf.element.splitterLink(tor));
       }
-      return Math.round(u.latencyMs() * 1e9);
     }
   }
 }

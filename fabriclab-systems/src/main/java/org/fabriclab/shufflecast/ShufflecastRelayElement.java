@@ -24,8 +24,11 @@ import org.fabriclab.sim.packet.Packets;
  * The splitter itself is the engine's {@code SplitterElement}: one transmission reaches all p
  * successors after the fibre delay. Under Algorithm 1 every ToR receives each packet of a source
  * exactly once (a column's relays form one partition, which feeds each ToR of the next column
- * once, §III-A1), so no per-packet duplicate suppression is kept; after Algorithm 2 recovery that
- * no longer holds (not in this slice).
+ * once, §III-A1), so no per-packet duplicate suppression is kept; after Algorithm 2
+ * recovery ({@link #setRules}) a ToR can be fed twice and then relays both copies (the transport
+ * discards duplicates); a packet is never relayed beyond the 3k − 1 splitter hops of recovered
+ * routes (§VI-C(b)), which bounds any loop. A failed ToR ({@link #fail}) drops every multicast
+ * packet; unicast (the feedback of the transports, standing for the unicast core) is unaffected.
  *
  * <p>The ToR-to-server rules are the controller's ({@link ShufflecastController}); they are
  * installed here with {@link #install}, per (group, ToR) as the list of member servers. Unicast
@@ -36,7 +39,9 @@ public final class ShufflecastRelayElement implements SwitchElement {
   private static final int[] NONE = new int[0];
 
   private final ShufflecastTopology t;
-  private final RelayRules rules;
+  private RelayRules rules;
+  private final boolean[] failed;
+  private final int maxRelayHops;
   private final int serversPerTor;
   private final int servers;
   private final int firstTor;
@@ -57,6 +62,9 @@ public final class ShufflecastRelayElement implements SwitchElement {
     }
     this.t = shufflecast;
     this.rules = rules;
+    this.failed = new boolean[shufflecast.tors()];
+    // engine hops at a ToR j splitter hops from the source: 1 (server uplink) + 2j
+    this.maxRelayHops = 1 + 2 * (3 * shufflecast.k() - 1);
     this.serversPerTor = serversPerTor;
     int tors = shufflecast.tors();
     this.servers = tors * serversPerTor;
@@ -119,6 +127,26 @@ public final class ShufflecastRelayElement implements SwitchElement {
     local[idx] = links;
   }
 
+  /**
+   * Replaces the relay rules on every ToR (the controller installs Algorithm 2's recovered rules,
+   * §III-C1). From now on every ToR relays a source's packet by the new rules; a ToR that receives
+   * a packet of one source twice (possible after recovery: a moved rule can give a ToR two relay
+   * predecessors) relays both copies, and each member server may then get duplicates, which the
+   * transport discards.
+   */
+  public void setRules(RelayRules r) {
+    this.rules = r;
+  }
+
+  /**
+   * ToR {@code tor} fails (§III-C1: its transceiver, fibre or splitter): from now on it neither
+   * receives nor transmits; every packet reaching it, and every packet its servers inject, is
+   * dropped.
+   */
+  public void fail(int tor) {
+    failed[tor] = true;
+  }
+
   private int[] members(int group, int tor) {
     int idx = group * t.tors() + tor;
     int[] m = idx < local.length ? local[idx] : null;
@@ -134,6 +162,10 @@ public final class ShufflecastRelayElement implements SwitchElement {
       return;
     }
     if (node < servers) {
+      if (failed[node / serversPerTor]) {
+        net.drop(p);
+        return;
+      }
       if (inLink < 0) {
         net.forward(p, upLink[node]);
       } else {
@@ -142,6 +174,10 @@ public final class ShufflecastRelayElement implements SwitchElement {
       return;
     }
     int tor = node - firstTor;
+    if (failed[tor]) {
+      net.drop(p);
+      return;
+    }
     int srcServer = pk.src(p);
     int srcTor = srcServer / serversPerTor;
     int[] out = members(group, tor);
@@ -152,7 +188,8 @@ public final class ShufflecastRelayElement implements SwitchElement {
       relay = true;
       skip = downLink[srcServer];
     } else {
-      relay = tor != srcTor && rules.has(tor, srcTor);
+      // the hop bound 3k − 1 of recovered routes (§VI-C(b)) also stops any relay loop
+      relay = tor != srcTor && rules.has(tor, srcTor) && pk.hops(p) < maxRelayHops;
       if (tor == srcTor) {
         out = NONE;
       }

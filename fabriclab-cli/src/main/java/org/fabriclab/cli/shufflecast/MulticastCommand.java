@@ -23,9 +23,14 @@ import picocli.CommandLine.Spec;
     description = {
       "packet-level multicast groups on the Shufflecast data plane (relay rules of",
       "Algorithm 1, passive 1:p splitters, controller-installed membership); senders",
-      "paced at line rate (--sender udp) or loss-feedback AIMD (--sender aimd), neither",
-      "retransmits. JSON keys: groups (source, members, bytes, requestNs,",
-      "startNs, endNs, throughputGbps, minMemberBytes, outOfOrder), lossRate.",
+      "paced at line rate (--sender udp), loss-feedback AIMD (--sender aimd), or the",
+      "reliable NORM-like protocol with TFMCC rate control (--sender norm: NACK repairs,",
+      "every member gets every byte once). JSON keys: groups (source, members, bytes,",
+      "requestNs, startNs, endNs, throughputGbps, minMemberBytes, outOfOrder,",
+      "memberBytes, transmissions, repairs, duplicates), lossRate.",
+      "With --sender norm: --join/--leave G:SERVER@MS change group G's members at MS,",
+      "--fail-relay R --fail-at-ms T fails ToR R (Algorithm 2 repairs the rules).",
+      "--out DIR writes DIR/throughput.csv (per-group mean member goodput per bin).",
       "Group g: source --sources[g] (default: one server per ToR, ToR g first) and the",
       "--group-size - 1 servers after it (cyclically); requested at g * --stagger-ms.",
       "--method ip-multicast: the same ToRs under one non-blocking core switch, switch",
@@ -74,6 +79,24 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
+  @Option(names = "--join", description = "G:SERVER@MS: server joins group G at MS ms (norm only; repeatable)")
+  List<String> joins;
+
+  @Option(names = "--leave", description = "G:SERVER@MS: server leaves group G at MS ms (norm only; repeatable)")
+  List<String> leaves;
+
+  @Option(names = "--fail-relay", description = "ToR that fails during the transfer (norm, shufflecast only)")
+  Integer failRelay;
+
+  @Option(names = "--fail-at-ms", description = "when --fail-relay fails, ms")
+  Double failAtMs;
+
+  @Option(names = "--out", description = "folder for throughput.csv")
+  java.nio.file.Path out;
+
+  @Option(names = "--bin-ms", description = "time-series bin, ms (default ${DEFAULT-VALUE})")
+  double binMs = 1;
+
   @Override
   public void run() {
     ShufflecastMulticastRun.Method how = switch (String.valueOf(method)) {
@@ -83,11 +106,13 @@ public final class MulticastCommand implements Runnable {
       default -> throw new InvalidParameterException("--method", method,
           "shufflecast, ip-multicast or http (mpi-bcast and cornet are not implemented yet)");
     };
-    if (!"udp".equals(sender) && !"aimd".equals(sender)) {
-      throw new InvalidParameterException("--sender", sender, "udp or aimd");
-    }
-    ShufflecastMulticastRun run =
-        new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, "aimd".equals(sender), how);
+    ShufflecastMulticastRun.Sender snd = switch (String.valueOf(sender)) {
+      case "udp" -> ShufflecastMulticastRun.Sender.UDP;
+      case "aimd" -> ShufflecastMulticastRun.Sender.AIMD;
+      case "norm" -> ShufflecastMulticastRun.Sender.NORM;
+      default -> throw new InvalidParameterException("--sender", sender, "udp, aimd or norm");
+    };
+    ShufflecastMulticastRun run = new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, snd, how);
     int servers = run.servers();
     InvalidParameterException.requireRange("--groups", groups, 1, servers);
     int m = groupSize == null ? servers : groupSize;
@@ -110,8 +135,34 @@ public final class MulticastCommand implements Runnable {
         src[i] = (i % tors) * serversPerTor + i / tors;
       }
     }
+    if (!(binMs >= 0.001 && binMs <= 3_600_000)) {
+      throw new InvalidParameterException("--bin-ms", binMs, "valid range [0.001, 3600000]");
+    }
+    List<ShufflecastMulticastRun.MembershipChange> changes = new ArrayList<>();
+    parseChanges(joins, true, changes);
+    parseChanges(leaves, false, changes);
+    if ((failRelay == null) != (failAtMs == null)) {
+      throw new InvalidParameterException(failRelay == null ? "--fail-relay" : "--fail-at-ms",
+          "--fail-relay and --fail-at-ms go together");
+    }
+    if (failAtMs != null && !(failAtMs >= 0 && failAtMs <= 3_600_000)) {
+      throw new InvalidParameterException("--fail-at-ms", failAtMs, "valid range [0, 3600000]");
+    }
+    java.nio.file.Path csv = out == null ? null
+        : org.fabriclab.io.OutputFiles.checkTarget(out.resolve("throughput.csv"));
+    ShufflecastMulticastRun.Scenario sc = new ShufflecastMulticastRun.Scenario(changes,
+        failRelay == null ? -1 : failRelay, failAtMs == null ? 0 : Math.round(failAtMs * 1e6),
+        Math.max(1000, Math.round(binMs * 1e6)), -1, 0);
+    int[][] members = new int[groups][];
+    for (int i = 0; i < groups; i++) {
+      InvalidParameterException.requireRange("--sources", src[i], 0, servers - 1);
+      members[i] = run.members(src[i], m);
+    }
     ShufflecastMulticastRun.Result r =
-        run.run(src, sizeBytes, m, Math.round(staggerMs * 1e6));
+        run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc);
+    if (csv != null) {
+      writeSeries(csv, r);
+    }
     PrintWriter o = spec.commandLine().getOut();
     if (json) {
       Map<String, Object> out = new LinkedHashMap<>();
@@ -135,6 +186,14 @@ public final class MulticastCommand implements Runnable {
         x.put("throughputGbps", g.throughputGbps());
         x.put("minMemberBytes", g.minMemberBytes());
         x.put("outOfOrder", g.outOfOrder());
+        x.put("memberBytes", g.memberBytes());
+        x.put("transmissions", g.transmissions());
+        x.put("repairs", g.repairs());
+        long dup = 0;
+        for (long d : g.memberDuplicates()) {
+          dup += d;
+        }
+        x.put("duplicates", dup);
         gs.add(x);
       }
       out.put("groups", gs);
@@ -144,8 +203,8 @@ public final class MulticastCommand implements Runnable {
       return;
     }
     o.printf("%s on the ToRs of %d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
-        + " (%s sender, no retransmission)%n", method, p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
-        sender);
+        + " (%s sender%s)%n", method, p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
+        sender, snd == ShufflecastMulticastRun.Sender.NORM ? ", reliable" : ", no retransmission");
     o.printf("%-7s %-14s %-14s %-14s %-10s %s%n", "source", "startNs", "endNs", "throughputGbps",
         "members", "minMemberBytes");
     for (ShufflecastMulticastRun.GroupResult g : r.groups()) {
@@ -153,5 +212,45 @@ public final class MulticastCommand implements Runnable {
           g.throughputGbps(), g.members().length, g.minMemberBytes());
     }
     o.printf("loss rate %.6f, %d packets dropped%n", r.lossRate(), r.droppedPackets());
+  }
+
+  private static void parseChanges(List<String> specs, boolean join,
+      List<ShufflecastMulticastRun.MembershipChange> out) {
+    if (specs == null) {
+      return;
+    }
+    String opt = join ? "--join" : "--leave";
+    for (String spec : specs) {
+      java.util.regex.Matcher mt = java.util.regex.Pattern
+          .compile("([0-9]{1,7}):([0-9]{1,7})@([0-9]{1,9}(\\.[0-9]{1,6})?)").matcher(String.valueOf(spec));
+      if (!mt.matches()) {
+        throw new InvalidParameterException(opt, spec, "G:SERVER@MS, e.g. 0:9@2.5");
+      }
+      out.add(new ShufflecastMulticastRun.MembershipChange(Integer.parseInt(mt.group(1)),
+          Integer.parseInt(mt.group(2)), join, Math.round(Double.parseDouble(mt.group(3)) * 1e6)));
+    }
+  }
+
+  private static void writeSeries(java.nio.file.Path csv, ShufflecastMulticastRun.Result r) {
+    long[][] s = r.seriesBytes();
+    StringBuilder b = new StringBuilder("time_ms");
+    for (int g = 0; g < s.length; g++) {
+      b.append(",group").append(g).append("_gbps");
+    }
+    b.append(",aggregate_gbps\n");
+    double binNs = r.seriesBinNs();
+    int bins = s.length == 0 ? 0 : s[0].length;
+    for (int i = 0; i < bins; i++) {
+      b.append(String.format(java.util.Locale.ROOT, "%.3f", (i + 1) * binNs / 1e6));
+      double sum = 0;
+      for (int g = 0; g < s.length; g++) {
+        int n = r.groups().get(g).members().length;
+        double gbps = s[g][i] * 8.0 / n / binNs;
+        sum += gbps;
+        b.append(String.format(java.util.Locale.ROOT, ",%.4f", gbps));
+      }
+      b.append(String.format(java.util.Locale.ROOT, ",%.4f%n", sum));
+    }
+    org.fabriclab.io.OutputFiles.writeString(csv, b.toString());
   }
 }

@@ -66,6 +66,31 @@ class MulticastCommandTest {
   }
 
   @Test
+  void normDeliversEveryByteAfterARelayFailureAndWritesTheTimeSeries(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    // ToR 4 is a relay of source ToR 0 (Fig. 3: {0,1,4,5}); its servers 8 and 9 drop out
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "4000000",
+        "--groups", "1", "--sender", "norm", "--fail-relay", "4", "--fail-at-ms", "1.5",
+        "--out", dir.toString(), "--json");
+    JsonNode g = j.get("groups").get(0);
+    JsonNode bytes = g.get("memberBytes");
+    for (int i = 0; i < 15; i++) {
+      int server = g.get("members").get(i).asInt();
+      if (server / 2 != 4) {
+        assertThat(bytes.get(i).asLong()).as("server %d", server).isEqualTo(4_000_000);
+      }
+    }
+    assertThat(g.get("repairs").asLong()).isPositive();
+    java.util.List<String> csv = java.nio.file.Files.readAllLines(dir.resolve("throughput.csv"));
+    assertThat(csv.get(0)).isEqualTo("time_ms,group0_gbps,aggregate_gbps");
+    assertThat(csv.size()).isGreaterThan(3);
+    // every member counted once per bin: no bin above the payload line rate
+    for (String line : csv.subList(1, csv.size())) {
+      assertThat(Double.parseDouble(line.split(",")[2])).isLessThanOrEqualTo(10.0 * 1460 / 1500 * 1.01);
+    }
+  }
+
+  @Test
   void badInputIsOneLineAndExitCode2() {
     String[][] bad = {
       {"--size", "0", "--groups", "1"},
@@ -78,9 +103,16 @@ class MulticastCommandTest {
       {"--size", "1000", "--groups", "1", "--link-gbps", "0"},
       {"--size", "1000", "--groups", "1", "--stagger-ms", "-1"},
       {"--size", "1000", "--groups", "1", "--sender", "tcp"},
+      {"--size", "1000", "--groups", "1", "--sender", "norm", "--join", "0:x@1"},
+      {"--size", "1000", "--groups", "1", "--sender", "norm", "--fail-relay", "2"},
+      {"--size", "1000", "--groups", "1", "--sender", "norm", "--fail-relay", "0", "--fail-at-ms", "1"},
+      {"--size", "1000", "--groups", "1", "--join", "0:3@1"},
+      {"--size", "1000", "--groups", "1", "--sender", "norm", "--join", "0:0@1"},
+      {"--size", "1000", "--groups", "1", "--group-size", "3", "--sender", "norm", "--leave", "0:3@1"},
     };
     String[] names = {"--size", "--groups", "--sources", "--sources", "--sources", "--group-size",
-        "--method", "--link-gbps", "--stagger-ms", "--sender"};
+        "--method", "--link-gbps", "--stagger-ms", "--sender", "--join", "--fail-at-ms",
+        "--fail-relay", "--sender", "--join", "--leave"};
     for (int i = 0; i < bad.length; i++) {
       String[] args = new String[6 + bad[i].length];
       System.arraycopy(new String[] {"shufflecast", "multicast", "--p", "2", "--k", "2"}, 0, args, 0, 6);
