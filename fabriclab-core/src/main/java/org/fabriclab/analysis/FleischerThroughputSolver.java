@@ -111,7 +111,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         }
         double left = total;
         while (left > 1e-12 * total) {
-          w.dijkstra(p.root(g), len);
+          w.dijkstra(p.root(g), len, lo, hi);
           double s = w.push(p, g, rem, lo, hi);
           left = w.apply(p, flow[g], load, epochFlow[g], epochLoad, len, epsilon, s, rem, lo, hi);
         }
@@ -187,6 +187,11 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     final double[] heapKey;
     final int[] heapNode;
     final int[] tail;
+    /** Nodes whose dist/parentLink the last Dijkstra set (reset by the next). */
+    final int[] touched;
+    final int[] sinkStamp;
+    int touchedCount;
+    int stamp;
     int reached;
 
     Work(ThroughputProblem p) {
@@ -199,6 +204,10 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       heapKey = new double[m + n + 1];
       heapNode = new int[m + n + 1];
       tail = new int[m];
+      touched = new int[n];
+      sinkStamp = new int[n];
+      Arrays.fill(dist, Double.POSITIVE_INFINITY);
+      Arrays.fill(parentLink, -1);
       for (int v = 0; v < n; v++) {
         for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
           tail[e] = v;
@@ -209,12 +218,32 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
 
     final ThroughputProblem p;
 
-    /** Dijkstra from {@code root}; fills dist, parentLink and order (settle order). */
-    void dijkstra(int root, double[] len) {
-      Arrays.fill(dist, Double.POSITIVE_INFINITY);
-      Arrays.fill(parentLink, -1);
+    /**
+     * Dijkstra from {@code root} until every sink of commodities {@code lo..hi-1} is settled (the
+     * whole reachable graph if one is unreachable); fills dist, parentLink and order (settle
+     * order). Stopping there leaves the settle order, distances and tree of every settled node as
+     * in a full run, so the routing and bounds built on them are the same; nodes settled after the
+     * last sink would carry no demand. Only the nodes touched by the previous call are reset.
+     */
+    void dijkstra(int root, double[] len, int lo, int hi) {
+      for (int x = 0; x < touchedCount; x++) {
+        int v = touched[x];
+        dist[v] = Double.POSITIVE_INFINITY;
+        parentLink[v] = -1;
+      }
+      stamp++;
+      int waiting = 0;
+      for (int i = lo; i < hi; i++) {
+        int s = p.sink(i);
+        if (sinkStamp[s] != stamp) {
+          sinkStamp[s] = stamp;
+          waiting++;
+        }
+      }
       int size = 0;
       dist[root] = 0;
+      touched[0] = root;
+      touchedCount = 1;
       size = heapPush(size, 0, root);
       reached = 0;
       while (size > 0) {
@@ -225,10 +254,16 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
           continue;
         }
         order[reached++] = v;
+        if (sinkStamp[v] == stamp && --waiting == 0) {
+          break;
+        }
         for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
           int h = p.head(e);
           double nd = k + len[e];
           if (nd < dist[h]) {
+            if (dist[h] == Double.POSITIVE_INFINITY) {
+              touched[touchedCount++] = h;
+            }
             dist[h] = nd;
             parentLink[h] = e;
             size = heapPush(size, nd, h);
@@ -243,7 +278,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       Arrays.fill(unit, 1);
       double[] load = new double[p.linkCount()];
       for (int g = 0; g < p.groupCount(); g++) {
-        dijkstra(p.root(g), unit);
+        dijkstra(p.root(g), unit, p.groupStart(g), p.groupStart(g + 1));
         Arrays.fill(sub, 0);
         for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
           if (dist[p.sink(i)] == Double.POSITIVE_INFINITY) {
@@ -276,7 +311,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       }
       double alpha = 0;
       for (int g = 0; g < p.groupCount(); g++) {
-        dijkstra(p.root(g), len);
+        dijkstra(p.root(g), len, p.groupStart(g), p.groupStart(g + 1));
         for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
           alpha += (dem == null ? p.demand(i) : dem[i]) * dist[p.sink(i)];
         }
