@@ -37,11 +37,13 @@ import org.fabriclab.error.InvalidParameterException;
  * </ul>
  *
  * <p>Cost: O(ε⁻² log m) phases in the worst case, each O(G·(m + n) log n) for G groups plus the
- * steps in which a link saturates; memory G·m doubles for the flow.
+ * steps in which a link saturates; memory 3·G·m doubles for the flow (none when built with
+ * {@code keepFlow = false}: λ and the bound are the same, {@link ThroughputResult#flow()} is empty).
  */
 public final class FleischerThroughputSolver implements ThroughputSolver {
   private final double epsilon;
   private final int maxPhases;
+  private final boolean keepFlow;
 
   /**
    * @param epsilon accuracy, in (0, 1)
@@ -52,6 +54,15 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
   }
 
   public FleischerThroughputSolver(double epsilon, int maxPhases) {
+    this(epsilon, maxPhases, true);
+  }
+
+  /**
+   * @param keepFlow false: return λ and the bound only (an empty flow), without the 3·G·m doubles
+   *     of flow the run otherwise keeps; λ and the bound are bit for bit the same
+   */
+  public FleischerThroughputSolver(double epsilon, int maxPhases, boolean keepFlow) {
+    this.keepFlow = keepFlow;
     if (!(epsilon > 0 && epsilon < 1)) {
       throw new InvalidParameterException("epsilon", epsilon, "must be in (0, 1), e.g. 0.05");
     }
@@ -76,7 +87,8 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     Work w = new Work(p);
     double lambda0 = w.hopRoutingLambda();
     if (lambda0 == 0) {
-      return new ThroughputResult(0, 0, "approx", (System.nanoTime() - t0) / 1e9, new double[groups][m]);
+      return new ThroughputResult(0, 0, "approx", (System.nanoTime() - t0) / 1e9,
+          keepFlow ? new double[groups][m] : new double[0][]);
     }
     double[] len = new double[m];
     for (int e = 0; e < m; e++) {
@@ -89,9 +101,9 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     }
     double logDelta = Math.log1p(epsilon) - Math.log((1 + epsilon) * m) / epsilon;
     double logScale = logDelta; // actual length = exp(logScale) * len
-    double[][] flow = new double[groups][m];
+    double[][] flow = keepFlow ? new double[groups][m] : null;
     double[] load = new double[m];
-    double[][] epochFlow = new double[groups][m];
+    double[][] epochFlow = keepFlow ? new double[groups][m] : null;
     double[] epochLoad = new double[m];
     double[][] bestFlow = null;
     double bestEpoch = 0;
@@ -113,7 +125,8 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         while (left > 1e-12 * total) {
           w.dijkstra(p.root(g), len, lo, hi);
           double s = w.push(p, g, rem, lo, hi);
-          left = w.apply(p, flow[g], load, epochFlow[g], epochLoad, len, epsilon, s, rem, lo, hi);
+          left = w.apply(p, keepFlow ? flow[g] : null, load, keepFlow ? epochFlow[g] : null, epochLoad, len,
+              epsilon, s, rem, lo, hi);
         }
       }
       phases++;
@@ -132,11 +145,13 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       double epochPrimal = (phases - epochStart) / rhoEpoch;
       if (epochPrimal > bestEpoch && epochPrimal > primal) {
         bestEpoch = epochPrimal;
-        bestFlow = copyScaled(epochFlow, 1 / rhoEpoch, bestFlow);
+        bestFlow = keepFlow ? copyScaled(epochFlow, 1 / rhoEpoch, bestFlow) : null;
       }
       if (Integer.bitCount(phases) == 1) { // restart the epoch after phase 1, 2, 4, 8, ...
-        for (double[] row : epochFlow) {
-          Arrays.fill(row, 0);
+        if (keepFlow) {
+          for (double[] row : epochFlow) {
+            Arrays.fill(row, 0);
+          }
         }
         Arrays.fill(epochLoad, 0);
         epochStart = phases;
@@ -154,10 +169,10 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     double[][] out;
     double best;
     if (bestEpoch > primal) {
-      out = bestFlow;
+      out = keepFlow ? bestFlow : new double[0][];
       best = bestEpoch;
     } else {
-      out = copyScaled(flow, primal / phases, flow);
+      out = keepFlow ? copyScaled(flow, primal / phases, flow) : new double[0][];
       best = primal;
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -347,9 +362,11 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         if (sub[v] > 0) {
           int e = parentLink[v];
           double f = sub[v] * s;
-          flow[e] += f;
+          if (flow != null) {
+            flow[e] += f;
+            epochFlow[e] += f;
+          }
           load[e] += f;
-          epochFlow[e] += f;
           epochLoad[e] += f;
           len[e] *= 1 + eps * f / p.capacity(e);
         }

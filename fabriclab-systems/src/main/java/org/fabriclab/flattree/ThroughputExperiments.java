@@ -75,7 +75,7 @@ final class ThroughputExperiments {
     ThroughputProblem p = new ThroughputProblem(t, d, true, true);
     long vars = (long) p.groupCount() * p.linkCount();
     boolean lp = vars <= SMALL_LP || (p.groupCount() <= LP_MAX_GROUPS && vars <= LP_LIMIT);
-    return lp ? new LpThroughputSolver().solve(p) : new FleischerThroughputSolver(EPSILON).solve(p);
+    return lp ? new LpThroughputSolver().solve(p) : new FleischerThroughputSolver(EPSILON, 100_000, false).solve(p);
   }
 
   /**

@@ -22,8 +22,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * reproduction (seed 001_5e703544cea19579.txt, §3.3–3.4: all-to-all in 20-server clusters,
  * broadcast/incast in large clusters, hybrid zones), k = 8, ε = 0.05. The expected λ and upper
  * bounds were produced by the solver as it was before the speed-ups of 2026-11-23 (early-stopped
- * Dijkstra, touched-node resets), which must not change a single bit of the result: the settle
- * order, distances and trees of every node up to the last sink are those of a full Dijkstra.
+ * Dijkstra, touched-node resets, no flow kept), which must not change a single bit of the result:
+ * the settle order, distances and trees of every node up to the last sink are those of a full
+ * Dijkstra, and λ is computed from the link loads, not from the stored flow.
  */
 class ApproxSolverGoldenTest {
   private static final TopologyFamilies FAMILIES = TopologyFamilies.load();
@@ -53,8 +54,14 @@ class ApproxSolverGoldenTest {
     String stream = String.join("/", "golden", family, extra == null ? "" : extra, pattern, locality, "" + cluster);
     DemandMatrix d = new ClusterTraffic(t, cluster, Pattern.valueOf(pattern), Locality.valueOf(locality), 16)
         .demands(new RandomStreams(1).stream(stream));
-    ThroughputResult r = new FleischerThroughputSolver(0.05).solve(new ThroughputProblem(t, d, true, true));
+    ThroughputProblem p = new ThroughputProblem(t, d, true, true);
+    ThroughputResult r = new FleischerThroughputSolver(0.05).solve(p);
     assertThat(r.lambda()).isEqualTo(lambda);
     assertThat(r.upperBound()).isEqualTo(upperBound);
+    assertThat(p.violation(r.flow(), r.lambda())).isLessThan(1e-9);
+    ThroughputResult noFlow = new FleischerThroughputSolver(0.05, 100_000, false).solve(p);
+    assertThat(noFlow.lambda()).isEqualTo(lambda);
+    assertThat(noFlow.upperBound()).isEqualTo(upperBound);
+    assertThat(noFlow.flow()).isEmpty();
   }
 }
