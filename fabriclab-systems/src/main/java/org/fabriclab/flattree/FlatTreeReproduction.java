@@ -83,8 +83,8 @@ public final class FlatTreeReproduction implements Reproduction {
         ? "Paper scale (-D" + PAPER_SCALE + "=true): Fig. 8 at k = " + PathLengthExperiments.range(k8)
             + ", hybrid (§3.4) at the paper's k = 30 with 1000-server broadcast clusters."
         : "Hybrid (§3.4): k = " + kh + " instead of the paper's 30, and Fig. 8 up to k = 16 instead of 32, to keep"
-            + " the default run within 3 minutes on 2 cores (all-to-all traffic at k = 30 costs the approximation"
-            + " about 10 CPU-minutes per solve); broadcast clusters of " + broadcastCluster + " servers since a zone"
+            + " the default run within 3 minutes on 2 cores (an all-to-all solve at k = 24..32 costs the"
+            + " approximation 2 to 10 CPU-minutes); broadcast clusters of " + broadcastCluster + " servers since a zone"
             + " of a few Pods holds fewer than 1000. The paper's sizes run with -D" + PAPER_SCALE + "=true.");
     r.note("Throughput (Fig. 7, 8): maximum concurrent flow, unit capacity per link and direction, server links"
         + " relaxed (demands between servers on one switch need no capacity). Fig. 7: k = "
@@ -94,10 +94,11 @@ public final class FlatTreeReproduction implements Reproduction {
         + " with at most " + ThroughputExperiments.LP_MAX_GROUPS + " groups), else the (1+ε) Garg–Könemann/Fleischer"
         + " approximation with ε = " + ThroughputExperiments.EPSILON + " (column `solver`; column `upperBound` is"
         + " its certified bound, the optimum lies between the two). The approximation replaces the exact LP for"
-        + " every all-to-all problem (Fig. 8, the local zone of §3.4) and for the broadcast/incast problems with"
-        + " more than " + ThroughputExperiments.LP_LIMIT + " variables (Fig. 7 at k = 32); the claims it is used"
-        + " for (Fig. 8: a 6% / 9% margin; §3.4: 'the same', tolerance 5%) are coarser than or equal to its 5%"
-        + " certified gap, which the comparison notes repeat. One seed.");
+        + " the all-to-all problems (Fig. 8 but its smallest instances, the local zone of §3.4); the"
+        + " broadcast/incast problems (Fig. 7 up to k = 32, the global zone of §3.4) have at most "
+        + ThroughputExperiments.LP_MAX_GROUPS + " groups and are solved exactly. The claims the approximation is"
+        + " used for (Fig. 8: a 6% / 9% margin; §3.4: 'the same', tolerance 5%) are coarser than or equal to its"
+        + " 5% certified gap, which the comparison notes repeat. One seed.");
     r.note("Path lengths (Fig. 5, 6): k = " + PathLengthExperiments.range(pathKs)
         + "; exact averages over all ordered server pairs (Fig. 5) or all ordered pairs inside each Pod"
         + " (Fig. 6); converters add no hop. Random graph = `jellyfish --k K`, two-stage = `tworandom --k K`,"
