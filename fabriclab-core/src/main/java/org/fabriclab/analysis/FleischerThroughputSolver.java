@@ -37,11 +37,13 @@ import org.fabriclab.error.InvalidParameterException;
  * </ul>
  *
  * <p>Cost: O(ε⁻² log m) phases in the worst case, each O(G·(m + n) log n) for G groups plus the
- * steps in which a link saturates; memory G·m doubles for the flow.
+ * steps in which a link saturates; memory 3·G·m doubles for the flow (none when built with
+ * {@code keepFlow = false}: λ and the bound are the same, {@link ThroughputResult#flow()} is empty).
  */
 public final class FleischerThroughputSolver implements ThroughputSolver {
   private final double epsilon;
   private final int maxPhases;
+  private final boolean keepFlow;
 
   /**
    * @param epsilon accuracy, in (0, 1)
@@ -52,6 +54,15 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
   }
 
   public FleischerThroughputSolver(double epsilon, int maxPhases) {
+    this(epsilon, maxPhases, true);
+  }
+
+  /**
+   * @param keepFlow false: return λ and the bound only (an empty flow), without the 3·G·m doubles
+   *     of flow the run otherwise keeps; λ and the bound are bit for bit the same
+   */
+  public FleischerThroughputSolver(double epsilon, int maxPhases, boolean keepFlow) {
+    this.keepFlow = keepFlow;
     if (!(epsilon > 0 && epsilon < 1)) {
       throw new InvalidParameterException("epsilon", epsilon, "must be in (0, 1), e.g. 0.05");
     }
@@ -76,7 +87,8 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     Work w = new Work(p);
     double lambda0 = w.hopRoutingLambda();
     if (lambda0 == 0) {
-      return new ThroughputResult(0, 0, "approx", (System.nanoTime() - t0) / 1e9, new double[groups][m]);
+      return new ThroughputResult(0, 0, "approx", (System.nanoTime() - t0) / 1e9,
+          keepFlow ? new double[groups][m] : new double[0][]);
     }
     double[] len = new double[m];
     for (int e = 0; e < m; e++) {
@@ -89,9 +101,9 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     }
     double logDelta = Math.log1p(epsilon) - Math.log((1 + epsilon) * m) / epsilon;
     double logScale = logDelta; // actual length = exp(logScale) * len
-    double[][] flow = new double[groups][m];
+    double[][] flow = keepFlow ? new double[groups][m] : null;
     double[] load = new double[m];
-    double[][] epochFlow = new double[groups][m];
+    double[][] epochFlow = keepFlow ? new double[groups][m] : null;
     double[] epochLoad = new double[m];
     double[][] bestFlow = null;
     double bestEpoch = 0;
@@ -111,9 +123,10 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         }
         double left = total;
         while (left > 1e-12 * total) {
-          w.dijkstra(p.root(g), len);
+          w.dijkstra(p.root(g), len, lo, hi);
           double s = w.push(p, g, rem, lo, hi);
-          left = w.apply(p, flow[g], load, epochFlow[g], epochLoad, len, epsilon, s, rem, lo, hi);
+          left = w.apply(p, keepFlow ? flow[g] : null, load, keepFlow ? epochFlow[g] : null, epochLoad, len,
+              epsilon, s, rem, lo, hi);
         }
       }
       phases++;
@@ -132,11 +145,13 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       double epochPrimal = (phases - epochStart) / rhoEpoch;
       if (epochPrimal > bestEpoch && epochPrimal > primal) {
         bestEpoch = epochPrimal;
-        bestFlow = copyScaled(epochFlow, 1 / rhoEpoch, bestFlow);
+        bestFlow = keepFlow ? copyScaled(epochFlow, 1 / rhoEpoch, bestFlow) : null;
       }
       if (Integer.bitCount(phases) == 1) { // restart the epoch after phase 1, 2, 4, 8, ...
-        for (double[] row : epochFlow) {
-          Arrays.fill(row, 0);
+        if (keepFlow) {
+          for (double[] row : epochFlow) {
+            Arrays.fill(row, 0);
+          }
         }
         Arrays.fill(epochLoad, 0);
         epochStart = phases;
@@ -154,10 +169,10 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     double[][] out;
     double best;
     if (bestEpoch > primal) {
-      out = bestFlow;
+      out = keepFlow ? bestFlow : new double[0][];
       best = bestEpoch;
     } else {
-      out = copyScaled(flow, primal / phases, flow);
+      out = keepFlow ? copyScaled(flow, primal / phases, flow) : new double[0][];
       best = primal;
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -187,6 +202,11 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     final double[] heapKey;
     final int[] heapNode;
     final int[] tail;
+    /** Nodes whose dist/parentLink the last Dijkstra set (reset by the next). */
+    final int[] touched;
+    final int[] sinkStamp;
+    int touchedCount;
+    int stamp;
     int reached;
 
     Work(ThroughputProblem p) {
@@ -199,6 +219,10 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       heapKey = new double[m + n + 1];
       heapNode = new int[m + n + 1];
       tail = new int[m];
+      touched = new int[n];
+      sinkStamp = new int[n];
+      Arrays.fill(dist, Double.POSITIVE_INFINITY);
+      Arrays.fill(parentLink, -1);
       for (int v = 0; v < n; v++) {
         for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
           tail[e] = v;
@@ -209,12 +233,32 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
 
     final ThroughputProblem p;
 
-    /** Dijkstra from {@code root}; fills dist, parentLink and order (settle order). */
-    void dijkstra(int root, double[] len) {
-      Arrays.fill(dist, Double.POSITIVE_INFINITY);
-      Arrays.fill(parentLink, -1);
+    /**
+     * Dijkstra from {@code root} until every sink of commodities {@code lo..hi-1} is settled (the
+     * whole reachable graph if one is unreachable); fills dist, parentLink and order (settle
+     * order). Stopping there leaves the settle order, distances and tree of every settled node as
+     * in a full run, so the routing and bounds built on them are the same; nodes settled after the
+     * last sink would carry no demand. Only the nodes touched by the previous call are reset.
+     */
+    void dijkstra(int root, double[] len, int lo, int hi) {
+      for (int x = 0; x < touchedCount; x++) {
+        int v = touched[x];
+        dist[v] = Double.POSITIVE_INFINITY;
+        parentLink[v] = -1;
+      }
+      stamp++;
+      int waiting = 0;
+      for (int i = lo; i < hi; i++) {
+        int s = p.sink(i);
+        if (sinkStamp[s] != stamp) {
+          sinkStamp[s] = stamp;
+          waiting++;
+        }
+      }
       int size = 0;
       dist[root] = 0;
+      touched[0] = root;
+      touchedCount = 1;
       size = heapPush(size, 0, root);
       reached = 0;
       while (size > 0) {
@@ -225,10 +269,16 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
           continue;
         }
         order[reached++] = v;
+        if (sinkStamp[v] == stamp && --waiting == 0) {
+          break;
+        }
         for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
           int h = p.head(e);
           double nd = k + len[e];
           if (nd < dist[h]) {
+            if (dist[h] == Double.POSITIVE_INFINITY) {
+              touched[touchedCount++] = h;
+            }
             dist[h] = nd;
             parentLink[h] = e;
             size = heapPush(size, nd, h);
@@ -243,7 +293,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       Arrays.fill(unit, 1);
       double[] load = new double[p.linkCount()];
       for (int g = 0; g < p.groupCount(); g++) {
-        dijkstra(p.root(g), unit);
+        dijkstra(p.root(g), unit, p.groupStart(g), p.groupStart(g + 1));
         Arrays.fill(sub, 0);
         for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
           if (dist[p.sink(i)] == Double.POSITIVE_INFINITY) {
@@ -276,7 +326,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       }
       double alpha = 0;
       for (int g = 0; g < p.groupCount(); g++) {
-        dijkstra(p.root(g), len);
+        dijkstra(p.root(g), len, p.groupStart(g), p.groupStart(g + 1));
         for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
           alpha += (dem == null ? p.demand(i) : dem[i]) * dist[p.sink(i)];
         }
@@ -312,9 +362,11 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         if (sub[v] > 0) {
           int e = parentLink[v];
           double f = sub[v] * s;
-          flow[e] += f;
+          if (flow != null) {
+            flow[e] += f;
+            epochFlow[e] += f;
+          }
           load[e] += f;
-          epochFlow[e] += f;
           epochLoad[e] += f;
           len[e] *= 1 + eps * f / p.capacity(e);
         }

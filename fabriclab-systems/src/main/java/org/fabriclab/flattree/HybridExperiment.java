@@ -71,12 +71,13 @@ final class HybridExperiment {
   /** Adds 5 solves per proportion 10%..90% to the batch; returns the reporting step. */
   Runnable plan(int k, int broadcastCluster, SolveBatch b, ThroughputExperiments tp, ReproductionReport.Builder r) {
     int[][] slot = new int[9][5];
-    double cost = ThroughputExperiments.cost(k, Pattern.ALL_TO_ALL);
+    double cost = ThroughputExperiments.cost(k, 20, Pattern.ALL_TO_ALL);
+    double broadcastCost = ThroughputExperiments.cost(k, broadcastCluster, Pattern.BROADCAST);
     for (int x = 0; x < 9; x++) {
       int pct = 10 * (x + 1);
       int g = globalPods(k, pct);
       // hybrid: global zone, local zone, both; whole network in the zone's mode: global, local
-      slot[x][0] = b.add(cost / 10, () -> {
+      slot[x][0] = b.add(broadcastCost, () -> {
         Topology h = hybrid(k, g);
         return ThroughputExperiments.solve(h, zoneDemands(h, k, g, pct, 0, broadcastCluster));
       });
@@ -89,7 +90,7 @@ final class HybridExperiment {
         return ThroughputExperiments.solve(h, union(zoneDemands(h, k, g, pct, 0, broadcastCluster),
             zoneDemands(h, k, g, pct, 1, broadcastCluster)));
       });
-      slot[x][3] = b.add(cost / 10, () -> ThroughputExperiments.solve(tp.topology("flat-tree global", k),
+      slot[x][3] = b.add(broadcastCost, () -> ThroughputExperiments.solve(tp.topology("flat-tree global", k),
           zoneDemands(hybrid(k, g), k, g, pct, 0, broadcastCluster)));
       slot[x][4] = b.add(cost, () -> ThroughputExperiments.solve(tp.topology("flat-tree local", k),
           zoneDemands(hybrid(k, g), k, g, pct, 1, broadcastCluster)));

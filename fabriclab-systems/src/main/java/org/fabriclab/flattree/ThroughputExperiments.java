@@ -32,7 +32,11 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * batch has run. Topologies are built once per (name, k) and shared by the jobs.
  */
 final class ThroughputExperiments {
-  static final long LP_LIMIT = 200_000;
+  /**
+   * GLOP up to this many variables when there are at most {@link #LP_MAX_GROUPS} groups: Fig. 7 at
+   * k = 32 (8 groups × 32,768 links) takes GLOP 4.5 s of CPU and the approximation 27 s.
+   */
+  static final long LP_LIMIT = 300_000;
   /** GLOP slows down sharply with many groups (247k variables, 143 groups: 4 minutes). */
   static final int LP_MAX_GROUPS = 16;
   static final long SMALL_LP = 20_000;
@@ -71,18 +75,26 @@ final class ThroughputExperiments {
     ThroughputProblem p = new ThroughputProblem(t, d, true, true);
     long vars = (long) p.groupCount() * p.linkCount();
     boolean lp = vars <= SMALL_LP || (p.groupCount() <= LP_MAX_GROUPS && vars <= LP_LIMIT);
-    return lp ? new LpThroughputSolver().solve(p) : new FleischerThroughputSolver(EPSILON).solve(p);
+    return lp ? new LpThroughputSolver().solve(p) : new FleischerThroughputSolver(EPSILON, 100_000, false).solve(p);
   }
 
-  /** Rough cost of a solve, for ordering the batch: servers² of the topology for all-to-all. */
-  static double cost(int k, Pattern pattern) {
-    double servers = k * (double) k * k / 4;
-    return pattern == Pattern.ALL_TO_ALL ? servers * servers : servers;
+  /**
+   * Rough cost of a solve, for ordering the batch (longest first): about groups × links, with
+   * groups ≈ k² (switches holding servers) for all-to-all and servers / cluster for
+   * broadcast/incast (solved exactly, weighted 4× for the LP), and links ≈ k³ (directed switch
+   * links of fat-tree(k) equipment).
+   */
+  static double cost(int k, int cluster, Pattern pattern) {
+    double links = Math.pow(k, 3);
+    if (pattern == Pattern.ALL_TO_ALL) {
+      return (double) k * k * links;
+    }
+    return 4 * Math.ceil(k * (double) k * k / 4 / cluster) * links;
   }
 
   /** Adds the solve of {@code topology} at k under clustered traffic; returns its slot. */
   int add(SolveBatch b, String topology, int k, int cluster, Pattern pattern, Locality locality, String stream) {
-    return b.add(cost(k, pattern), () -> {
+    return b.add(cost(k, cluster, pattern), () -> {
       Topology t = topology(topology, k);
       SplittableRandom rnd = new RandomStreams(ctx.seed()).stream(stream);
       DemandMatrix d = new ClusterTraffic(t, cluster, pattern, locality, k * k / 4).demands(rnd);
