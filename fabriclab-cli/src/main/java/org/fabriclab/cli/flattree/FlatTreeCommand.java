@@ -45,11 +45,11 @@ public final class FlatTreeCommand implements Runnable {
     @Option(names = "--threads", paramLabel = "N", description = "BFS threads (default: all cores)")
     Integer threads;
 
-    @Option(names = "--json", description = "print one JSON object")
-    boolean json;
+    @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
     @Override
     public void run() {
+      format.format();
       if (k > 64) {
         throw new InvalidParameterException("--k", k, "must be even, 4..64 for profiling");
       }
@@ -60,7 +60,18 @@ public final class FlatTreeCommand implements Runnable {
       }
       FlatTreeProfiler.Profile p = new FlatTreeProfiler(k, th).run();
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (!format.isText() && !format.isJson()) {
+        // csv / md: one row per (m, n) point, the path length empty when disconnected
+        org.fabriclab.table.Table.Builder t = org.fabriclab.table.Table.builder("flattree-profile")
+            .longColumn("k").longColumn("m").longColumn("n").doubleColumn("avgPathLengthHops");
+        for (FlatTreeProfiler.Point pt : p.points()) {
+          t.row((long) k, (long) pt.m(), (long) pt.n(),
+              Double.isFinite(pt.averagePathLength()) ? pt.averagePathLength() : null);
+        }
+        out.print(format.render(t.build()));
+        return;
+      }
+      if (format.isJson()) {
         ObjectMapper om = new ObjectMapper();
         ObjectNode o = om.createObjectNode();
         o.put("k", k);

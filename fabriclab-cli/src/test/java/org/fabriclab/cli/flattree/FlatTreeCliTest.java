@@ -38,6 +38,28 @@ class FlatTreeCliTest {
     assertThat(j.get("best").get("avgPathLength").asDouble()).isLessThan(5.7);
   }
 
+  /** --format csv prints the same grid as --json, one row per (m, n), lengths in hops. */
+  @Test
+  void profileAsCsvMatchesJson() throws Exception {
+    JsonNode j = json(run("flattree", "profile", "--k", "8", "--threads", "1", "--json"));
+    String[] lines = run("flattree", "profile", "--k", "8", "--threads", "1", "--format", "csv").out()
+        .strip().split("\n");
+    assertThat(lines[0]).isEqualTo("k,m,n,avgPathLengthHops");
+    assertThat(lines).hasSize(1 + j.get("points").size());
+    for (int i = 0; i < j.get("points").size(); i++) {
+      JsonNode pt = j.get("points").get(i);
+      String[] c = lines[i + 1].split(",", -1);
+      assertThat(c[0]).isEqualTo("8");
+      assertThat(Integer.parseInt(c[1])).isEqualTo(pt.get("m").asInt());
+      assertThat(Integer.parseInt(c[2])).isEqualTo(pt.get("n").asInt());
+      if (pt.get("avgPathLength").isNull()) {
+        assertThat(c[3]).isEmpty();
+      } else {
+        assertThat(Double.parseDouble(c[3])).isCloseTo(pt.get("avgPathLength").asDouble(), within(1e-5));
+      }
+    }
+  }
+
   @Test
   void throughputOfABroadcastOnFatTree4() throws Exception {
     // server 0 to the 15 others; 14 of them behind the edge switch's 2 uplinks: λ = 2/14
