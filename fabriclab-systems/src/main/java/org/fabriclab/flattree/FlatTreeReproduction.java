@@ -1,7 +1,6 @@
 package org.fabriclab.flattree;
 
 import java.util.stream.IntStream;
-import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.experiment.Reproduction;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
@@ -11,12 +10,12 @@ import org.fabriclab.experiment.ReproductionReport;
  * 001_5e703544cea19579.txt, §3): Fig. 5, Fig. 6 (path lengths) and, through the throughput
  * solver, Fig. 7, Fig. 8 and the hybrid experiment of §3.4. Sizes are stated in the notes.
  *
- * <p>Paper scale: the JVM system property {@value #PAPER_SCALE} = {@code true} (e.g. {@code
- * JAVA_OPTS=-Dfabriclab.flattree.paperScale=true ./fabriclab reproduce flattree}) adds the
- * paper's sizes that do not fit the 3-minute budget of the default run: Fig. 8 at k = 20, 24, 28,
- * 32 and the hybrid zones at k = 30 with 1000-server broadcast clusters (hours of CPU; the
- * measured cost per point is in docs/benchmarks-flattree.md). A property rather than a
- * {@code reproduce} option because the option list is shared by every reproduction.
+ * <p>Paper scale: {@code ./fabriclab reproduce flattree --paper-scale} ({@link
+ * ReproductionContext#paperScale()}) adds the paper's sizes that do not fit the 3-minute budget
+ * of the default run: Fig. 8 at k = 20, 24, 28, 32 and the hybrid zones at k = 30 with
+ * 1000-server broadcast clusters (hours of CPU; the measured cost per point is in
+ * docs/benchmarks-flattree.md). The switch is part of the context, not a JVM property, so a run
+ * stays a pure function of its options and seed.
  */
 public final class FlatTreeReproduction implements Reproduction {
   /** Largest k of the full path-length figures. */
@@ -31,21 +30,6 @@ public final class FlatTreeReproduction implements Reproduction {
   static final int HYBRID_K = 12;
   /** k of the hybrid experiment at paper scale (§3.4: k = 30, 1000-server clusters). */
   static final int HYBRID_PAPER_K = 30;
-  /** System property that selects the paper-scale sizes. */
-  static final String PAPER_SCALE = "fabriclab.flattree.paperScale";
-
-  /** True when {@link #PAPER_SCALE} is "true"; absent or "false" is false; anything else is bad input. */
-  static boolean paperScale() {
-    String v = System.getProperty(PAPER_SCALE);
-    if (v == null || v.equals("false")) {
-      return false;
-    }
-    if (v.equals("true")) {
-      return true;
-    }
-    throw new InvalidParameterException("-D" + PAPER_SCALE, v, "true or false");
-  }
-
   @Override
   public String system() {
     return "flattree";
@@ -59,7 +43,7 @@ public final class FlatTreeReproduction implements Reproduction {
 
   @Override
   public ReproductionReport run(ReproductionContext ctx) {
-    boolean paper = !ctx.quick() && paperScale();
+    boolean paper = ctx.paperScale();
     ReproductionReport.Builder r = ReproductionReport.builder();
     int[] pathKs = ctx.quick() ? new int[] {4, 6, 8} : IntStream.rangeClosed(2, PATH_MAX_K / 2).map(i -> 2 * i).toArray();
     PathLengthExperiments paths = new PathLengthExperiments(ctx);
@@ -80,12 +64,12 @@ public final class FlatTreeReproduction implements Reproduction {
     fig8.run();
     hybrid.run();
     r.note(paper
-        ? "Paper scale (-D" + PAPER_SCALE + "=true): Fig. 8 at k = " + PathLengthExperiments.range(k8)
+        ? "Paper scale (--paper-scale): Fig. 8 at k = " + PathLengthExperiments.range(k8)
             + ", hybrid (§3.4) at the paper's k = 30 with 1000-server broadcast clusters."
         : "Hybrid (§3.4): k = " + kh + " instead of the paper's 30, and Fig. 8 up to k = 16 instead of 32, to keep"
             + " the default run within 3 minutes on 2 cores (an all-to-all solve at k = 24..32 costs the"
-            + " approximation 2 to 10 CPU-minutes); broadcast clusters of " + broadcastCluster + " servers since a zone"
-            + " of a few Pods holds fewer than 1000. The paper's sizes run with -D" + PAPER_SCALE + "=true.");
+            + " approximation about 1 to 9 CPU-minutes, measured); broadcast clusters of " + broadcastCluster + " servers since a zone"
+            + " of a few Pods holds fewer than 1000. The paper's sizes run with reproduce flattree --paper-scale.");
     r.note("Throughput (Fig. 7, 8): maximum concurrent flow, unit capacity per link and direction, server links"
         + " relaxed (demands between servers on one switch need no capacity). Fig. 7: k = "
         + PathLengthExperiments.range(k7) + ", " + cluster + "-server clusters (as many as fit; the rest idle)."

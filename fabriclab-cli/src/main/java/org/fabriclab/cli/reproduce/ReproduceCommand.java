@@ -49,6 +49,11 @@ public final class ReproduceCommand implements Runnable {
   @Option(names = "--quick", description = "smaller sizes and fewer rounds (seconds, for CI), into SYSTEM-quick/")
   boolean quick;
 
+  @Option(names = "--paper-scale",
+      description = "also run the points at the paper's full sizes that the default run leaves out"
+          + " because they take hours (flattree: Fig. 8 at k = 8..32, hybrid at k = 30), into SYSTEM-paper/")
+  boolean paperScale;
+
   @Option(names = "--list", description = "list the registered reproductions")
   boolean list;
 
@@ -104,6 +109,10 @@ public final class ReproduceCommand implements Runnable {
     if (th < 1 || th > 1024) {
       throw new InvalidParameterException("--threads", th, "valid range 1..1024");
     }
+    if (quick && paperScale) {
+      throw new InvalidParameterException("--paper-scale",
+          "--paper-scale runs the paper's full sizes; it cannot be combined with --quick");
+    }
     if (seed < 0) {
       throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
@@ -129,17 +138,18 @@ public final class ReproduceCommand implements Runnable {
 
   /**
    * The results folder of {@code r}: {@code --out/<system>}, or {@code --out/<system>-quick} for
-   * {@code --quick}, so a quick run never replaces a full run's results (issue 13 item 8).
+   * {@code --quick}, so a quick run never replaces a full run's results (issue 13 item 8), and
+   * {@code --out/<system>-paper} for {@code --paper-scale}.
    */
   private Path folderOf(Reproduction r) {
-    return out.resolve(r.system() + (quick ? "-quick" : ""));
+    return out.resolve(r.system() + (quick ? "-quick" : paperScale ? "-paper" : ""));
   }
 
   private void run(Reproduction r, RunFolder folder, int th, PrintWriter err, PrintWriter o) {
     {
       long t0 = System.nanoTime();
       ReproductionContext ctx =
-          new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err));
+          new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err), paperScale);
       ReproductionReport report = r.run(ctx);
       Path dir = folderOf(r);
       double seconds = (System.nanoTime() - t0) / 1e9;
@@ -188,8 +198,9 @@ public final class ReproduceCommand implements Runnable {
     b.append("# Reproduction: ").append(r.system()).append("\n\n");
     b.append(withoutFolders(r.paper())).append("\n\n");
     b.append("Made by `./fabriclab reproduce ").append(r.system()).append(quick ? " --quick" : "")
-        .append(" --seed ").append(seed).append("`")
+        .append(paperScale ? " --paper-scale" : "").append(" --seed ").append(seed).append("`")
         .append(quick ? " (quick variant: smaller sizes, see notes)" : "")
+        .append(paperScale ? " (paper scale: the paper's full sizes, see notes)" : "")
         .append(String.format(Locale.ROOT, "; %.1f s on %d threads.%n%n", seconds,
             threads == null ? Runtime.getRuntime().availableProcessors() : threads));
     Table.Builder t =

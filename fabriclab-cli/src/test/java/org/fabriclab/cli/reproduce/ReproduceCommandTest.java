@@ -44,6 +44,26 @@ class ReproduceCommandTest {
             + " one)");
   }
 
+  /** --paper-scale reaches the reproduction, writes SYSTEM-paper/ and refuses --quick beside it. */
+  @Test
+  void paperScaleHasItsOwnFolderAndExcludesQuick(@TempDir Path dir) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    assertThat(run(out, err, "reproduce", "selftest", "--paper-scale", "--out", dir.toString()))
+        .as(err.toString()).isZero();
+    List<String> csv = Files.readAllLines(dir.resolve("selftest-paper").resolve("squares.csv"));
+    assertThat(csv).hasSize(11).endsWith("10,100");
+    assertThat(Files.readString(dir.resolve("selftest-paper").resolve("summary.md")))
+        .contains("reproduce selftest --paper-scale --seed 1");
+    assertThat(dir.resolve("selftest")).doesNotExist();
+    StringWriter err2 = new StringWriter();
+    assertThat(run(new StringWriter(), err2, "reproduce", "selftest", "--quick", "--paper-scale", "--out",
+        dir.resolve("q").toString())).isEqualTo(2);
+    assertThat(err2.toString().strip().lines().count()).isEqualTo(1);
+    assertThat(err2.toString()).contains("--paper-scale").contains("--quick");
+    assertThat(dir.resolve("q")).doesNotExist();
+  }
+
   @Test
   void listShowsNoAbsolutePath() {
     StringWriter out = new StringWriter();

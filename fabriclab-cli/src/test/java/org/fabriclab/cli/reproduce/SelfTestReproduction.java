@@ -20,7 +20,7 @@ public final class SelfTestReproduction implements Reproduction {
 
   @Override
   public ReproductionReport run(ReproductionContext ctx) {
-    int n = ctx.quick() ? 4 : 8;
+    int n = ctx.quick() ? 4 : ctx.paperScale() ? 10 : 8;
     Table.Builder t = Table.builder("squares").longColumn("x").longColumn("square");
     for (int x = 1; x <= n; x++) {
       t.row(x, x * x);
