@@ -34,6 +34,7 @@ public final class MaxMinProgressiveFilling {
   private int[] compFlows = new int[64];
   private int[] stack = new int[64];
   private double[] heapKey = new double[64];
+  private int[] batchSeeds = new int[64];
   private int[] heapLink = new int[64];
   private long refills;
 
@@ -77,6 +78,11 @@ public final class MaxMinProgressiveFilling {
       throw new IllegalStateException("flow " + f + " already active");
     }
     active[f] = true;
+    link(f);
+    refill(paths[f]);
+  }
+
+  private void link(int f) {
     int[] p = paths[f];
     slot[f] = new int[p.length];
     for (int i = 0; i < p.length; i++) {
@@ -89,7 +95,53 @@ public final class MaxMinProgressiveFilling {
       slot[f][i] = linkCount[l];
       linkFlows[l][linkCount[l]++] = f;
     }
-    refill(p);
+  }
+
+  /**
+   * Adds {@code count} flows ({@code fs[0..count)}) and refills the components they touch once:
+   * the same rates as adding them one by one, at the cost of one refill.
+   */
+  public void addAll(int[] fs, int count) {
+    int seeds = 0;
+    for (int i = 0; i < count; i++) {
+      int f = fs[i];
+      if (active[f]) {
+        throw new IllegalStateException("flow " + f + " already active");
+      }
+      active[f] = true;
+      link(f);
+      seeds += paths[f].length;
+    }
+    refill(seedsOf(fs, count, seeds));
+  }
+
+  /** Removes {@code count} flows ({@code fs[0..count)}) with one refill of what they leave. */
+  public void removeAll(int[] fs, int count) {
+    int seeds = 0;
+    for (int i = 0; i < count; i++) {
+      int f = fs[i];
+      if (!active[f]) {
+        throw new IllegalStateException("flow " + f + " not active");
+      }
+      active[f] = false;
+      rate[f] = 0;
+      unlink(f);
+      seeds += paths[f].length;
+    }
+    refill(seedsOf(fs, count, seeds));
+  }
+
+  private int[] seedsOf(int[] fs, int count, int total) {
+    if (batchSeeds.length < total) {
+      batchSeeds = new int[Math.max(total, 2 * batchSeeds.length)];
+    }
+    int k = 0;
+    for (int i = 0; i < count; i++) {
+      for (int l : paths[fs[i]]) {
+        batchSeeds[k++] = l;
+      }
+    }
+    return k == batchSeeds.length ? batchSeeds : Arrays.copyOf(batchSeeds, k);
   }
 
   /** Removes a flow and refills the component(s) it leaves behind. */
@@ -99,6 +151,11 @@ public final class MaxMinProgressiveFilling {
     }
     active[f] = false;
     rate[f] = 0;
+    unlink(f);
+    refill(paths[f]);
+  }
+
+  private void unlink(int f) {
     int[] p = paths[f];
     for (int i = 0; i < p.length; i++) {
       int l = p[i];
@@ -116,7 +173,6 @@ public final class MaxMinProgressiveFilling {
       }
     }
     slot[f] = null;
-    refill(p);
   }
 
   /** Refills every component that touches one of {@code seeds}. */
