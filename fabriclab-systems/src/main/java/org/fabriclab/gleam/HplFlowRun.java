@@ -23,7 +23,24 @@ import org.fabriclab.units.Time;
  * delay. Cost: {@link FluidTransfers} per event O(active) + one batched refill.
  */
 public final class HplFlowRun {
+  /** Rate-update window as a fraction of the shortest transfer's line-rate time (see {@link #quantumPs}). */
+  public static final double QUANTUM_FRACTION = Double.parseDouble(System.getProperty("fabriclab.hplQuantum", "0.02"));
+
   private HplFlowRun() {}
+
+  /**
+   * The {@link FluidTransfers} quantum: {@link #QUANTUM_FRACTION} (2 %) of the shortest transfer's
+   * payload time at the line rate (paper size 128×128: the roll's 475 KB shares, 19 µs → 380 ns).
+   * Each transfer's start or bandwidth release moves by less than that per dependency step; the
+   * exact engine (quantum 0) needs ~4 M refills of a 16 k-flow component at 128×128.
+   */
+  static long quantumPs(HplWorkload w, long bps) {
+    long min = Long.MAX_VALUE;
+    for (int t = 0; t < w.size(); t++) {
+      min = Math.min(min, w.bytes(t));
+    }
+    return (long) (QUANTUM_FRACTION * org.fabriclab.units.Time.serialization(min, bps));
+  }
 
   public static HplResult run(Topology topo, HplWorkload w, long seed) {
     long t0 = System.nanoTime();
@@ -56,7 +73,7 @@ public final class HplFlowRun {
         ft.after(t, d.getInt(k));
       }
     }
-    FluidTransfers.Result r = ft.run(Progress.NONE);
+    FluidTransfers.Result r = ft.run(Progress.NONE, quantumPs(w, topo.capacityBps(0)));
     long pbEnd = 0;
     for (int t = 0; t < w.size(); t++) {
       if (w.phase(t) == 0) {

@@ -88,6 +88,34 @@ class FluidTransfersTest {
     }
   }
 
+  /**
+   * With a quantum: a dependency chain on an otherwise idle link stays exact (each drain is its own
+   * event); two transfers of 100 and 105 B sharing a link (1 B/ps) finish at 200 and 205 exactly,
+   * and with a 10 ps quantum the second is drained with the first and its time is off by less than
+   * the quantum (here: it keeps its half rate to 210).
+   */
+  @Test
+  void quantumBoundsTheError() {
+    FluidTransfers chain = new FluidTransfers(new double[] {1});
+    int prev = -1;
+    for (int k = 0; k < 10; k++) {
+      int t = chain.add(new int[] {0}, 100, 0, 3);
+      if (prev >= 0) {
+        chain.after(t, prev);
+      }
+      prev = t;
+    }
+    assertThat(chain.run(Progress.NONE, 10).makespanPs()).isEqualTo(10 * 103);
+    for (long q : new long[] {0, 10}) {
+      FluidTransfers ft = new FluidTransfers(new double[] {1});
+      int a = ft.add(new int[] {0}, 100, 0, 0);
+      int b = ft.add(new int[] {0}, 105, 0, 0);
+      FluidTransfers.Result r = ft.run(Progress.NONE, q);
+      assertThat(r.completionPs()[a]).isEqualTo(200);
+      assertThat(r.completionPs()[b]).isBetween(205L, 205L + q);
+    }
+  }
+
   @Test
   void cycleIsReported() {
     FluidTransfers ft = new FluidTransfers(new double[] {1});
