@@ -32,6 +32,10 @@ public final class GleamReproduction implements Reproduction {
     new PacketTestbedExperiments().fig9(r, ctx.quick());
     tb.fig11(r, ctx.quick() ? 16L << 20 : 256L << 20);
     tb.fig12And13(r);
+    HplFigure hpl = new HplFigure(); // Fig. 10 (derived compute model) and Fig. 14 (HPL at 16,384 servers)
+    hpl.fig10(r, ctx.quick() ? 16L << 20 : 256L << 20);
+    hpl.fig14(r, ctx.quick(), ctx.seed());
+    r.note(HplFigure.NOTE);
     r.note("Testbed figures (§4, §5.1, §5.2) come from an ANALYTIC fluid model: one switch, 4 servers,"
         + " 100 Gb/s, 10 ns propagation, 600 ns switch latency, 3 us host software time per message, RoCE MTU 1024 B;"
         + " these are model inputs chosen before comparing, not fitted. No loss, no DCQCN, no per-packet ACKs.");
