@@ -10,9 +10,9 @@ import java.util.Arrays;
  * <p>Incremental: a max-min allocation splits over the connected components of the "shares a
  * link" relation, so after an arrival or departure only the component(s) touching the changed
  * flow's links are refilled; other flows keep their rates. Refilling a component with L links and
- * F flows of at most h links costs O((L + F·h) log L): links wait in a heap keyed by their fair
- * share (remaining capacity / unfrozen flows), which only grows while filling, so stale heap
- * entries are skipped lazily.
+ * F flows of at most h links costs O(F·h + (L + R) log L), R the re-insertions: links wait in a
+ * heap keyed by their fair share (remaining capacity / unfrozen flows), which only grows while
+ * filling, so a link's key is raised lazily when it is popped below its current share.
  */
 public final class MaxMinProgressiveFilling {
   private final double[] capacity;
@@ -218,11 +218,18 @@ public final class MaxMinProgressiveFilling {
     for (int i = 0; i < nf; i++) {
       frozen[compFlows[i]] = false;
     }
+    // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
+    // grow while filling): a popped entry below its link's share goes back with the new key
     while (hs > 0) {
-      double share = heapKey[0];
+      double key = heapKey[0];
       int l = heapLink[0];
       hs = heapPop(hs);
-      if (unfrozen[l] == 0 || share != share(l)) {
+      if (unfrozen[l] == 0) {
+        continue;
+      }
+      double share = share(l);
+      if (key < share) {
+        hs = heapPush(hs, share, l);
         continue;
       }
       for (int k = 0; k < linkCount[l]; k++) {
@@ -234,9 +241,7 @@ public final class MaxMinProgressiveFilling {
         rate[f] = share;
         for (int l2 : paths[f]) {
           remCap[l2] -= share;
-          if (--unfrozen[l2] > 0 && l2 != l) {
-            hs = heapPush(hs, share(l2), l2);
-          }
+          --unfrozen[l2];
         }
       }
     }
