@@ -7,8 +7,8 @@ import org.fabriclab.experiment.ReproductionReport;
 /**
  * {@code fabriclab reproduce gleam}: seed 002 ({@code 002_7587dd88b28338de.txt}): table memory
  * (§3.3), envelope registration (Appendix A, Fig. 18), the testbed figures 9, 11, 12, 13 in the
- * analytic {@link TestbedModel}, and Fig. 9 at packet level ({@link PacketTestbedExperiments}).
- * Fig. 10, 14-16 and packet-level Fig. 11-13 are not done yet.
+ * analytic {@link TestbedModel}, and Fig. 9 at packet level ({@link PacketTestbedExperiments}),
+ * Fig. 10 and Fig. 14 ({@link HplFigure}). Fig. 15-16 and packet-level Fig. 11-13 are not done yet.
  */
 public final class GleamReproduction implements Reproduction {
   @Override
@@ -45,7 +45,7 @@ public final class GleamReproduction implements Reproduction {
         + " Alg. 1-3 per packet on the engine, senders and receivers the engine's unmodified RoCEv2 RC (go-back-N,"
         + " an ACK per 4 packets), tables from envelope registration; 100 Gb/s, 10 ns links, no switching delay,"
         + " no host software cost, no loss.");
-    r.note("Not yet reproduced: Fig. 10 (with computation), Fig. 14 (HPL on a 16,384-server fat-tree), Fig. 15/16"
+    r.note("Not yet reproduced: Fig. 15/16"
         + " (loss at scale), packet-level versions of Fig. 11/12/13, envelopes as packets through the fabric. The"
         + " Gleam switch logic they will run (Alg. 1-4, §3.5 CNP filtering, Appendix B) is implemented and"
         + " unit-tested, and runs on the engine for one switch.");

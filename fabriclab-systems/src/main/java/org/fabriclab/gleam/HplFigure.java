@@ -87,16 +87,20 @@ public final class HplFigure {
             "--quick runs 8x8 and 16x16 only; the full run grades it. Tolerance: as the full run's rows");
       }
     } else {
-      HplResult gp = HplExperiment.run(topo, 8, "gleam", "packet", 0, seed, m);
-      HplResult bp = HplExperiment.run(topo, 8, "ring-long", "packet", 0, seed, m);
-      row(t, gp);
-      row(t, bp);
-      double red = 100 * (1 - gp.jctMs() / bp.jctMs());
-      r.compare("§5.3, Fig. 14", "JCT reduction, 8x8 (engine: packet)", "62%", f("%.0f%% (Gleam %.3f ms, ring+long"
-          + " %.1f ms)", red, gp.jctMs(), bp.jctMs()), "±10 points", Math.abs(red - 62) <= 10,
-          "engine: packet (RoCEv2 RC, Gleam switch elements on every tree switch), same workload and message size;"
-              + " the flow-level rows' explanation applies. Packet level above 8x8 is not run here: see"
-              + " docs/benchmarks-gleam.md for its cost. " + RED_TOL);
+      for (int n : new int[] {8, 16}) {
+        HplResult gp = HplExperiment.run(topo, n, "gleam", "packet", 0, seed, m);
+        HplResult bp = HplExperiment.run(topo, n, "ring-long", "packet", 0, seed, m);
+        row(t, gp);
+        row(t, bp);
+        double red = 100 * (1 - gp.jctMs() / bp.jctMs());
+        boolean eight = n == 8;
+        r.compare("§5.3, Fig. 14", f("JCT reduction, %dx%d (engine: packet)", n, n), eight ? "62%" : "62-73% (range)",
+            f("%.0f%% (Gleam %.3f ms, ring+long %.1f ms)", red, gp.jctMs(), bp.jctMs()),
+            eight ? "±10 points" : "inside 52-83%", eight ? Math.abs(red - 62) <= 10 : red >= 52 && red <= 83,
+            "engine: packet (RoCEv2 RC, Gleam switch elements on every tree switch), same workload and message size;"
+                + " the flow-level rows' explanation applies. Packet level above 16x16 is not run here: see"
+                + " docs/benchmarks-gleam.md for its cost. " + RED_TOL);
+      }
     }
     r.table(t.build());
     r.plot(new PlotSpec("fig14_hpl_scale", "fig14_hpl_scale", PlotSpec.Kind.LINE, "scale", "jctMs", "method",
