@@ -37,12 +37,19 @@ public final class HplFlowRun {
   static long quantumPs(HplWorkload w, long bps) {
     long min = Long.MAX_VALUE;
     for (int t = 0; t < w.size(); t++) {
-      min = Math.min(min, w.bytes(t));
+      if (!w.barrier(t)) {
+        min = Math.min(min, w.bytes(t));
+      }
     }
     return (long) (QUANTUM_FRACTION * org.fabriclab.units.Time.serialization(min, bps));
   }
 
   public static HplResult run(Topology topo, HplWorkload w, long seed) {
+    return run(topo, w, seed, w.gleam() ? "gleam" : "ring-long");
+  }
+
+  /** As {@link #run(Topology, HplWorkload, long)}, the result labelled {@code method}. */
+  public static HplResult run(Topology topo, HplWorkload w, long seed, String method) {
     long t0 = System.nanoTime();
     RcConfig rc = RcConfig.defaults();
     FluidTransfers ft = new FluidTransfers(topo);
@@ -51,6 +58,10 @@ public final class HplFlowRun {
     long pkt = rc.payloadBytes() + rc.headerBytes();
     long srcPackets = 0;
     for (int t = 0; t < w.size(); t++) {
+      if (w.barrier(t)) {
+        ft.add(new int[0], 0, 0, 0);
+        continue;
+      }
       int[] links;
       int hops;
       if (trees != null) {
@@ -80,7 +91,7 @@ public final class HplFlowRun {
         pbEnd = Math.max(pbEnd, r.completionPs()[t]);
       }
     }
-    return new HplResult(w.gleam() ? "gleam" : "ring-long", "flow", w.scale(), w.messageBytes(),
+    return new HplResult(method, "flow", w.scale(), w.messageBytes(),
         r.makespanPs(), pbEnd, w.size(), srcPackets, w.sourceBytes(), w.deliveredBytes(), 0, r.events(),
         (System.nanoTime() - t0) / 1e9);
   }

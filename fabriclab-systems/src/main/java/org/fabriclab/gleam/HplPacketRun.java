@@ -66,6 +66,7 @@ public final class HplPacketRun {
     long[] finished = {0};
     int[] doneCount = {0};
     // transfer completion: start the dependents whose last dependency it was
+    java.util.function.IntConsumer[] self = new java.util.function.IntConsumer[1];
     java.util.function.IntConsumer complete = t -> {
       doneAt[t] = sim.now();
       finished[0] = Math.max(finished[0], sim.now());
@@ -74,12 +75,22 @@ public final class HplPacketRun {
       for (int k = 0; k < d.size(); k++) {
         int later = d.getInt(k);
         if (--wait[later] == 0) {
-          tr.postSend(sendQp[later], w.bytes(later), later);
+          if (w.barrier(later)) {
+            self[0].accept(later); // no bytes: done at once
+          } else {
+            tr.postSend(sendQp[later], w.bytes(later), later);
+          }
         }
       }
     };
+    self[0] = complete;
     if (!w.gleam()) {
       for (int t = 0; t < n; t++) {
+        if (w.barrier(t)) {
+          sendQp[t] = -1;
+          tr.createQp(topo.server(0), topo.server(1)); // keeps QPN = transfer index; never used
+          continue;
+        }
         int q = tr.createQp(topo.server(w.src(t)), topo.server(w.dsts(t)[0]));
         if (q != t) {
           throw new IllegalStateException("QPN " + q + " for transfer " + t);
@@ -91,7 +102,7 @@ public final class HplPacketRun {
       setUpGleam(topo, w, net, tr, rc, kindData, sendQp, complete);
     }
     for (int t = 0; t < n; t++) {
-      if (wait[t] == 0) {
+      if (wait[t] == 0 && !w.barrier(t)) {
         tr.postSend(sendQp[t], w.bytes(t), t);
       }
     }
@@ -125,13 +136,17 @@ public final class HplPacketRun {
     int n = w.size();
     int totalQps = 0;
     for (int t = 0; t < n; t++) {
-      totalQps += 1 + w.dsts(t).length;
+      totalQps += w.barrier(t) ? 0 : 1 + w.dsts(t).length;
     }
     int[] transferOfQp = new int[totalQps];
     int[] needPackets = new int[totalQps];
     int[] nextPsn = new int[totalQps];
     int[] receiversLeft = new int[n];
     for (int t = 0; t < n; t++) {
+      if (w.barrier(t)) {
+        sendQp[t] = -1;
+        continue;
+      }
       int src = topo.server(w.src(t));
       int[] d = w.dsts(t);
       int packets = (int) ((w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes());
@@ -159,6 +174,9 @@ public final class HplPacketRun {
       }
     }
     for (int t = 0; t < n; t++) {
+      if (w.barrier(t)) {
+        continue;
+      }
       int groupIp = GleamAddresses.groupIp(t);
       int src = topo.server(w.src(t));
       int members = w.dsts(t).length;

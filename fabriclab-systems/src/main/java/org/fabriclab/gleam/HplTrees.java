@@ -37,6 +37,9 @@ final class HplTrees {
     int q = 0;
     for (int t = 0; t < n; t++) {
       qpBase[t] = q;
+      if (w.barrier(t)) {
+        continue;
+      }
       int srcNode = topo.server(w.src(t));
       List<GroupMember> members = new ArrayList<>();
       members.add(new GroupMember(srcNode, q++));
@@ -48,6 +51,10 @@ final class HplTrees {
     int[][] links = new int[n][];
     int[] depth = new int[n];
     for (int t = 0; t < n; t++) {
+      if (w.barrier(t)) {
+        links[t] = new int[0];
+        continue;
+      }
       IntArrayList acc = new IntArrayList();
       int first = topo.firstLink(topo.server(w.src(t)));
       acc.add(first);

@@ -35,7 +35,8 @@ import org.fabriclab.gleam.baseline.TransferSchedule;
  * </ul>
  *
  * <p>Sizes: Gleam {@code 2N} transfers; ring-long {@code N(N−1)} PB + {@code N(N−1)} spread +
- * {@code N²(N−1)} roll transfers (2.1 M at 128×128). O(transfers + N³) dependencies (the barrier).
+ * {@code N²(N−1)} roll transfers (2.1 M at 128×128); plus one barrier transfer of no bytes
+ * between the phases. O(transfers) dependencies.
  */
 public final class HplWorkload {
   /**
@@ -63,6 +64,15 @@ public final class HplWorkload {
 
   /** @param scale N (the grid is N×N, N ≥ 2); ranks are server indices {@code 0..N²−1} */
   public HplWorkload(int scale, String method, long messageBytes) {
+    this(scale, method, messageBytes, false);
+  }
+
+  /**
+   * @param pipelinedRing a what-if variant of ring-long (not HPL's 1ring, and not in the CLI): the
+   *     ring's hops all start with the phase, the fluid picture of a ring that forwards each
+   *     segment as it arrives; the barrier then waits for every hop
+   */
+  public HplWorkload(int scale, String method, long messageBytes, boolean pipelinedRing) {
     if (scale < 2) {
       throw new InvalidParameterException("--scale", scale, "N >= 2 (an N x N process grid)");
     }
@@ -73,25 +83,37 @@ public final class HplWorkload {
     this.scale = scale;
     this.bytes = messageBytes;
     this.gleam = method.equals("gleam");
-    IntArrayList pbLast = new IntArrayList();
+    boolean pipelined = pipelinedRing && !gleam;
+    IntArrayList pbEnds = new IntArrayList();
     for (int r = 0; r < scale; r++) {
       final int row = r;
       TransferSchedule s = gleam ? HplSchedules.gleamPanel(scale, 0, bytes)
           : HplSchedules.increasingRing(scale, 0, bytes);
-      int[] ids = append(s, v -> row * scale + v, 0, null);
-      pbLast.add(ids[ids.length - 1]); // the ring is a chain; Gleam one multicast
+      int[] ids = append(s, v -> row * scale + v, 0, null, pipelined);
+      if (pipelined) {
+        pbEnds.addElements(pbEnds.size(), ids);
+      } else {
+        pbEnds.add(ids[ids.length - 1]); // the ring is a chain; Gleam one multicast
+      }
     }
-    int[] barrier = pbLast.toIntArray();
+    // the barrier between the phases: a transfer of no bytes on no link (src −1) after every PB
+    src.add(-1);
+    dsts.add(new int[0]);
+    phase.add(0);
+    deps.add(pbEnds);
+    sizes.add(0);
+    int[] barrier = {size() - 1};
     for (int c = 0; c < scale; c++) {
       final int col = c;
       TransferSchedule s = gleam
           ? HplSchedules.gleamRowSwap(scale, 0, bytes, HplSchedules.Distribution.CENTRALISED)
           : HplSchedules.longRowSwap(scale, 0, bytes, HplSchedules.Distribution.CENTRALISED);
-      append(s, v -> v * scale + col, 1, barrier);
+      append(s, v -> v * scale + col, 1, barrier, false);
     }
   }
 
-  private int[] append(TransferSchedule s, java.util.function.IntUnaryOperator host, int ph, int[] barrier) {
+  private int[] append(TransferSchedule s, java.util.function.IntUnaryOperator host, int ph, int[] barrier,
+      boolean dropDeps) {
     List<Transfer> ts = s.transfers();
     int base = size();
     int[] ids = new int[ts.size()];
@@ -102,7 +124,7 @@ public final class HplWorkload {
         d[k] = host.applyAsInt(t.dst(k));
       }
       IntArrayList dep = new IntArrayList(Math.max(1, t.dependencyCount()));
-      for (int k = 0; k < t.dependencyCount(); k++) {
+      for (int k = 0; k < t.dependencyCount() && !dropDeps; k++) {
         dep.add(base + t.dependency(k));
       }
       if (dep.isEmpty() && barrier != null) {
@@ -116,6 +138,11 @@ public final class HplWorkload {
       sizes.add(t.bytes());
     }
     return ids;
+  }
+
+  /** Whether transfer {@code t} is the barrier between the phases (no bytes, no hosts). */
+  public boolean barrier(int t) {
+    return src.getInt(t) < 0;
   }
 
   public int scale() {

@@ -57,13 +57,11 @@ public final class FluidTransfers {
 
   /**
    * Adds a transfer of {@code bytes} (≥ 1) over {@code linkSet} (distinct directed links, not
-   * copied), starting at {@code atPs} unless it gets dependencies; returns its index.
+   * copied), starting at {@code atPs} unless it gets dependencies; returns its index. A
+   * <em>barrier</em> has no links and 0 bytes: it completes {@code extraLatencyPs} after it starts.
    */
   public int add(int[] linkSet, long bytes, long atPs, long extraLatencyPs) {
-    InvalidParameterException.requireRange("bytes", bytes, 1, Long.MAX_VALUE);
-    if (linkSet.length == 0) {
-      throw new InvalidParameterException("links", 0, "a transfer crosses at least one link");
-    }
+    InvalidParameterException.requireRange("bytes", bytes, linkSet.length == 0 ? 0 : 1, linkSet.length == 0 ? 0 : Long.MAX_VALUE);
     for (int l : linkSet) {
       if (l < 0 || l >= linkCount) {
         throw new InvalidParameterException("link", l, "valid range 0.." + (linkCount - 1));
@@ -216,13 +214,30 @@ public final class FluidTransfers {
             }
             now = last;
           }
+          int flows = 0;
           for (int i = 0; i < b; i++) {
             int f = batch[i];
-            remaining[f] = wireBytes.getLong(f);
             started[f] = now;
+            if (links.get(f).length == 0) { // a barrier: completes without occupying a link
+              long end = now + extraPs.getLong(f);
+              done[f] = end;
+              makespan = Math.max(makespan, end);
+              completed++;
+              progress.advance(1);
+              IntArrayList d = dependents.get(f);
+              for (int k = 0; k < d.size(); k++) {
+                int later = d.getInt(k);
+                if (--wait[later] == 0) {
+                  qs = push(qTime, qId, qs, Math.max(end, startPs.getLong(later)), later);
+                }
+              }
+              continue;
+            }
+            remaining[f] = wireBytes.getLong(f);
             active[activeCount++] = f;
+            batch[flows++] = f;
           }
-          mm.addAll(batch, b);
+          mm.addAll(batch, flows);
         }
       }
     } finally {

@@ -116,6 +116,22 @@ class FluidTransfersTest {
     }
   }
 
+  /** A barrier (no bytes, no links) completes its extra latency after its last dependency. */
+  @Test
+  void barrierWaitsForAll() {
+    FluidTransfers ft = new FluidTransfers(new double[] {1, 1});
+    int a = ft.add(new int[] {0}, 100, 0, 0);
+    int b = ft.add(new int[] {1}, 300, 0, 0);
+    int bar = ft.add(new int[0], 0, 0, 5);
+    int c = ft.add(new int[] {0}, 10, 0, 0);
+    ft.after(bar, a);
+    ft.after(bar, b);
+    ft.after(c, bar);
+    FluidTransfers.Result r = ft.run(Progress.NONE);
+    assertThat(r.completionPs()[bar]).isEqualTo(305);
+    assertThat(r.completionPs()[c]).isEqualTo(315);
+  }
+
   @Test
   void cycleIsReported() {
     FluidTransfers ft = new FluidTransfers(new double[] {1});
