@@ -13,9 +13,14 @@ import org.fabriclab.graph.Topology;
 public final class HplExperiment {
   public static final List<String> ENGINES = List.of("packet", "flow");
   /** The paper's scales (Fig. 14). */
-  public static final int[] PAPER_SCALES = {8, 16, 32, 64, 128};
+  private static final int[] PAPER_SCALES = {8, 16, 32, 64, 128};
 
   private HplExperiment() {}
+
+  /** N of the paper's scales 8×8 … 128×128 (a copy). */
+  public static int[] paperScales() {
+    return PAPER_SCALES.clone();
+  }
 
   /** Checks the options against a fabric of {@code servers} servers. */
   public static void validate(int scale, String method, String engine, double loss, int servers, long bytes) {

@@ -38,7 +38,7 @@ public final class HplFigure {
 
   /** Fig. 14 rows, table {@code fig14_hpl_scale} and its plot. */
   public void fig14(ReproductionReport.Builder r, boolean quick, long seed) {
-    int[] scales = quick ? new int[] {8, 16} : HplExperiment.PAPER_SCALES;
+    int[] scales = quick ? new int[] {8, 16} : HplExperiment.paperScales();
     Table.Builder t = Table.builder("fig14_hpl_scale").longColumn("scale").stringColumn("method")
         .stringColumn("engine").doubleColumn("jctMs").doubleColumn("panelBroadcastMs").doubleColumn("rowSwapMs")
         .longColumn("transfers").doubleColumn("wallSeconds");
