@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
       "Gleam, RDMA RC multicast in the fabric (seed 002): table memory, analytic testbed broadcast.",
       "Packet-level runs (loss, NACKs, fat-trees, HPL at scale) need the packet engine (issue 9)."
     },
-    subcommands = {GleamTableCommand.class, GleamBcastCommand.class})
+    subcommands = {GleamTableCommand.class, GleamBcastCommand.class, GleamHplCommand.class})
 public final class GleamCommand implements Runnable {
   @Spec CommandSpec spec;
 

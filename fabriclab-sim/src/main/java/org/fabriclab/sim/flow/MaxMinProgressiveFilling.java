@@ -10,9 +10,9 @@ import java.util.Arrays;
  * <p>Incremental: a max-min allocation splits over the connected components of the "shares a
  * link" relation, so after an arrival or departure only the component(s) touching the changed
  * flow's links are refilled; other flows keep their rates. Refilling a component with L links and
- * F flows of at most h links costs O((L + F·h) log L): links wait in a heap keyed by their fair
- * share (remaining capacity / unfrozen flows), which only grows while filling, so stale heap
- * entries are skipped lazily.
+ * F flows of at most h links costs O(F·h + (L + R) log L), R the re-insertions: links wait in a
+ * heap keyed by their fair share (remaining capacity / unfrozen flows), which only grows while
+ * filling, so a link's key is raised lazily when it is popped below its current share.
  */
 public final class MaxMinProgressiveFilling {
   private final double[] capacity;
@@ -34,6 +34,7 @@ public final class MaxMinProgressiveFilling {
   private int[] compFlows = new int[64];
   private int[] stack = new int[64];
   private double[] heapKey = new double[64];
+  private int[] batchSeeds = new int[64];
   private int[] heapLink = new int[64];
   private long refills;
 
@@ -77,6 +78,11 @@ public final class MaxMinProgressiveFilling {
       throw new IllegalStateException("flow " + f + " already active");
     }
     active[f] = true;
+    link(f);
+    refill(paths[f]);
+  }
+
+  private void link(int f) {
     int[] p = paths[f];
     slot[f] = new int[p.length];
     for (int i = 0; i < p.length; i++) {
@@ -89,7 +95,53 @@ public final class MaxMinProgressiveFilling {
       slot[f][i] = linkCount[l];
       linkFlows[l][linkCount[l]++] = f;
     }
-    refill(p);
+  }
+
+  /**
+   * Adds {@code count} flows ({@code fs[0..count)}) and refills the components they touch once:
+   * the same rates as adding them one by one, at the cost of one refill.
+   */
+  public void addAll(int[] fs, int count) {
+    int seeds = 0;
+    for (int i = 0; i < count; i++) {
+      int f = fs[i];
+      if (active[f]) {
+        throw new IllegalStateException("flow " + f + " already active");
+      }
+      active[f] = true;
+      link(f);
+      seeds += paths[f].length;
+    }
+    refill(seedsOf(fs, count, seeds));
+  }
+
+  /** Removes {@code count} flows ({@code fs[0..count)}) with one refill of what they leave. */
+  public void removeAll(int[] fs, int count) {
+    int seeds = 0;
+    for (int i = 0; i < count; i++) {
+      int f = fs[i];
+      if (!active[f]) {
+        throw new IllegalStateException("flow " + f + " not active");
+      }
+      active[f] = false;
+      rate[f] = 0;
+      unlink(f);
+      seeds += paths[f].length;
+    }
+    refill(seedsOf(fs, count, seeds));
+  }
+
+  private int[] seedsOf(int[] fs, int count, int total) {
+    if (batchSeeds.length < total) {
+      batchSeeds = new int[Math.max(total, 2 * batchSeeds.length)];
+    }
+    int k = 0;
+    for (int i = 0; i < count; i++) {
+      for (int l : paths[fs[i]]) {
+        batchSeeds[k++] = l;
+      }
+    }
+    return k == batchSeeds.length ? batchSeeds : Arrays.copyOf(batchSeeds, k);
   }
 
   /** Removes a flow and refills the component(s) it leaves behind. */
@@ -99,6 +151,11 @@ public final class MaxMinProgressiveFilling {
     }
     active[f] = false;
     rate[f] = 0;
+    unlink(f);
+    refill(paths[f]);
+  }
+
+  private void unlink(int f) {
     int[] p = paths[f];
     for (int i = 0; i < p.length; i++) {
       int l = p[i];
@@ -116,7 +173,6 @@ public final class MaxMinProgressiveFilling {
       }
     }
     slot[f] = null;
-    refill(p);
   }
 
   /** Refills every component that touches one of {@code seeds}. */
@@ -162,11 +218,18 @@ public final class MaxMinProgressiveFilling {
     for (int i = 0; i < nf; i++) {
       frozen[compFlows[i]] = false;
     }
+    // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
+    // grow while filling): a popped entry below its link's share goes back with the new key
     while (hs > 0) {
-      double share = heapKey[0];
+      double key = heapKey[0];
       int l = heapLink[0];
       hs = heapPop(hs);
-      if (unfrozen[l] == 0 || share != share(l)) {
+      if (unfrozen[l] == 0) {
+        continue;
+      }
+      double share = share(l);
+      if (key < share) {
+        hs = heapPush(hs, share, l);
         continue;
       }
       for (int k = 0; k < linkCount[l]; k++) {
@@ -178,9 +241,7 @@ public final class MaxMinProgressiveFilling {
         rate[f] = share;
         for (int l2 : paths[f]) {
           remCap[l2] -= share;
-          if (--unfrozen[l2] > 0 && l2 != l) {
-            hs = heapPush(hs, share(l2), l2);
-          }
+          --unfrozen[l2];
         }
       }
     }

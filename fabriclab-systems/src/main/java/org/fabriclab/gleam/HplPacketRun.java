@@ -1,0 +1,224 @@
+package org.fabriclab.gleam;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.host.NicScheduler;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.PacketKinds;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.transport.rocev2.RcConfig;
+import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
+import org.fabriclab.units.Time;
+
+/**
+ * An {@link HplWorkload} at packet level: the engine's RoCEv2 RC (go-back-N, an ACK per 4 packets,
+ * 1024 B payload + 64 B headers) at every host, ECMP per flow, 16 MiB port buffers, no ECN marking.
+ * Ring-long: one RC QP per transfer (QPN = transfer index, so its ECMP path is the flow-level
+ * one), a transfer posted the moment its last dependency's receiver holds every byte. Gleam: every
+ * multicast a group with its tables from {@link HplTrees} (one {@link GleamSwitchElement} per switch
+ * carrying all groups, Alg. 1-3 per packet), receiver QPs created as in {@link PacketBcast} (the
+ * same engine workaround); a group is done when every receiver has every packet in order.
+ * Optional uniform loss on every link ({@link NetworkConfig#withLoss}).
+ *
+ * <p>Cost: O(packets × hops) events for unicast, O(packets × tree links) for Gleam; nothing is
+ * allocated per packet beyond the engine's pool.
+ */
+public final class HplPacketRun {
+  /** Simulated-time cap. */
+  public static final long TIME_CAP_PS = Time.ms(60_000);
+
+  private HplPacketRun() {}
+
+  public static HplResult run(Topology topo, HplWorkload w, double loss, long seed) {
+    long t0 = System.nanoTime();
+    Simulator sim = new Simulator();
+    NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
+    if (loss > 0) {
+      nc = nc.withLoss(loss);
+    }
+    Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 14), nc);
+    RcConfig rc = RcConfig.defaults();
+    Rocev2Transport tr = new Rocev2Transport(net, rc, new NicScheduler(net));
+    int kindData = kindOf(net.kinds(), "rocev2.DATA");
+    int n = w.size();
+    int[] sendQp = new int[n];
+    long[] doneAt = new long[n];
+    Arrays.fill(doneAt, -1);
+    int[] wait = new int[n];
+    List<IntArrayList> dependents = new ArrayList<>(n);
+    for (int t = 0; t < n; t++) {
+      dependents.add(new IntArrayList(2));
+    }
+    for (int t = 0; t < n; t++) {
+      var d = w.deps(t);
+      wait[t] = d.size();
+      for (int k = 0; k < d.size(); k++) {
+        dependents.get(d.getInt(k)).add(t);
+      }
+    }
+    long[] finished = {0};
+    int[] doneCount = {0};
+    // transfer completion: start the dependents whose last dependency it was
+    java.util.function.IntConsumer[] self = new java.util.function.IntConsumer[1];
+    java.util.function.IntConsumer complete = t -> {
+      doneAt[t] = sim.now();
+      finished[0] = Math.max(finished[0], sim.now());
+      doneCount[0]++;
+      IntArrayList d = dependents.get(t);
+      for (int k = 0; k < d.size(); k++) {
+        int later = d.getInt(k);
+        if (--wait[later] == 0) {
+          if (w.barrier(later)) {
+            self[0].accept(later); // no bytes: done at once
+          } else {
+            tr.postSend(sendQp[later], w.bytes(later), later);
+          }
+        }
+      }
+    };
+    self[0] = complete;
+    if (!w.gleam()) {
+      for (int t = 0; t < n; t++) {
+        if (w.barrier(t)) {
+          sendQp[t] = -1;
+          tr.createQp(topo.server(0), topo.server(1)); // keeps QPN = transfer index; never used
+          continue;
+        }
+        int q = tr.createQp(topo.server(w.src(t)), topo.server(w.dsts(t)[0]));
+        if (q != t) {
+          throw new IllegalStateException("QPN " + q + " for transfer " + t);
+        }
+        sendQp[t] = q;
+      }
+      tr.setCompletions((qpn, wrId, now) -> complete.accept((int) wrId));
+    } else {
+      setUpGleam(topo, w, net, tr, rc, kindData, sendQp, complete);
+    }
+    for (int t = 0; t < n; t++) {
+      if (wait[t] == 0 && !w.barrier(t)) {
+        tr.postSend(sendQp[t], w.bytes(t), t);
+      }
+    }
+    long packets = 0;
+    for (int t = 0; t < n; t++) {
+      packets += (w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes() * (w.gleam() ? 3 * w.dsts(t).length : 6);
+    }
+    long budget = 10_000_000L + 4 * packets;
+    sim.run(TIME_CAP_PS, budget);
+    if (doneCount[0] < n) {
+      throw new InvalidParameterException("--loss", loss, "the HPL run did not finish within "
+          + TIME_CAP_PS / Time.PS_PER_MS + " ms of simulated time or " + budget
+          + " events: use a lower loss rate");
+    }
+    long pbEnd = 0;
+    long first = 0;
+    for (int t = 0; t < n; t++) {
+      if (w.phase(t) == 0) {
+        pbEnd = Math.max(pbEnd, doneAt[t]);
+      }
+      first += (w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes();
+    }
+    return new HplResult(w.gleam() ? "gleam" : "ring-long", "packet", w.scale(), w.messageBytes(),
+        finished[0], pbEnd, n, tr.dataPackets(), w.sourceBytes(), w.deliveredBytes(), tr.dataPackets() - first,
+        sim.events(), (System.nanoTime() - t0) / 1e9);
+  }
+
+  private static void setUpGleam(Topology topo, HplWorkload w, Network net, Rocev2Transport tr, RcConfig rc,
+      int kindData, int[] sendQp, java.util.function.IntConsumer complete) {
+    HplTrees trees = HplTrees.register(topo, w);
+    int n = w.size();
+    int totalQps = 0;
+    for (int t = 0; t < n; t++) {
+      totalQps += w.barrier(t) ? 0 : 1 + w.dsts(t).length;
+    }
+    int[] transferOfQp = new int[totalQps];
+    int[] needPackets = new int[totalQps];
+    int[] nextPsn = new int[totalQps];
+    int[] receiversLeft = new int[n];
+    for (int t = 0; t < n; t++) {
+      if (w.barrier(t)) {
+        sendQp[t] = -1;
+        continue;
+      }
+      int src = topo.server(w.src(t));
+      int[] d = w.dsts(t);
+      int packets = (int) ((w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes());
+      int sq = tr.createQp(src, topo.server(d[0]));
+      check(sq, trees.qpBase[t]);
+      sendQp[t] = sq;
+      transferOfQp[sq] = -1;
+      for (int k = 0; k < d.length; k++) {
+        int q = tr.createQp(src, topo.server(d[k]));
+        check(q, trees.qpBase[t] + 1 + k);
+        tr.queuePairs().extend(q, packets);
+        transferOfQp[q] = t;
+        needPackets[q] = packets;
+      }
+      receiversLeft[t] = d.length;
+    }
+    List<GleamSwitchElement> elements = new ArrayList<>();
+    GleamSwitchElement[] at = new GleamSwitchElement[topo.nodeCount()];
+    for (int sw = 0; sw < topo.nodeCount(); sw++) {
+      MulticastForwardingTable table = trees.registration.table(sw);
+      if (table != null) {
+        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+        net.setElement(sw, at[sw]);
+        elements.add(at[sw]);
+      }
+    }
+    for (int t = 0; t < n; t++) {
+      if (w.barrier(t)) {
+        continue;
+      }
+      int groupIp = GleamAddresses.groupIp(t);
+      int src = topo.server(w.src(t));
+      int members = w.dsts(t).length;
+      for (GleamSwitchElement el : elements) {
+        if (trees.registration.table(el.node()).slot(groupIp) >= 0) {
+          el.bindQp(trees.qpBase[t], groupIp, true, src);
+          for (int k = 0; k < members; k++) {
+            el.bindQp(trees.qpBase[t] + 1 + k, groupIp, false, src);
+          }
+        }
+      }
+    }
+    var qps = tr.queuePairs();
+    var pk = net.packets();
+    PacketKinds kinds = net.kinds();
+    PacketKinds.KindReceiver data = kinds.receiver(kindData);
+    kinds.setReceiver(kindData, (p, node) -> {
+      int q = pk.flow(p);
+      int t = q < transferOfQp.length ? transferOfQp[q] : -1;
+      int psn = pk.seq(p);
+      int before = t >= 0 ? qps.expected(q) : 0;
+      data.deliver(p, node);
+      if (t >= 0 && qps.expected(q) == before + 1 && psn == nextPsn[q]) {
+        if (++nextPsn[q] == needPackets[q] && --receiversLeft[t] == 0) {
+          complete.accept(t);
+        }
+      }
+    });
+  }
+
+  private static void check(int got, int want) {
+    if (got != want) {
+      throw new IllegalStateException("QPN " + got + ", expected " + want);
+    }
+  }
+
+  private static int kindOf(PacketKinds kinds, String name) {
+    for (int k = 0; k < kinds.size(); k++) {
+      if (kinds.name(k).equals(name)) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("no packet kind " + name);
+  }
+}
