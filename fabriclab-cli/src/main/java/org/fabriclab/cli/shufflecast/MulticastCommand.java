@@ -239,7 +239,8 @@ public final class MulticastCommand implements Runnable {
     }
     o.printf("%s on the ToRs of %d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
         + " (%s sender%s)%n", method, p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
-        sender, snd == ShufflecastMulticastRun.Sender.NORM ? ", reliable" : ", no retransmission");
+        overlay != null ? "dctcp" : sender, overlay != null ? ", unicast transfers"
+            : snd == ShufflecastMulticastRun.Sender.NORM ? ", reliable" : ", no retransmission");
     o.printf("%-7s %-14s %-14s %-14s %-10s %s%n", "source", "startNs", "endNs", "throughputGbps",
         "members", "minMemberBytes");
     for (ShufflecastMulticastRun.GroupResult g : r.groups()) {
