@@ -56,7 +56,9 @@ final class Fig6aBaselines {
           + f("%.1f ms", locMs) + " per block is a model input (the paper gives none)"
           + (locMs == 0 ? ": the network-only rate (source contention at the start, waits for"
               + " chosen peers)" : ": host/control time the engine does not otherwise model;"
-              + " the bound B/(B/r + L) is " + f("%.0f%%", 100 * bound(locMs)) + " of line rate");
+              + " the bound B/(B/r + L) is " + f("%.0f%%", 100 * bound(locMs)) + " of line rate")
+          + (quick ? "; quick: only 5 blocks, so the start (every receiver fetching from the"
+              + " source) dominates" : "");
       rep.compare("Fig. 6(a)", "Spark-Cornet, 1:15, " + sz + ", locate " + f("%.1f ms", locMs)
               + ", share of line rate", "≤ 20% of line rate",
           f("%.3f Gb/s (%.1f%%)", gbps, 100 * gbps / line), "≤ 20%", gbps <= 0.20 * line, note);
