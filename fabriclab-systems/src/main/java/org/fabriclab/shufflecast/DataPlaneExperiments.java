@@ -37,6 +37,8 @@ final class DataPlaneExperiments {
   static void run(ReproductionContext ctx, ReproductionReport.Builder rep) {
     boolean q = ctx.quick();
     fig6a(q, rep);
+    Fig6aBaselines.run(q, rep);
+    Fig8Experiments.lda(q, rep);
     Fig6Experiments.fig6d(q, rep);
     Fig6Experiments.fig6e(q, rep);
     Fig6Experiments.relayFailure(q, rep);
@@ -126,19 +128,8 @@ final class DataPlaneExperiments {
   }
 
   private static void notModelled(ReproductionReport.Builder rep) {
-    String why = "not implemented in this slice of issue 12: the MPI_Bcast and Cornet baselines are"
-        + " not modelled yet";
-    rep.notRun("Fig. 6(a)", "MPI_Bcast, 1:15, 200 MB … 1.4 GB", "≤ 35% of line rate", why
-        + "; on a non-blocking network scatter + ring allgather moves 2(n−1)/n of the data per"
-        + " host, a network-only bound of n/(2(n−1)) = 53% for n = 16: the paper's further"
-        + " shortfall is host software (copying, pipeline reliability, §VI-A(a))");
-    rep.notRun("Fig. 6(a)", "Spark-Cornet, 1:15, 200 MB … 1.4 GB", "≤ 20% of line rate", why
-        + "; the paper attributes the shortfall to locating and waiting for blocks (control"
-        + " traffic), which would be a stated parameter of the model");
     String app = "not implemented in this slice of issue 12 (needs the Cornet and HTTP application"
         + " models of Fig. 8)";
-    rep.notRun("Fig. 8(a)", "LDA 735 MB broadcast to 14 executors: reading-time speedup vs Cornet / HTTP",
-        "3.25× / 6.24×", app);
     rep.notRun("Fig. 8(b)", "TPC-H 22 queries, 48.3 GB multicast: total reading-time speedup vs Cornet / HTTP",
         "2.7× / 3.5×", app);
     rep.notRun("Fig. 8(d)", "Paxos, 1 B values, 1 … N acceptors: p90 / p99 latency improvement",

@@ -111,6 +111,18 @@ class ShufflecastReproductionTest {
   }
 
   @Test
+  void fig6aBaselinesAndLdaAreMeasuredAndTheLocateCostIsAModelInput() {
+    assertThat(report.comparisons()).filteredOn(c -> c.item().equals("Fig. 6(a)")
+            || c.item().equals("Fig. 8(a)"))
+        .hasSizeGreaterThanOrEqualTo(7).noneMatch(c -> c.kind() == Comparison.Kind.NOT_RUN);
+    assertThat(row("Cornet locate cost").kind()).isEqualTo(Comparison.Kind.MODEL_INPUT);
+    // MPI_Bcast network-only: at most n/(2(n−1)) = 53.3% of line rate for n = 16 (Fig6aBaselines)
+    Comparison mpi = row("MPI_Bcast");
+    double share = Double.parseDouble(mpi.measured().replaceAll(".*\\(([0-9.]+)%\\).*", "$1"));
+    assertThat(share).isBetween(35.0, 53.4);
+  }
+
+  @Test
   void summaryNamesNoJavaClass() {
     List<String> names = SummaryText.classNamesIn(
         SummaryText.of(report) + new ShufflecastReproduction().paper(), Path.of("target/classes"),

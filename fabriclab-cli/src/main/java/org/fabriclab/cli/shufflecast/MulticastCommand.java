@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.shufflecast.OverlayBroadcastRun;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +37,10 @@ import picocli.CommandLine.Spec;
       "--method ip-multicast: the same ToRs under one non-blocking core switch, switch",
       "replication along the group's tree (the §V comparison network); --method http:",
       "repeated unicast from the source on that network, round-robin over the members.",
+      "--method mpi-bcast | cornet: application-layer broadcast as DCTCP unicast transfers",
+      "on that network (MPI_Bcast: binomial tree below 1 MiB, else scatter + ring",
+      "allgather; Cornet: blocks of --block-bytes exchanged among the receivers, one",
+      "at a time, each after a locate of --locate-ms); --sender does not apply.",
       "Example: fabriclab shufflecast multicast --p 2 --k 2 --size 200000000 --groups 1 --json"
     })
 public final class MulticastCommand implements Runnable {
@@ -94,17 +99,28 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--out", description = "folder for throughput.csv")
   java.nio.file.Path out;
 
+  @Option(names = "--locate-ms", description = "cornet: locate cost per block, ms (default ${DEFAULT-VALUE}, a model input)")
+  double locateMs = 1;
+
+  @Option(names = "--block-bytes", description = "cornet: block size, bytes (default ${DEFAULT-VALUE})")
+  long blockBytes = 4L << 20;
+
   @Option(names = "--bin-ms", description = "time-series bin, ms (default ${DEFAULT-VALUE})")
   double binMs = 1;
 
   @Override
   public void run() {
+    OverlayBroadcastRun.Baseline overlay = switch (String.valueOf(method)) {
+      case "mpi-bcast" -> OverlayBroadcastRun.Baseline.MPI_BCAST;
+      case "cornet" -> OverlayBroadcastRun.Baseline.CORNET;
+      default -> null;
+    };
     ShufflecastMulticastRun.Method how = switch (String.valueOf(method)) {
       case "shufflecast" -> ShufflecastMulticastRun.Method.SHUFFLECAST;
-      case "ip-multicast" -> ShufflecastMulticastRun.Method.IP_MULTICAST;
+      case "ip-multicast", "mpi-bcast", "cornet" -> ShufflecastMulticastRun.Method.IP_MULTICAST;
       case "http" -> ShufflecastMulticastRun.Method.HTTP;
       default -> throw new InvalidParameterException("--method", method,
-          "shufflecast, ip-multicast or http (mpi-bcast and cornet are not implemented yet)");
+          "shufflecast, ip-multicast, http, mpi-bcast or cornet");
     };
     ShufflecastMulticastRun.Sender snd = switch (String.valueOf(sender)) {
       case "udp" -> ShufflecastMulticastRun.Sender.UDP;
@@ -112,6 +128,14 @@ public final class MulticastCommand implements Runnable {
       case "norm" -> ShufflecastMulticastRun.Sender.NORM;
       default -> throw new InvalidParameterException("--sender", sender, "udp, aimd or norm");
     };
+    if (overlay != null && snd != ShufflecastMulticastRun.Sender.UDP) {
+      throw new InvalidParameterException("--sender", sender,
+          "not with --method " + method + " (it runs over DCTCP)");
+    }
+    if (!(locateMs >= 0 && locateMs <= 60_000)) {
+      throw new InvalidParameterException("--locate-ms", locateMs, "valid range [0, 60000]");
+    }
+    InvalidParameterException.requireRange("--block-bytes", blockBytes, 1024, 1L << 34);
     ShufflecastMulticastRun run = new ShufflecastMulticastRun(p, k, serversPerTor, linkGbps, snd, how);
     int servers = run.servers();
     InvalidParameterException.requireRange("--groups", groups, 1, servers);
@@ -158,8 +182,15 @@ public final class MulticastCommand implements Runnable {
       InvalidParameterException.requireRange("--sources", src[i], 0, servers - 1);
       members[i] = run.members(src[i], m);
     }
-    ShufflecastMulticastRun.Result r =
-        run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc);
+    if (overlay != null && (!changes.isEmpty() || failRelay != null)) {
+      throw new InvalidParameterException(changes.isEmpty() ? "--fail-relay" : "--join",
+          "joins, leaves and relay failures need --sender norm, not --method " + method);
+    }
+    ShufflecastMulticastRun.Result r = overlay == null
+        ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc)
+        : new OverlayBroadcastRun(p, k, serversPerTor, linkGbps, Math.round(locateMs * 1e6),
+            blockBytes).run(overlay, src, members, sizeBytes, Math.round(staggerMs * 1e6),
+            sc.seriesBinNs());
     if (csv != null) {
       writeSeries(csv, r);
     }
@@ -171,7 +202,11 @@ public final class MulticastCommand implements Runnable {
       out.put("serversPerTor", serversPerTor);
       out.put("method", method);
       out.put("linkGbps", linkGbps);
-      out.put("sender", sender);
+      out.put("sender", overlay == null ? sender : "dctcp");
+      if (overlay == OverlayBroadcastRun.Baseline.CORNET) {
+        out.put("locateMs", locateMs);
+        out.put("blockBytes", blockBytes);
+      }
       out.put("payloadBytes", ShufflecastMulticastRun.PAYLOAD_BYTES);
       out.put("frameBytes", ShufflecastMulticastRun.WIRE_BYTES);
       List<Map<String, Object>> gs = new ArrayList<>();
@@ -204,7 +239,8 @@ public final class MulticastCommand implements Runnable {
     }
     o.printf("%s on the ToRs of %d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"
         + " (%s sender%s)%n", method, p, k, serversPerTor, linkGbps, groups, m, sizeBytes,
-        sender, snd == ShufflecastMulticastRun.Sender.NORM ? ", reliable" : ", no retransmission");
+        overlay != null ? "dctcp" : sender, overlay != null ? ", unicast transfers"
+            : snd == ShufflecastMulticastRun.Sender.NORM ? ", reliable" : ", no retransmission");
     o.printf("%-7s %-14s %-14s %-14s %-10s %s%n", "source", "startNs", "endNs", "throughputGbps",
         "members", "minMemberBytes");
     for (ShufflecastMulticastRun.GroupResult g : r.groups()) {

@@ -91,6 +91,35 @@ class MulticastCommandTest {
   }
 
   @Test
+  void mpiBcastBinomialTakesFourRoundsOfTheMessage() throws Exception {
+    // 500 kB < 1 MiB: binomial tree, 4 rounds for 16 ranks; a round serialises 343 packets of
+    // 1500 B at 10 Gb/s = 411.6 µs (plus under 20 µs of handshake and path per round)
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "500000",
+        "--groups", "1", "--method", "mpi-bcast", "--json");
+    JsonNode g = j.get("groups").get(0);
+    assertThat(j.get("sender").asText()).isEqualTo("dctcp");
+    assertThat(g.get("minMemberBytes").asLong()).isEqualTo(500_000);
+    double closedNs = 4 * 343 * 1500 * 8 / 10.0;
+    assertThat(g.get("throughputGbps").asDouble())
+        .isBetween(500_000 * 8 / (closedNs + 80_000), 500_000 * 8 / closedNs);
+  }
+
+  @Test
+  void cornetEveryReceiverGetsTheObjectOnce() throws Exception {
+    JsonNode j = json("shufflecast", "multicast", "--p", "2", "--k", "2", "--size", "300000",
+        "--groups", "1", "--group-size", "6", "--method", "cornet", "--block-bytes", "65536",
+        "--locate-ms", "0.5", "--json");
+    JsonNode g = j.get("groups").get(0);
+    assertThat(g.get("members")).hasSize(5);
+    for (JsonNode b : g.get("memberBytes")) {
+      assertThat(b.asLong()).isEqualTo(300_000);
+    }
+    // 5 blocks fetched one after another, each after a 0.5 ms locate
+    assertThat(g.get("endNs").asLong() - g.get("startNs").asLong()).isGreaterThanOrEqualTo(2_500_000);
+    assertThat(j.get("locateMs").asDouble()).isEqualTo(0.5);
+  }
+
+  @Test
   void badInputIsOneLineAndExitCode2() {
     String[][] bad = {
       {"--size", "0", "--groups", "1"},
@@ -99,7 +128,7 @@ class MulticastCommandTest {
       {"--size", "1000", "--groups", "1", "--sources", "16"},
       {"--size", "1000", "--groups", "2", "--sources", "3,3"},
       {"--size", "1000", "--groups", "1", "--group-size", "17"},
-      {"--size", "1000", "--groups", "1", "--method", "cornet"},
+      {"--size", "1000", "--groups", "1", "--method", "gossip"},
       {"--size", "1000", "--groups", "1", "--link-gbps", "0"},
       {"--size", "1000", "--groups", "1", "--stagger-ms", "-1"},
       {"--size", "1000", "--groups", "1", "--sender", "tcp"},
@@ -109,10 +138,15 @@ class MulticastCommandTest {
       {"--size", "1000", "--groups", "1", "--join", "0:3@1"},
       {"--size", "1000", "--groups", "1", "--sender", "norm", "--join", "0:0@1"},
       {"--size", "1000", "--groups", "1", "--group-size", "3", "--sender", "norm", "--leave", "0:3@1"},
+      {"--size", "1000", "--groups", "1", "--method", "cornet", "--sender", "norm"},
+      {"--size", "1000", "--groups", "1", "--method", "cornet", "--locate-ms", "-1"},
+      {"--size", "1000", "--groups", "1", "--method", "mpi-bcast", "--block-bytes", "10"},
+      {"--size", "0", "--groups", "1", "--method", "mpi-bcast"},
     };
     String[] names = {"--size", "--groups", "--sources", "--sources", "--sources", "--group-size",
         "--method", "--link-gbps", "--stagger-ms", "--sender", "--join", "--fail-at-ms",
-        "--fail-relay", "--sender", "--join", "--leave"};
+        "--fail-relay", "--sender", "--join", "--leave", "--sender", "--locate-ms", "--block-bytes",
+        "--size"};
     for (int i = 0; i < bad.length; i++) {
       String[] args = new String[6 + bad[i].length];
       System.arraycopy(new String[] {"shufflecast", "multicast", "--p", "2", "--k", "2"}, 0, args, 0, 6);

@@ -1,0 +1,163 @@
+package org.fabriclab.shufflecast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.fabriclab.shufflecast.OverlayBroadcastRun.Baseline;
+import org.fabriclab.shufflecast.ShufflecastMulticastRun.GroupResult;
+import org.fabriclab.shufflecast.ShufflecastMulticastRun.Result;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The MPI_Bcast and Cornet baselines of seed 000_9b2589b0d55d7b52.txt §VI-A(a) (Fig. 6(a)):
+ * plans checked against closed forms and byte conservation, runs on the §V testbed's comparison
+ * network against the idle-network closed form.
+ */
+class OverlayBroadcastRunTest {
+  /** Time to serialise {@code bytes} of payload in 1460 B / 1500 B packets at 10 Gb/s, ns. */
+  private static double wireNs(long bytes) {
+    long packets = (bytes + 1459) / 1460;
+    return packets * 1500 * 8 / 10.0;
+  }
+
+  @Test
+  void binomialHasCeilLog2RoundsAndEveryRankReceivesOnce() {
+    for (int ranks : new int[] {2, 5, 13, 16}) {
+      BroadcastPlan p = MpiBcastPlan.binomial(ranks, 1000);
+      assertThat(p.size()).isEqualTo(ranks - 1);
+      assertThat(p.steps()).isEqualTo(32 - Integer.numberOfLeadingZeros(ranks - 1));
+      for (int r = 1; r < ranks; r++) {
+        assertThat(p.receivedBy(r)).isEqualTo(1000);
+      }
+    }
+  }
+
+  @Test
+  void scatterAllgatherGivesEveryRankEveryBlockAndSendsSeventeenTimesTheMessageFor16Ranks() {
+    long bytes = 16 * 1000;
+    BroadcastPlan p = MpiBcastPlan.scatterAllgatherRing(16, bytes);
+    // scatter: block v travels popcount(v) hops (sum over 0..15 = 32 = 2 messages); ring: each
+    // block travels 15 hops (15 messages)
+    long wire = 0;
+    for (int t = 0; t < p.size(); t++) {
+      wire += p.bytes(t);
+    }
+    assertThat(wire).isEqualTo(17 * bytes);
+    boolean[][] has = new boolean[16][16];
+    for (int v = 0; v < 16; v++) {
+      has[v][v] = true; // its scatter share
+    }
+    for (int t = 0; t < p.size(); t++) {
+      if (p.block(t) >= 0) {
+        assertThat(has[p.src(t)][p.block(t)]).isTrue();
+        has[p.dst(t)][p.block(t)] = true;
+      }
+    }
+    for (int v = 0; v < 16; v++) {
+      for (int b = 0; b < 16; b++) {
+        assertThat(has[v][b]).as("rank %d block %d", v, b).isTrue();
+      }
+    }
+    assertThat(MpiBcastPlan.openMpi(16, (1 << 20) - 1).name).isEqualTo("binomial");
+    assertThat(MpiBcastPlan.openMpi(16, 1 << 20).name).isEqualTo("scatter_allgather_ring");
+  }
+
+  @Test
+  void cornetDeliversEveryBlockExactlyOnceFromAHolderThatHasIt() {
+    int ranks = 16;
+    long block = 1000;
+    long bytes = 37 * block + 123; // 38 blocks, the last short
+    BroadcastPlan p = CornetPlan.plan(ranks, bytes, block, 0, 7);
+    int n = 38;
+    int[][] times = new int[ranks][n];
+    int[] holderOf = new int[p.size()];
+    long[] received = new long[ranks];
+    for (int t = 0; t < p.size(); t++) {
+      int b = p.block(t);
+      times[p.dst(t)][b]++;
+      received[p.dst(t)] += p.bytes(t);
+      assertThat(p.bytes(t)).isEqualTo(b == n - 1 ? 123 : block);
+      if (p.src(t) != 0) {
+        // the peer's own fetch of this block is among the dependencies
+        boolean found = false;
+        for (int d : p.deps(t)) {
+          found |= p.dst(d) == p.src(t) && p.block(d) == b;
+        }
+        assertThat(found).as("transfer %d waits for its holder", t).isTrue();
+        holderOf[t] = 1;
+      }
+    }
+    for (int r = 1; r < ranks; r++) {
+      assertThat(received[r]).isEqualTo(bytes);
+      for (int b = 0; b < n; b++) {
+        assertThat(times[r][b]).isEqualTo(1);
+      }
+    }
+    assertThat(received[0]).isZero();
+    int fromPeers = 0;
+    for (int h : holderOf) {
+      fromPeers += h;
+    }
+    assertThat(fromPeers).as("receivers serve each other").isGreaterThan(p.size() / 2);
+  }
+
+  @Test
+  void binomialOnTheIdleTestbedTakesFourSerialisedSteps() {
+    OverlayBroadcastRun run = new OverlayBroadcastRun(2, 2, 2, 10, 0, CornetPlan.BLOCK_BYTES);
+    long bytes = 500_000; // < 1 MiB: binomial, 4 rounds for 16 ranks, no two transfers share a link
+    ShufflecastMulticastRun shape = new ShufflecastMulticastRun(2, 2, 2, 10);
+    Result r = run.run(Baseline.MPI_BCAST, new int[] {0}, new int[][] {shape.members(0, 16)},
+        bytes, 0, 1_000_000);
+    GroupResult g = r.groups().get(0);
+    double closed = 4 * wireNs(bytes);
+    // the rest: per step a handshake, the path's propagation and store-and-forward (< 20 µs)
+    assertThat((double) g.endNs() - g.startNs()).isBetween(closed, closed + 4 * 20_000);
+    for (long b : g.memberBytes()) {
+      assertThat(b).isEqualTo(bytes);
+    }
+    assertThat(r.lossRate()).isZero();
+  }
+
+  @Test
+  void scatterAllgatherRunDeliversTheWholeMessageToEveryRank() {
+    OverlayBroadcastRun run = new OverlayBroadcastRun(2, 2, 2, 10, 0, CornetPlan.BLOCK_BYTES);
+    long bytes = 1_600_000;
+    ShufflecastMulticastRun shape = new ShufflecastMulticastRun(2, 2, 2, 10);
+    Result r = run.run(Baseline.MPI_BCAST, new int[] {3}, new int[][] {shape.members(3, 16)},
+        bytes, 0, 1_000_000);
+    GroupResult g = r.groups().get(0);
+    long sum = 0;
+    for (long b : g.memberBytes()) {
+      assertThat(b).isGreaterThanOrEqualTo(bytes - bytes / 16);
+      sum += b;
+    }
+    // 17 messages cross the wire (see the plan test); the root takes back 15 of its 16 blocks
+    assertThat(sum).isEqualTo(17 * bytes - 15 * bytes / 16);
+    // a ring step moves one block per link: 15 ring steps of bytes/16 are a lower bound
+    assertThat((double) g.endNs() - g.startNs()).isGreaterThan(15 * wireNs(bytes / 16));
+  }
+
+  @Test
+  void cornetRunDeliversTheObjectAndPaysTheLocateCostPerBlock() {
+    long block = 64 * 1024;
+    long bytes = 8 * block;
+    ShufflecastMulticastRun shape = new ShufflecastMulticastRun(2, 2, 2, 10);
+    long locateNs = 200_000;
+    Result r = new OverlayBroadcastRun(2, 2, 2, 10, locateNs, block).run(Baseline.CORNET,
+        new int[] {0}, new int[][] {shape.members(0, 8)}, bytes, 0, 100_000);
+    GroupResult g = r.groups().get(0);
+    for (long b : g.memberBytes()) {
+      assertThat(b).isEqualTo(bytes);
+    }
+    // every receiver fetches 8 blocks one after another, each after a locate
+    long jct = g.endNs() - g.startNs();
+    assertThat(jct).isGreaterThanOrEqualTo(8 * locateNs + (long) wireNs(block));
+    double mean = 0;
+    for (long[] s : r.seriesBytes()) {
+      for (long v : s) {
+        mean += v;
+      }
+    }
+    assertThat(mean).isCloseTo(7.0 * bytes, within(1.0));
+  }
+}
