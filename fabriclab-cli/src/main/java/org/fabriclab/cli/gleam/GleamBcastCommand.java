@@ -1,6 +1,5 @@
 package org.fabriclab.cli.gleam;
 
-import org.fabriclab.cli.Json;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -84,11 +83,11 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--register", defaultValue = "computed", description = "packet engine, gleam: computed|packet — build the tables by envelope packets through the fabric first (Appendix A) and print registrationUs (default: ${DEFAULT-VALUE})")
   String registerText;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     long size = Args.longIn("--size", sizeText, 1, MAX_MESSAGE_BYTES, "an RC message is at most 2 GB, seed 002 Table 1");
     double linkGbps = Args.doubleIn("--link-gbps", linkGbpsText, 1, 1600, false);
     double overheadUs = Args.doubleIn("--overhead-us", overheadUsText, 0, 1e6, false);
@@ -159,8 +158,8 @@ public final class GleamBcastCommand implements Runnable {
     out.put("retransmittedPackets", 0);
     out.put("sourceNacks", List.of());
     var w = spec.commandLine().getOut();
-    if (json) {
-      w.println(Json.of(out));
+    if (!format.isText()) {
+      format.printDocument(w, out);
     } else {
       w.printf(java.util.Locale.ROOT, "%s (%s), %d receivers, %d B: JCT %.3f us, source sent %d B (analytic model)%n",
           m, s.name(), recv.length, size, jct / 1e6, tx);
@@ -275,8 +274,8 @@ public final class GleamBcastCommand implements Runnable {
     out.put("sourceNacks", r.sourceNacks());
     out.put("accountingConserved", r.conserved());
     var w = spec.commandLine().getOut();
-    if (json) {
-      w.println(Json.of(out));
+    if (!format.isText()) {
+      format.printDocument(w, out);
     } else {
       w.printf(java.util.Locale.ROOT, "%s, %d receivers, %d B: JCT %.3f us, source sent %d B, %d retransmitted, NACKs %s (packet engine)%n",
           m, recv.length, size, r.jctUs(), r.sourceTxBytes(), r.retransmittedPackets(),

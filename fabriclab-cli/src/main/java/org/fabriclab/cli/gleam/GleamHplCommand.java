@@ -2,7 +2,6 @@ package org.fabriclab.cli.gleam;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.fabriclab.cli.Json;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.gleam.HplExperiment;
 import org.fabriclab.gleam.HplFabric;
@@ -48,11 +47,11 @@ public final class GleamHplCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed of ECMP hashing and loss, 0..2^63-1 (default: ${DEFAULT-VALUE})")
   String seedText;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     int servers = HplFabric.servers(HplFabric.PAPER_PORTS, HplFabric.PAPER_PODS);
     int maxScale = (int) Math.sqrt(servers);
     int scale = (int) Args.longIn("--scale", scaleText, 2, maxScale, "an N x N grid needs N² <= " + servers + " servers");
@@ -88,8 +87,8 @@ public final class GleamHplCommand implements Runnable {
     m.put("events", r.events());
     m.put("wallSeconds", r.wallSeconds());
     var out = spec.commandLine().getOut();
-    if (json) {
-      out.println(Json.of(m));
+    if (!format.isText()) {
+      format.printDocument(out, m);
     } else {
       out.printf(java.util.Locale.ROOT, "HPL %dx%d %s (%s engine): JCT %.3f ms (PB %.3f + RS %.3f), %d transfers%n",
           scale, scale, method, engine, r.jctMs(), r.pbMs(), r.rsMs(), r.transfers());

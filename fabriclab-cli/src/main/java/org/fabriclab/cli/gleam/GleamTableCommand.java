@@ -1,6 +1,5 @@
 package org.fabriclab.cli.gleam;
 
-import org.fabriclab.cli.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,11 +27,11 @@ public final class GleamTableCommand implements Runnable {
   @Option(names = "--ports", required = true, paramLabel = "P", description = "ports in use per group (the switch's port count when full), 1..256")
   String portsText;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     long groups = Args.longIn("--groups", groupsText, 1, 1 << 24);
     int ports = (int) Args.longIn("--ports", portsText, 1, 256);
     long bytes = TableLayout.tableBytes(groups, ports);
@@ -50,8 +49,8 @@ public final class GleamTableCommand implements Runnable {
         .map(f -> Map.<String, Object>of("owner", f.owner(), "name", f.name(), "bits", f.bits())).toList();
     m.put("layout", fields);
     var out = spec.commandLine().getOut();
-    if (json) {
-      out.println(Json.of(m));
+    if (!format.isText()) {
+      format.printDocument(out, m);
     } else {
       out.printf(java.util.Locale.ROOT, "%d groups x %d ports: %d B (%.3f MB), %d B per group%n",
           groups, ports, bytes, bytes / 1e6, TableLayout.groupBytes(ports));

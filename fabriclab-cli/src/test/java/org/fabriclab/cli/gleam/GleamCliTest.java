@@ -16,6 +16,9 @@ class GleamCliTest {
     JsonNode j = json(run("gleam", "table", "--groups", "1024", "--ports", "64", "--json"));
     assertThat(j.get("bytes").asLong()).isEqualTo(1024L * (14 + 14 * 64));
     assertThat(j.get("paperBytes1kGroups").asLong()).isEqualTo(920_000L);
+    // the same closed form through --format csv (key,value rows)
+    assertThat(run("gleam", "table", "--groups", "1024", "--ports", "64", "--format", "csv").out())
+        .startsWith("key,value").contains("\nbytes," + 1024L * (14 + 14 * 64) + "\n");
   }
 
   @Test
