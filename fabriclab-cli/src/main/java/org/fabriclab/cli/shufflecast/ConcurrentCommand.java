@@ -28,6 +28,7 @@ public final class ConcurrentCommand implements Runnable {
 
   @Override
   public void run() {
+    instance.format.format();
     ShufflecastTopology t = instance.topology();
     if (sources == null || sources.isEmpty() || sources.contains(null)) {
       throw new InvalidParameterException("--sources", String.valueOf(sources),
@@ -52,13 +53,13 @@ public final class ConcurrentCommand implements Runnable {
       sh.put(Integer.toString(sources.get(i)), shares[i]);
       bn.put(Integer.toString(sources.get(i)), bottleneck[i]);
     }
-    if (instance.json) {
+    if (!instance.format.isText()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("p", t.p());
       m.put("k", t.k());
       m.put("shares", sh);
       m.put("bottleneckShares", bn);
-      ShufflecastCommand.printJson(o, m);
+      instance.format.printDocument(o, m);
       return;
     }
     o.printf("%d,%d-Shufflecast, %d concurrent one-to-all multicasts (max-min fair, relay"

@@ -34,11 +34,11 @@ public final class CostCommand implements Runnable {
   @Option(names = "--rate", required = true, description = "data rate in Gbps: 10, 25 or 100")
   int rate;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     int maxP = Math.max(2, Math.min(8, switchPorts - 1));
     InvalidParameterException.requireRange("--tors", tors, 2, ShufflecastTopology.largestInstance(maxP));
     PowerCostModel m = new PowerCostModel(ComponentCatalog.tableI());
@@ -56,7 +56,7 @@ public final class CostCommand implements Runnable {
     imp.put("powerVsIpMulticast", ip.powerW() / sc.powerW());
     imp.put("costVsIpMulticast", ip.capitalCostUsd() / sc.capitalCostUsd());
     PrintWriter o = spec.commandLine().getOut();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("tors", tors);
       j.put("switchPorts", switchPorts);
@@ -67,7 +67,7 @@ public final class CostCommand implements Runnable {
       }
       j.put("improvement", imp);
       j.put("perTorCostUsd", m.perTorCostUsd(pk[0], rate));
-      ShufflecastCommand.printJson(o, j);
+      format.printDocument(o, j);
       return;
     }
     o.printf("%d ToRs (%s%d,%d-Shufflecast), %d-port switches, %d Gbps; one one-to-all tree%n",

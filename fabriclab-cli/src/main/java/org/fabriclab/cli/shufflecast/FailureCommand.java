@@ -41,6 +41,7 @@ public final class FailureCommand implements Runnable {
 
   @Override
   public void run() {
+    instance.format.format();
     ShufflecastTopology t = instance.topology();
     if (java.util.Arrays.stream(failed).distinct().count() != failed.length) {
       throw new InvalidParameterException("--failed", "--failed lists a ToR twice: "
@@ -59,7 +60,7 @@ public final class FailureCommand implements Runnable {
       }
     }
     PrintWriter o = spec.commandLine().getOut();
-    if (instance.json) {
+    if (!instance.format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("p", t.p());
       j.put("k", t.k());
@@ -79,7 +80,7 @@ public final class FailureCommand implements Runnable {
         j.put("ruleChanges", changes);
         j.put("steps", out.steps());
       }
-      ShufflecastCommand.printJson(o, j);
+      instance.format.printDocument(o, j);
       return;
     }
     o.printf("%d,%d-Shufflecast, failed relays {%s}, %s%n", t.p(), t.k(),

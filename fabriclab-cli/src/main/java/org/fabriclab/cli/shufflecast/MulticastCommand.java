@@ -81,8 +81,7 @@ public final class MulticastCommand implements Runnable {
       + " control, no retransmission); default ${DEFAULT-VALUE}")
   String sender = "udp";
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Option(names = "--join", description = "G:SERVER@MS: server joins group G at MS ms (norm only; repeatable)")
   List<String> joins;
@@ -110,6 +109,7 @@ public final class MulticastCommand implements Runnable {
 
   @Override
   public void run() {
+    format.format();
     OverlayBroadcastRun.Baseline overlay = switch (String.valueOf(method)) {
       case "mpi-bcast" -> OverlayBroadcastRun.Baseline.MPI_BCAST;
       case "cornet" -> OverlayBroadcastRun.Baseline.CORNET;
@@ -195,7 +195,7 @@ public final class MulticastCommand implements Runnable {
       writeSeries(csv, r);
     }
     PrintWriter o = spec.commandLine().getOut();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("p", p);
       out.put("k", k);
@@ -234,7 +234,7 @@ public final class MulticastCommand implements Runnable {
       out.put("groups", gs);
       out.put("lossRate", r.lossRate());
       out.put("droppedPackets", r.droppedPackets());
-      ShufflecastCommand.printJson(o, out);
+      format.printDocument(o, out);
       return;
     }
     o.printf("%s on the ToRs of %d,%d-Shufflecast, %d servers per ToR, %.3f Gb/s links, %d group(s) of %d, %d B each"

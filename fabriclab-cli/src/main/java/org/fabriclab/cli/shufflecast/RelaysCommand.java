@@ -22,6 +22,7 @@ public final class RelaysCommand implements Runnable {
 
   @Override
   public void run() {
+    instance.format.format();
     ShufflecastTopology t = instance.topology();
     RelayRules rules = new ShufflecastRouting(t).rules();
     int n = t.tors();
@@ -31,14 +32,14 @@ public final class RelaysCommand implements Runnable {
     }
     int[] perTor = rules.counts();
     PrintWriter o = spec.commandLine().getOut();
-    if (instance.json) {
+    if (!instance.format.isText()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("p", t.p());
       m.put("k", t.k());
       m.put("tors", n);
       m.put("relaySets", sets);
       m.put("rulesPerTor", perTor);
-      ShufflecastCommand.printJson(o, m);
+      instance.format.printDocument(o, m);
       return;
     }
     o.printf("%d,%d-Shufflecast: %d ToRs, %d relays per source, rules per ToR: %s (k·p^(k-1) = %d)%n",

@@ -25,6 +25,7 @@ public final class RoutesCommand implements Runnable {
 
   @Override
   public void run() {
+    instance.format.format();
     ShufflecastTopology t = instance.topology();
     t.requireTor("--source", source);
     ShufflecastRouting r = new ShufflecastRouting(t);
@@ -34,7 +35,7 @@ public final class RoutesCommand implements Runnable {
       max = Math.max(max, path.length - 1);
     }
     PrintWriter o = spec.commandLine().getOut();
-    if (instance.json) {
+    if (!instance.format.isText()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("p", t.p());
       m.put("k", t.k());
@@ -43,7 +44,7 @@ public final class RoutesCommand implements Runnable {
       m.put("maxHops", max);
       m.put("hopBound", r.hopBound());
       m.put("relaySet", r.relaySet(source));
-      ShufflecastCommand.printJson(o, m);
+      instance.format.printDocument(o, m);
       return;
     }
     o.printf("%d,%d-Shufflecast, source %d %s: max %d hops (Lemma 1 bound 2k-1 = %d)%n",

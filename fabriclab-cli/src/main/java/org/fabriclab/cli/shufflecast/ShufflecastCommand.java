@@ -1,9 +1,5 @@
 package org.fabriclab.cli.shufflecast;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.fabriclab.shufflecast.ShufflecastTopology;
@@ -60,22 +56,10 @@ public final class ShufflecastCommand implements Runnable {
     @Option(names = "--k", required = true, description = "columns, >= 1 (k·p^k ToRs)")
     int k;
 
-    @Option(names = "--json", description = "print one JSON object")
-    boolean json;
+    @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
     ShufflecastTopology topology() {
       return new ShufflecastTopology(p, k);
-    }
-  }
-
-  static void printJson(PrintWriter out, Object value) {
-    try {
-      out.println(
-          new ObjectMapper()
-              .enable(SerializationFeature.INDENT_OUTPUT)
-              .writeValueAsString(value));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
     }
   }
 

@@ -37,6 +37,9 @@ class ShufflecastCliTest {
     assertThat(ints(j.get("rulesPerTor"))).hasSize(8).containsOnly(4);
     JsonNode big = json("shufflecast", "relays", "--p", "4", "--k", "4", "--json");
     assertThat(ints(big.get("rulesPerTor"))).hasSize(1024).containsOnly(256);
+    // the same Fig. 3 relay set of ToR 0 as one markdown cell
+    assertThat(org.fabriclab.cli.CliRun.run("shufflecast", "relays", "--p", "2", "--k", "2", "--format", "md").out())
+        .startsWith("| key | value |").contains("[[0,1,4,5],");
   }
 
   @Test
