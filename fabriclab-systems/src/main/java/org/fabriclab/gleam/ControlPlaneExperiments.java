@@ -30,23 +30,11 @@ final class ControlPlaneExperiments {
   }
 
   void registration(ReproductionReport.Builder r, boolean quick) {
-    FatTree ft = new FatTree(4);
-    Topology t = ft.build();
-    int s = ft.server(0, 0, 0);
-    int r1 = ft.server(0, 1, 0);
-    int r2 = ft.server(1, 0, 0);
-    int r3 = ft.server(1, 1, 0);
+    Fig4Placement fig4 = Fig4Placement.on(new FatTree(4));
+    Topology t = fig4.fatTree().build();
     EnvelopeRegistration reg = new EnvelopeRegistration(t, 64, 500_000L);
-    Registration g = reg.register(GleamAddresses.groupIp(0), s,
-        List.of(new GroupMember(s, 1), new GroupMember(r1, 2), new GroupMember(r2, 3), new GroupMember(r3, 4)), 0);
-    int s1 = ft.aggregationSwitch(0, 0);
-    List<String> split = new ArrayList<>();
-    for (EnvelopeSend e : g.envelopes()) {
-      if (e.node() == s1) {
-        split.add(Arrays.toString(Arrays.stream(e.memberHosts()).map(h -> h == r1 ? 1 : h == r2 ? 2 : 3).toArray()));
-      }
-    }
-    String measured = String.join(" + ", split);
+    Registration g = reg.register(GleamAddresses.groupIp(0), fig4.source(), fig4.members(), 0);
+    String measured = fig4.splitAtS1(g);
     r.compare("Appendix A, Fig. 18", "envelopes S1 sends (receivers)", "[1] to L2 + [2, 3] to C2", measured,
         measured.equals("[1] + [2, 3]"), "Alg. 4 on a k=4 fat-tree with Fig. 4's placement (a model input): S and R1 in"
             + " pod 0 on different edge switches, R2 and R3 in pod 1. Tolerance: the same member split");

@@ -46,21 +46,11 @@ final class EnvelopePacketExperiments {
         .longColumn("envelopes").longColumn("envelopeBytes").doubleColumn("timeUs").doubleColumn("idlePathTimeUs");
     FatTree ft = new FatTree(4);
     Topology t = fatTree(ft);
-    int s = ft.server(0, 0, 0);
-    int r1 = ft.server(0, 1, 0);
-    int r2 = ft.server(1, 0, 0);
-    int r3 = ft.server(1, 1, 0);
-    List<GroupMember> fig4 = List.of(new GroupMember(s, 1), new GroupMember(r1, 2), new GroupMember(r2, 3),
-        new GroupMember(r3, 4));
+    Fig4Placement fig4p = Fig4Placement.on(ft);
+    int s = fig4p.source();
+    List<GroupMember> fig4 = fig4p.members();
     Registration g = run(t, s, fig4);
-    int s1 = ft.aggregationSwitch(0, 0);
-    List<String> split = new ArrayList<>();
-    for (EnvelopeSend e : g.envelopes()) {
-      if (e.node() == s1) {
-        split.add(Arrays.toString(Arrays.stream(e.memberHosts()).map(h -> h == r1 ? 1 : h == r2 ? 2 : 3).toArray()));
-      }
-    }
-    String measured = String.join(" + ", split);
+    String measured = fig4p.splitAtS1(g);
     r.compare("Appendix A, Fig. 18", "envelopes S1 sends (receivers), as packets through the fabric",
         "[1] to L2 + [2, 3] to C2", measured, measured.equals("[1] + [2, 3]"), "engine: packet. Envelopes travel"
             + " the engine as packets, each switch runs Alg. 4 on receipt; k=4 fat-tree with Fig. 4's placement (a"
