@@ -1,7 +1,6 @@
 package org.fabriclab.shoal;
 
 import java.util.Arrays;
-import org.fabriclab.sim.slotted.CellQueues;
 import org.fabriclab.sim.slotted.NodeBitSet;
 import org.fabriclab.sim.slotted.SlotEventWheel;
 
@@ -39,30 +38,34 @@ public final class ShoalSimulator {
   private static final int ARRIVE = 0;
   private static final int FB_SEND = 1;
   private static final int FB_RECV = 2;
+  /** Event kind: type in bits 0-1, first-hop flag in bit 2 (ARRIVE), the cell's destination above. */
+  private static final int FIRST_HOP = 4;
 
   private final ShoalConfig cfg;
   private final FabricSchedule sched;
   private final ShoalFlows fl;
+  private final int[] fs;
   private final int n;
-  /** index stride: link (i, j) = i << sh | j, subflow (p, j) = p << sh | j (shifts, no division). */
+  /** index stride: link (i, j) = ((j − i) mod N) << sh | i, subflow (p, j) = p << sh | j. */
   private final int sh;
   private final int lowMask;
   private final int e;
   private final int hop;
   private final long slotPs;
   private final long propPs;
+  private final int payload;
+  private final boolean backpressure;
+  private final boolean readyQueues;
+  private final boolean selective;
   private final boolean[] failed;
   private final int usable;
   private final ShoalLinks links;
-  private final CellQueues q;
-  private final CellQueues r;
   private final NodeBitSet work;
   private final NodeBitSet fresh;
   private final SlotEventWheel wheel;
   private final ShoalPairs pairs;
-  private final int[] flowPair;
-  private final int[] flowNext;
   private final long[] deliveredBytesTo;
+  private final ShoalPrefetch prefetch;
 
   private long slot;
   private int nextFlow;
@@ -82,13 +85,21 @@ public final class ShoalSimulator {
     this.cfg = cfg;
     this.sched = cfg.schedule();
     this.fl = flows;
+    this.fs = flows.state;
     this.n = cfg.nodes();
     this.sh = 32 - Integer.numberOfLeadingZeros(n - 1);
+    if (2 * sh > 30) {
+      throw new IllegalArgumentException("at most 32768 nodes");
+    }
     this.lowMask = (1 << sh) - 1;
     this.e = sched.epochSlots();
     this.hop = cfg.hopSlots();
     this.slotPs = cfg.slotPs();
     this.propPs = cfg.propagationPs();
+    this.payload = cfg.payloadBytes();
+    this.backpressure = cfg.backpressure();
+    this.readyQueues = cfg.readyQueues();
+    this.selective = cfg.selectiveRelease();
     this.failed = failedNodes == null ? new boolean[n] : failedNodes.clone();
     if (this.failed.length != n) {
       throw new IllegalArgumentException("failed[] must have one entry per node");
@@ -99,18 +110,14 @@ public final class ShoalSimulator {
     }
     this.usable = n - 1 - nf;
     this.links = new ShoalLinks(n, sh, sched, probe);
-    this.q = links.q;
-    this.r = links.r;
     this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, sh);
-    this.flowPair = new int[flows.size()];
-    this.flowNext = new int[flows.size()];
+    this.pairs = new ShoalPairs(n, sh, links.rec);
     this.deliveredBytesTo = new long[n];
-    int payload = cfg.payloadBytes();
+    this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
-      flows.cells[f] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
+      fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
       if (this.failed[flows.src[f]] || this.failed[flows.dst[f]]) {
         throw new IllegalArgumentException("flow " + f + " touches a failed node");
       }
@@ -151,6 +158,8 @@ public final class ShoalSimulator {
     while (nextFlow < fl.size() && startSlot(nextFlow) <= slot) {
       admit(nextFlow++);
     }
+    wheel.peek(slot, prefetch.first);
+    wheel.peek(slot, prefetch.second);
     wheel.drain(slot, handler);
     int t = (int) (slot % e);
     int words = work.wordsPerRow();
@@ -160,6 +169,8 @@ public final class ShoalSimulator {
       if (s == 0) {
         continue;
       }
+      int linkBase = s << sh;
+      prefetch.column(work, fresh, col, linkBase);
       for (int w = 0; w < words; w++) {
         long bits = work.word(col, w) | fresh.word(0, w);
         while (bits != 0) {
@@ -167,7 +178,7 @@ public final class ShoalSimulator {
           bits &= bits - 1;
           if (sched.sends(col, i)) {
             int j = i + s;
-            visit(i, j >= n ? j - n : j);
+            visit(i, j >= n ? j - n : j, linkBase | i);
           }
         }
       }
@@ -180,80 +191,78 @@ public final class ShoalSimulator {
     int k = fl.dst[f];
     int p = pairs.pairOf(i, k);
     boolean wasIdle;
+    int[] pr = pairs.pr;
     if (p < 0) {
       p = pairs.allocate(i, k, slot);
+      pr = pairs.pr;
       wasIdle = true;
     } else {
-      wasIdle = pairs.unsent[p] == 0;
+      wasIdle = pr[(p << 3) + ShoalPairs.UNSENT] == 0;
       if (wasIdle) {
         pairs.start[p] = slot;
       }
     }
-    flowPair[f] = p;
-    flowNext[f] = -1;
-    if (pairs.headFlow[p] < 0) {
-      pairs.headFlow[p] = f;
+    int b = p << 3;
+    fs[(f << 2) + ShoalFlows.PAIR] = p;
+    fl.next[f] = -1;
+    if (pr[b + ShoalPairs.HEAD] < 0) {
+      pr[b + ShoalPairs.HEAD] = f;
     } else {
-      flowNext[pairs.tailFlow[p]] = f;
+      fl.next[pr[b + ShoalPairs.TAIL]] = f;
     }
-    pairs.tailFlow[p] = f;
-    pairs.unsent[p] += fl.cells[f];
-    if (wasIdle && !pairs.inFresh[p] && pairs.busyCount[p] < usable) {
+    pr[b + ShoalPairs.TAIL] = f;
+    pr[b + ShoalPairs.UNSENT] += fs[(f << 2) + ShoalFlows.CELLS];
+    if (wasIdle && pr[b + ShoalPairs.INFRESH] == 0 && pr[b + ShoalPairs.BUSY] < usable) {
       pairs.pushFresh(p);
       fresh.set(0, i);
     }
   }
 
   /** Node i's slot to node j: releases, then one transmission. */
-  private void visit(int i, int j) {
+  private void visit(int i, int j, int link) {
     visits++;
     if (failed[i] || failed[j]) {
       return;
     }
-    int link = (i << sh) | j;
-    if (cfg.backpressure()) {
+    if (backpressure) {
       releaseWaiting(i, j, link);
     }
     if (pairs.freshHead[i] >= 0) {
       releaseFresh(i, j, link);
     }
-    if (!q.isEmpty(link)) {
+    if (links.qLength(link) != 0) {
       transmit(i, j, link);
     }
   }
 
-  private int ahead(int link) {
-    return links.ahead(link);
-  }
-
   private boolean selectiveBlocks(int p, int link) {
-    if (!cfg.selectiveRelease()) {
+    if (!selective) {
       return false;
     }
     long age = (slot - pairs.start[p]) / e;
-    return age < 30 && ahead(link) > (1L << age);
+    return age < 30 && links.ahead(link) > (1L << age);
   }
 
   private void releaseWaiting(int i, int j, int link) {
-    int sf = pairs.waitHead[link];
-    int prev = -1;
-    long horizon = slot + (long) ahead(link) * e;
-    while (sf >= 0 && pairs.eligible[sf] <= horizon) {
+    int sf = pairs.waitHead(link);
+    if (sf < 0) {
+      return;
+    }
+    long horizon = slot + (long) links.ahead(link) * e;
+    while (sf >= 0 && pairs.eligible(sf) <= horizon) {
       waitChecks++;
-      int nextSf = pairs.waitNext[sf];
+      int nextSf = pairs.waitNext(sf);
       int p = sf >>> sh;
       if (!selectiveBlocks(p, link)) {
-        pairs.unlinkWait(link, sf, prev);
-        links.unref(link, i, j);
-        if (pairs.unsent[p] > 0) {
+        pairs.unlinkWait(link, sf);
+        links.waitEnded(link, i, j);
+        if (pairs.unsent(p) > 0) {
           releaseCell(p, i, j, link);
-          horizon = slot + (long) ahead(link) * e;
+          horizon = slot + (long) links.ahead(link) * e;
         } else {
           pairs.setIdle(p, j);
           maybeFree(p);
         }
-      } else {
-        prev = sf;
       }
       sf = nextSf;
     }
@@ -263,17 +272,17 @@ public final class ShoalSimulator {
     int p = pairs.freshHead[i];
     int prev = -1;
     while (p >= 0) {
-      int nextP = pairs.freshNext[p];
-      if (pairs.unsent[p] > 0) {
-        boolean free = !cfg.backpressure() || !pairs.isBusy(p, j);
+      int nextP = pairs.freshNext(p);
+      if (pairs.unsent(p) > 0) {
+        boolean free = !backpressure || !pairs.isBusy(p, j);
         if (free && !selectiveBlocks(p, link)) {
-          if (cfg.backpressure()) {
+          if (backpressure) {
             pairs.setBusy(p, j);
           }
           releaseCell(p, i, j, link);
         }
       }
-      if (pairs.unsent[p] == 0 || (cfg.backpressure() && pairs.busyCount[p] >= usable)) {
+      if (pairs.unsent(p) == 0 || (backpressure && pairs.busyCount(p) >= usable)) {
         pairs.unlinkFresh(i, p, prev);
         maybeFree(p);
       } else {
@@ -288,83 +297,89 @@ public final class ShoalSimulator {
 
   /** Takes the pair's next cell and puts it into Q_ij (or R_ij). */
   private void releaseCell(int p, int i, int j, int link) {
-    int f = pairs.headFlow[p];
-    int seq = fl.released[f]++;
-    if (fl.released[f] == fl.cells[f]) {
-      pairs.headFlow[p] = flowNext[f];
-      if (pairs.headFlow[p] < 0) {
-        pairs.tailFlow[p] = -1;
+    int[] pr = pairs.pr;
+    int b = p << 3;
+    int f = pr[b + ShoalPairs.HEAD];
+    int fb = f << 2;
+    int seq = fs[fb + ShoalFlows.RELEASED]++;
+    if (seq + 1 == fs[fb + ShoalFlows.CELLS]) {
+      int nf = fl.next[f];
+      pr[b + ShoalPairs.HEAD] = nf;
+      if (nf < 0) {
+        pr[b + ShoalPairs.TAIL] = -1;
       }
     }
-    pairs.unsent[p]--;
-    links.releaseLocal(i, j, link, f, seq, cfg.readyQueues(), slot);
+    pr[b + ShoalPairs.UNSENT]--;
+    links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST], readyQueues, slot);
   }
 
   private void transmit(int i, int j, int link) {
     transmissions++;
-    int f = q.headA(link);
-    int seq = q.headB(link);
-    links.popHead(i, j, link, fl.src[f] == i, slot);
-    wheel.schedule(slot + hop, ARRIVE, f, seq, (i << sh) | j);
+    int c = links.qHead(link) << 2;
+    int[] cell = links.cell;
+    int f = cell[c + ShoalLinks.C_FLOW];
+    int seq = cell[c + ShoalLinks.C_SEQ];
+    int tag = cell[c + ShoalLinks.C_TAG];
+    boolean local = tag < 0;
+    links.popHead(i, j, link, local, slot);
+    int kind = (local ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & Integer.MAX_VALUE) << 3);
+    wheel.schedule(slot + hop, kind, f, seq, (i << sh) | j);
   }
 
   private void event(int kind, int x, int y, int z) {
-    if (kind == ARRIVE) {
-      arrive(x, y, z >>> sh, z & lowMask);
-    } else if (kind == FB_SEND) {
+    int type = kind & 3;
+    if (type == ARRIVE) {
+      arrive(x, y, z >>> sh, z & lowMask, kind);
+    } else if (type == FB_SEND) {
       int sf = x;
-      int p = sf >>> sh;
       int j = sf & lowMask;
-      int k = pairs.dstOf(p);
-      int fb = 0;
-      if (j != k) {
-        int link = (j << sh) | k;
-        fb = q.length(link) + r.length(link);
-      }
+      int k = kind >>> 3;
+      int fb = j == k ? 0 : links.ahead(links.link(j, k));
       wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
     } else {
       feedback(x, y);
     }
   }
 
-  private void arrive(int f, int seq, int from, int at) {
-    if (at == fl.dst[f]) {
-      deliveredBytesTo[at] += Math.min(cfg.payloadBytes(),
-          fl.bytes[f] - (long) seq * cfg.payloadBytes());
+  private void arrive(int f, int seq, int from, int at, int kind) {
+    int k = kind >>> 3;
+    if (at == k) {
+      int fb = f << 2;
+      int cells = fs[fb + ShoalFlows.CELLS];
+      deliveredBytesTo[at] += seq == cells - 1 ? Math.min(payload, fl.bytes[f] - (long) seq * payload) : payload;
       if (reorder != null) {
         reorder.arrived(f, seq);
       }
-      if (++fl.delivered[f] == fl.cells[f]) {
+      if (++fs[fb + ShoalFlows.DELIVERED] == cells) {
         fl.endPs[f] = (slot - hop + 1) * slotPs + propPs;
         completed++;
       }
     } else {
-      int k = fl.dst[f];
-      links.enqueue(at, k, (at << sh) | k, f, seq, false, slot);
+      links.enqueueForward(at, k, links.link(at, k), f, seq, slot);
     }
-    if (from == fl.src[f] && cfg.backpressure()) {
+    if ((kind & FIRST_HOP) != 0 && backpressure) {
       long fbSlot = sched.nextSlot(at, from, slot + 1);
-      wheel.schedule(fbSlot, FB_SEND, (flowPair[f] << sh) | at, 0, 0);
+      int p = fs[(f << 2) + ShoalFlows.PAIR];
+      wheel.schedule(fbSlot, FB_SEND | (k << 3), (p << sh) | at, 0, 0);
     }
   }
 
   private void feedback(int sf, int fb) {
     int p = sf >>> sh;
     int j = sf & lowMask;
-    int i = pairs.srcOf(p);
-    if (pairs.unsent[p] == 0) {
+    if (pairs.unsent(p) == 0) {
       pairs.setIdle(p, j);
       maybeFree(p);
       return;
     }
-    pairs.eligible[sf] = slot + (long) fb * e;
-    int link = (i << sh) | j;
-    pairs.linkWait(link, sf);
-    links.ref(link, i, j);
+    int i = pairs.srcOf(p);
+    int link = links.link(i, j);
+    links.waitStarts(link, i, j);
+    pairs.linkWait(link, sf, slot + (long) fb * e);
   }
 
   private void maybeFree(int p) {
-    if (pairs.unsent[p] == 0 && pairs.busyCount[p] == 0 && !pairs.inFresh[p]) {
+    if (pairs.unsent(p) == 0 && pairs.busyCount(p) == 0 && !pairs.inFresh(p)) {
       pairs.free(p);
     }
   }
@@ -397,7 +412,7 @@ public final class ShoalSimulator {
 
   /** Cells now in Q_ij. */
   public int queueLength(int i, int j) {
-    return q.length((i << sh) | j);
+    return links.qLength(links.link(i, j));
   }
 
   /**
@@ -434,7 +449,7 @@ public final class ShoalSimulator {
 
   @Override
   public String toString() {
-    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + q.liveCells() + ", work=" + Arrays.toString(workCounters())
+    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + links.liveCells() + ", work=" + Arrays.toString(workCounters())
         + ", " + Arrays.toString(new int[] {maxQueueCells(), maxNodeQueueCells()}) + "]";
   }
 }

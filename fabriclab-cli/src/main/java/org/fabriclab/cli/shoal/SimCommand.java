@@ -79,8 +79,13 @@ public final class SimCommand implements Runnable {
   @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), > 0 (default 0.5)")
   double load;
 
-  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows; the run ends when all finished")
+  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows drawn (default 10000)")
   int flows;
+
+  @Option(names = "--stop-after", defaultValue = "0", description = {
+      "end the run when this many flows have completed (§7.3: \"each simulation ends when one",
+      "million flows have completed\"); default 0: when every flow has finished"})
+  int stopAfter;
 
   @Option(names = "--skewed", description = "poisson: 84% of flows among a third of the nodes (§7.4)")
   boolean skewed;
@@ -143,11 +148,12 @@ public final class SimCommand implements Runnable {
       }
       default -> throw new InvalidParameterException("--workload", workload, "one of incast, permutation, poisson, trace");
     };
+    InvalidParameterException.requireRange("--stop-after", stopAfter, 0, fl.size());
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
     if (reordering) {
       sim.measureReordering();
     }
-    sim.run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    sim.run(stopAfter == 0 ? Integer.MAX_VALUE : stopAfter, Long.MAX_VALUE);
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
     if (json) {
