@@ -16,15 +16,24 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * {@code cellBytes − 8} payload bytes (Fig. 5 header); a flow ends when its last cell reaches the
  * destination (reassembly is by count; cells may arrive out of order).
  *
- * <p>Congestion control (§3.3.2): after node i sent a cell of subflow (i, j, k) to j, j answers at
- * its next slot to i with the rate-limit feedback len(Q_jk) (Eq. 1), or len(Q_jk) + len(R_jk) − 1
+ * <p>Congestion control (§3.3.2): after node i sent a cell of subflow (i, j, k) to j, j answers in
+ * its first slot to i from the one in which the cell has arrived (the slot from which j could also
+ * forward it) with the rate-limit feedback len(Q_jk) (Eq. 1), or len(Q_jk) + len(R_jk) − 1
  * with ready queues (Eq. 6), 0 when j = k. Decision: in Eq. 6 R_jk lists every local flow that is
  * ready, including the one whose cell sits in Q_jk, hence the −1; our R_jk holds only the cells not
  * yet in Q_jk, so the same value is len(Q_jk) + len(R_jk) (the literal reading lets a subflow hold two
- * cells in Q_jk and breaks Eq. 5, which the tests assert). Received at slot T, the next cell of the subflow is
- * released when t + L·E ≥ T + fb·E (Eq. 2 in slots, E slots per epoch). Decision: L is the number of
- * cells ahead of a released cell at i, len(Q_ij) (+ len(R_ij) with ready queues), so the cell
- * leaves i after the remote queue has drained. Releases are evaluated at i's slot to j, before it
+ * cells in Q_jk and breaks Eq. 5, which the tests assert). Eq. 2 lets the next cell go once "both
+ * the queues have had time to drain": the fb cells that were ahead in Q_jk when j sampled it (slot
+ * T_s) have left once j has had fb slots to k (every node knows the static schedule).
+ * Decision: the time to drain is counted in j's slots to k, not in E-slot epochs — with X the
+ * slot of j's fb-th slot to k at or after T_s, the subflow is eligible at max(T, X − hop + 1)
+ * (T = slot the feedback arrives; fb = 0: at T), and a cell is released at i's slot t to j when
+ * t + L·E ≥ eligible, so it reaches j after its predecessor has left. Reading t − T in whole epochs
+ * instead would make a lone subflow whose own cell is still in Q_jk at T_s wait a second epoch (a
+ * single flow at 75% of its rate, contrary to §6.2: the feedback costs throughput only when the
+ * cell latency exceeds an epoch); both readings keep Eq. 3 and Eq. 5. L is the number of
+ * cells ahead of a released cell at i, len(Q_ij) (+ len(R_ij) with ready queues); it leaves i at
+ * t + L·E at the earliest. Releases are evaluated at i's slot to j, before it
  * transmits (a released cell takes its FIFO place at once). With ready queues (§3.3.3) released
  * cells wait in R_ij and Q_ij holds at most one local cell (Eq. 4–5). Selective release: a flow of
  * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Failures (§3.5): slots to and from failed
@@ -331,11 +340,7 @@ public final class ShoalSimulator {
     if (type == ARRIVE) {
       arrive(x, y, z >>> sh, z & lowMask, kind);
     } else if (type == FB_SEND) {
-      int sf = x;
-      int j = sf & lowMask;
-      int k = kind >>> 3;
-      int fb = j == k ? 0 : links.ahead(links.link(j, k));
-      wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
+      sendFeedback(x, kind >>> 3);
     } else {
       feedback(x, y);
     }
@@ -358,10 +363,21 @@ public final class ShoalSimulator {
       links.enqueueForward(at, k, links.link(at, k), f, seq, slot);
     }
     if ((kind & FIRST_HOP) != 0 && backpressure) {
-      long fbSlot = sched.nextSlot(at, from, slot + 1);
-      int p = fs[(f << 2) + ShoalFlows.PAIR];
-      wheel.schedule(fbSlot, FB_SEND | (k << 3), (p << sh) | at, 0, 0);
+      long fbSlot = sched.nextSlot(at, from, slot);
+      int sf = (fs[(f << 2) + ShoalFlows.PAIR] << sh) | at;
+      if (fbSlot == slot) {
+        sendFeedback(sf, k);
+      } else {
+        wheel.schedule(fbSlot, FB_SEND | (k << 3), sf, 0, 0);
+      }
     }
+  }
+
+  /** Node j = sf's intermediate, in its slot to the source: the rate-limit feedback (Eq. 1 / Eq. 6). */
+  private void sendFeedback(int sf, int k) {
+    int j = sf & lowMask;
+    int fb = j == k ? 0 : links.ahead(links.link(j, k));
+    wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
   }
 
   private void feedback(int sf, int fb) {
@@ -373,9 +389,16 @@ public final class ShoalSimulator {
       return;
     }
     int i = pairs.srcOf(p);
+    long eligible = slot;
+    if (fb > 0) {
+      // the slot in which the fb-th cell ahead (counted when j sampled Q_jk, hop slots ago)
+      // leaves Q_jk: Q_jk sends one cell in each of j's slots to k
+      long drained = sched.nextSlot(j, pairs.dstOf(p), slot - hop) + (long) (fb - 1) * e;
+      eligible = Math.max(slot, drained - hop + 1);
+    }
     int link = links.link(i, j);
     links.waitStarts(link, i, j);
-    pairs.linkWait(link, sf, slot + (long) fb * e);
+    pairs.linkWait(link, sf, eligible);
   }
 
   private void maybeFree(int p) {

@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Golden runs of {@link ShoalSimulator}: small seeded workloads (seed 003 §7.3 Poisson/Pareto,
  * §6.2 incast) under every mechanism switch, failures and the Appendix A schedule. The golden file
- * {@code shoal/golden-runs.txt} was produced by the simulator <em>before</em> the performance rework
+ * {@code shoal/golden-runs.txt} was first produced by the simulator <em>before</em> the performance rework
  * of the slot loop (commit recorded in docs/benchmarks-shoal.md); the rework must reproduce every
- * flow's end time, the queue maxima, the cell count and the exact sequence of queue events.
- * Regenerate only for a deliberate model change: {@code -Dshoal.golden.write=path}.
+ * flow's end time, the queue maxima, the cell count and the exact sequence of queue events (it
+ * did, commit "one cache line per link/pair/..."). Regenerated once since, for the deliberate model
+ * change of Eq. 2 (drain time counted in the intermediate's slots, feedback in the arrival slot;
+ * see ShoalSimulator). Regenerate only for such a change: {@code -Dshoal.golden.write=path}.
  */
 class ShoalGoldenTest {
 

@@ -112,8 +112,8 @@ class ShoalInvariantsTest {
       }
     }
     System.out.println("fairness within 10%: " + within + "/" + total);
-    // §7.2 reports 99% of flows within 10%; this run measures 113/130 (87%) on N = 32: the gap is
-    // reported in docs/reproduction-shoal.md. The bound guards against regressions.
-    assertThat(within).isGreaterThanOrEqualTo((int) Math.ceil(0.8 * total));
+    // §7.2 reports 99% of flows within 10% of water-filling; this run measures 129/130 on N = 32
+    // (114/130 with Eq. 2 read in whole epochs, see ShoalSimulator): at most 5% may miss.
+    assertThat(within).isGreaterThanOrEqualTo((int) Math.ceil(0.95 * total));
   }
 }
