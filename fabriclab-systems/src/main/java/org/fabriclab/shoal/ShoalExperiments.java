@@ -62,14 +62,14 @@ public final class ShoalExperiments {
   public static double permutationGbps(ShoalConfig cfg, int pairs, long bytes, long seed) {
     ShoalFlows fl = ShoalWorkloads.permutation(cfg.nodes(), pairs, bytes,
         new RandomStreams(seed).stream("permutation"));
-    new ShoalSimulator(cfg, fl, null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    new ShoalSimulator(cfg, fl, (boolean[]) null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
     return ShoalMetrics.destinationThroughputGbps(fl, cfg.nodes());
   }
 
   /** FCTs (µs) of a synchronised incast of {@code senders} flows of {@code bytes} to node 0. */
   public static double[] incastFctsUs(ShoalConfig cfg, int senders, long bytes) {
     ShoalFlows fl = ShoalWorkloads.incast(cfg.nodes(), senders, 0, bytes, null);
-    new ShoalSimulator(cfg, fl, null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    new ShoalSimulator(cfg, fl, (boolean[]) null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
     double[] v = new double[fl.size()];
     for (int f = 0; f < v.length; f++) {
       v[f] = fl.fctPs(f) / 1e6;
@@ -127,7 +127,7 @@ public final class ShoalExperiments {
     }
     ShoalFlows fl = new ShoalFlows(java.util.Arrays.copyOf(s, k), java.util.Arrays.copyOf(d, k),
         java.util.Arrays.copyOf(b, k), java.util.Arrays.copyOf(t, k));
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, null);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     // run until every target finished (background flows may still be running)
     long lastTargetStart = (long) ((targets - 1) * gapUs * 1e6);
     long limit = lastTargetStart / cfg.slotPs() + 1;
@@ -168,7 +168,7 @@ public final class ShoalExperiments {
     long[] b = new long[flows];
     java.util.Arrays.fill(b, 1L << 40);
     ShoalFlows fl = new ShoalFlows(s, d, b, new long[flows]);
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, null);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     int e = cfg.schedule().epochSlots();
     sim.runUntil(300L * e);
     int[] before = new int[flows];

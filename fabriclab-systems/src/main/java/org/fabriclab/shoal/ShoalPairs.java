@@ -37,12 +37,15 @@ final class ShoalPairs {
   long[] busy;
   /** Subflow records at sf << 1: eligible slot, (next << 32) | (prev & 0xffffffff). */
   long[] sub;
+  /** Usable subflows per pair (only with dead pairs). */
+  int[] usable;
+  private final ShoalFailures failures;
   private int[] freeList;
   private int freeTop;
   private int capacity;
   private int freshCount;
 
-  ShoalPairs(int n, int sh, int[] linkRecords) {
+  ShoalPairs(int n, int sh, int[] linkRecords, ShoalFailures failures) {
     this.n = n;
     this.sh = sh;
     this.words = (n + 63) >>> 6;
@@ -51,6 +54,7 @@ final class ShoalPairs {
     this.freshHead = new int[n];
     Arrays.fill(freshHead, -1);
     this.lk = linkRecords;
+    this.failures = failures;
     grow(64);
   }
 
@@ -58,6 +62,7 @@ final class ShoalPairs {
     int old = capacity;
     pr = Arrays.copyOf(pr == null ? new int[0] : pr, cap << 3);
     start = Arrays.copyOf(start == null ? new long[0] : start, cap);
+    usable = Arrays.copyOf(usable == null ? new int[0] : usable, cap);
     busy = Arrays.copyOf(busy == null ? new long[0] : busy, cap * words);
     sub = Arrays.copyOf(sub == null ? new long[0] : sub, (cap << sh) << 1);
     int[] nf = new int[cap];
@@ -88,6 +93,9 @@ final class ShoalPairs {
     pr[b + BUSY] = 0;
     pr[b + INFRESH] = 0;
     start[p] = slot;
+    if (failures != null) {
+      usable[p] = failures.usableSubflows(i, k);
+    }
     Arrays.fill(busy, p * words, (p + 1) * words, 0L);
     return p;
   }

@@ -36,8 +36,9 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * t + L·E at the earliest. Releases are evaluated at i's slot to j, before it
  * transmits (a released cell takes its FIFO place at once). With ready queues (§3.3.3) released
  * cells wait in R_ij and Q_ij holds at most one local cell (Eq. 4–5). Selective release: a flow of
- * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Failures (§3.5): slots to and from failed
- * nodes are wasted; subflows through them are never used.
+ * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Failures (§3.5, {@link ShoalFailures}): the
+ * slots of dead pairs (failed nodes, or paths across a failed link or switch) are wasted, and only
+ * subflows whose two virtual links live are used.
  *
  * <p>Complexity per slot: O(C·N/64) words plus O(1) per cell sent, event and waiting subflow
  * checked. Memory O(N²) ints for the queues and O(active pairs · N) for subflow state. No
@@ -66,7 +67,8 @@ public final class ShoalSimulator {
   private final boolean backpressure;
   private final boolean readyQueues;
   private final boolean selective;
-  private final boolean[] failed;
+  private final ShoalFailures fails;
+  private final boolean anyDead;
   private final int usable;
   private final ShoalLinks links;
   private final NodeBitSet work;
@@ -91,6 +93,11 @@ public final class ShoalSimulator {
   }
 
   public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, boolean[] failedNodes, QueueProbe probe) {
+    this(cfg, flows, ShoalFailures.nodes(cfg.nodes(), failedNodes), probe);
+  }
+
+  /** A rack with failed components (§3.5); flows must join live nodes that have a usable subflow. */
+  public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, ShoalFailures failures, QueueProbe probe) {
     this.cfg = cfg;
     this.sched = cfg.schedule();
     this.fl = flows;
@@ -109,25 +116,22 @@ public final class ShoalSimulator {
     this.backpressure = cfg.backpressure();
     this.readyQueues = cfg.readyQueues();
     this.selective = cfg.selectiveRelease();
-    this.failed = failedNodes == null ? new boolean[n] : failedNodes.clone();
-    if (this.failed.length != n) {
-      throw new IllegalArgumentException("failed[] must have one entry per node");
+    if (failures.nodes() != n) {
+      throw new IllegalArgumentException("failures are for " + failures.nodes() + " nodes");
     }
-    int nf = 0;
-    for (boolean b : this.failed) {
-      nf += b ? 1 : 0;
-    }
-    this.usable = n - 1 - nf;
+    this.fails = failures;
+    this.anyDead = failures.anyDead();
+    this.usable = n - 1;
     this.links = new ShoalLinks(n, sh, sched, probe);
     this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, sh, links.rec);
+    this.pairs = new ShoalPairs(n, sh, links.rec, anyDead ? failures : null);
     this.deliveredBytesTo = new long[n];
     this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
       fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
-      if (this.failed[flows.src[f]] || this.failed[flows.dst[f]]) {
+      if (anyDead && (!failures.live(flows.src[f]) || !failures.live(flows.dst[f]))) {
         throw new IllegalArgumentException("flow " + f + " touches a failed node");
       }
     }
@@ -221,7 +225,7 @@ public final class ShoalSimulator {
     }
     pr[b + ShoalPairs.TAIL] = f;
     pr[b + ShoalPairs.UNSENT] += fs[(f << 2) + ShoalFlows.CELLS];
-    if (wasIdle && pr[b + ShoalPairs.INFRESH] == 0 && pr[b + ShoalPairs.BUSY] < usable) {
+    if (wasIdle && pr[b + ShoalPairs.INFRESH] == 0 && pr[b + ShoalPairs.BUSY] < usableOf(p)) {
       pairs.pushFresh(p);
       fresh.set(0, i);
     }
@@ -230,7 +234,7 @@ public final class ShoalSimulator {
   /** Node i's slot to node j: releases, then one transmission. */
   private void visit(int i, int j, int link) {
     visits++;
-    if (failed[i] || failed[j]) {
+    if (anyDead && fails.dead(i, j)) {
       return;
     }
     if (backpressure) {
@@ -283,7 +287,8 @@ public final class ShoalSimulator {
     while (p >= 0) {
       int nextP = pairs.freshNext(p);
       if (pairs.unsent(p) > 0) {
-        boolean free = !backpressure || !pairs.isBusy(p, j);
+        boolean free = (!backpressure || !pairs.isBusy(p, j))
+            && (!anyDead || !fails.dead(j, pairs.dstOf(p)) || j == pairs.dstOf(p));
         if (free && !selectiveBlocks(p, link)) {
           if (backpressure) {
             pairs.setBusy(p, j);
@@ -291,7 +296,7 @@ public final class ShoalSimulator {
           releaseCell(p, i, j, link);
         }
       }
-      if (pairs.unsent(p) == 0 || (backpressure && pairs.busyCount(p) >= usable)) {
+      if (pairs.unsent(p) == 0 || (backpressure && pairs.busyCount(p) >= usableOf(p))) {
         pairs.unlinkFresh(i, p, prev);
         maybeFree(p);
       } else {
@@ -399,6 +404,11 @@ public final class ShoalSimulator {
     int link = links.link(i, j);
     links.waitStarts(link, i, j);
     pairs.linkWait(link, sf, eligible);
+  }
+
+  /** Subflows of pair p whose two virtual links live. */
+  private int usableOf(int p) {
+    return anyDead ? pairs.usable[p] : usable;
   }
 
   private void maybeFree(int p) {

@@ -40,7 +40,7 @@ class ShoalInvariantsTest {
     ShoalConfig cfg = new ShoalConfig(n, 8, 1 + rnd.nextInt(3), 100, 23.25, 2.75, 64,
         rnd.nextInt(3) * 23.25, seed % 2 == 0, true, ready, rnd.nextBoolean());
     int[] worst = {0};
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, (i, j, qLen, rLen, local, slot) -> {
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, (i, j, qLen, rLen, local, slot) -> {
       int bound = ready ? 1 + in[j] : out[i] + in[j];
       worst[0] = Math.max(worst[0], qLen - bound);
       if (ready) {
@@ -91,7 +91,7 @@ class ShoalInvariantsTest {
       }
       ShoalFlows big = new ShoalFlows(s, d, b, new long[m]);
       ShoalConfig cfg = new ShoalConfig(n, 8, 1, 100, 23.25, 2.75, 64, 0, false, true, true, true);
-      ShoalSimulator sim = new ShoalSimulator(cfg, big, null, null);
+      ShoalSimulator sim = new ShoalSimulator(cfg, big, (boolean[]) null, null);
       int e = cfg.schedule().epochSlots();
       sim.runUntil(300L * e);
       int[] before = new int[m];

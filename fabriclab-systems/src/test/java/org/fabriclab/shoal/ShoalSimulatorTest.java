@@ -19,7 +19,7 @@ class ShoalSimulatorTest {
   void prototypeIncastFig10() {
     ShoalConfig cfg = ShoalConfig.prototype();
     ShoalFlows fl = ShoalWorkloads.incast(8, 7, 0, 7 * 56, null);
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, null);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     sim.run(Integer.MAX_VALUE, 1_000_000);
     long max = 0;
     long min = Long.MAX_VALUE;
@@ -69,7 +69,7 @@ class ShoalSimulatorTest {
           twice += j == src ? 0 : slotTo[j] == slotFrom[j] ? 1 : 2;
         }
         ShoalFlows fl = new ShoalFlows(new int[] {src}, new int[] {17}, new long[] {1L << 40}, new long[1]);
-        ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, null);
+        ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
         sim.runUntil(50L * e);
         int before = fl.deliveredCells(0);
         sim.runUntil(250L * e);
