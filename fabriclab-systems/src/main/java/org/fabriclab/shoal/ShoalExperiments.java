@@ -152,8 +152,12 @@ public final class ShoalExperiments {
     return v;
   }
 
-  /** Fraction (0..1) of flows whose measured rate is within 10% of max-min water-filling (§7.2). */
-  public static double fairnessWithin10(ShoalConfig cfg, int flows, long seed) {
+  /**
+   * Fraction (0..1) of flows whose measured rate is within 10% of max-min water-filling (§7.2):
+   * {@code flows} long-running flows between distinct random pairs, rates measured over
+   * {@code epochs} epochs after {@code warmup}.
+   */
+  public static double fairnessWithin10(ShoalConfig cfg, int flows, int warmup, int epochs, long seed) {
     int n = cfg.nodes();
     SplittableRandom rnd = new RandomStreams(seed).stream("fairness");
     int[] s = new int[flows];
@@ -170,13 +174,12 @@ public final class ShoalExperiments {
     ShoalFlows fl = new ShoalFlows(s, d, b, new long[flows]);
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     int e = cfg.schedule().epochSlots();
-    sim.runUntil(300L * e);
+    sim.runUntil((long) warmup * e);
     int[] before = new int[flows];
     for (int f = 0; f < flows; f++) {
       before[f] = fl.deliveredCells(f);
     }
-    int epochs = 3000;
-    sim.runUntil(300L * e + (long) epochs * e);
+    sim.runUntil((long) (warmup + epochs) * e);
     double[] ideal = MaxMinWaterFilling.flowRates(n, s, d);
     int ok = 0;
     for (int f = 0; f < flows; f++) {

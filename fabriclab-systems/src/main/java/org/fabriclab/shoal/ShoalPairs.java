@@ -41,6 +41,7 @@ final class ShoalPairs {
   int[] usable;
   private final ShoalFailures failures;
   private int[] freeList;
+  private int[] memo;
   private int freeTop;
   private int capacity;
   private int freshCount;
@@ -94,10 +95,25 @@ final class ShoalPairs {
     pr[b + INFRESH] = 0;
     start[p] = slot;
     if (failures != null) {
-      usable[p] = failures.usableSubflows(i, k);
+      usable[p] = usableOfNew(i, k);
     }
     Arrays.fill(busy, p * words, (p + 1) * words, 0L);
     return p;
+  }
+
+  /** Usable subflows of a pair (i, k) not yet allocated (memoised per pair). */
+  int usableOfNew(int i, int k) {
+    if (failures == null) {
+      return n - 1;
+    }
+    if (memo == null) {
+      memo = new int[n * n];
+      Arrays.fill(memo, -1);
+    }
+    if (memo[i * n + k] < 0) {
+      memo[i * n + k] = failures.usableSubflows(i, k);
+    }
+    return memo[i * n + k];
   }
 
   void free(int p) {

@@ -131,8 +131,12 @@ public final class ShoalSimulator {
     this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
       fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
-      if (anyDead && (!failures.live(flows.src[f]) || !failures.live(flows.dst[f]))) {
+      if (anyDead && (failures.failed(flows.src[f]) || failures.failed(flows.dst[f]))) {
         throw new IllegalArgumentException("flow " + f + " touches a failed node");
+      }
+      if (anyDead && pairs.usableOfNew(flows.src[f], flows.dst[f]) == 0) {
+        throw new IllegalArgumentException("flow " + f + " (" + flows.src[f] + " -> " + flows.dst[f]
+            + ") has no live path left");
       }
     }
   }
