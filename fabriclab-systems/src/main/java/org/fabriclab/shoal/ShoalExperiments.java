@@ -39,6 +39,20 @@ public final class ShoalExperiments {
         sim.maxReorderBytes());
   }
 
+  /**
+   * A Poisson point (§7.3 workload) on a rack with failed components (§3.5): flows among live
+   * nodes, pairs without a live path redrawn; stops after {@code completions}.
+   */
+  public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, ShoalFailures failures,
+      long seed) {
+    int drawn = (int) Math.min(Integer.MAX_VALUE - 1, Math.ceil(completions * 1.05));
+    ShoalFlows fl = ShoalWorkloads.poisson(cfg.nodes(), null, failures, load, drawn, 100_000, 1.05,
+        cfg.linkGbps(), false, new RandomStreams(seed).stream("poisson"));
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null);
+    sim.run(completions, Long.MAX_VALUE);
+    return point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0], sim.slot());
+  }
+
   /** The §7.3 flows of a Poisson point: 5% more than {@code completions}, seeded. */
   public static ShoalFlows poissonFlows(ShoalConfig cfg, double load, int completions, boolean[] failed,
       boolean skewed, long seed) {
