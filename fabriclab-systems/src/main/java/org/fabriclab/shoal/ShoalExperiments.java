@@ -45,10 +45,16 @@ public final class ShoalExperiments {
    */
   public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, ShoalFailures failures,
       long seed) {
+    return poisson(cfg, load, completions, failures, 0, seed);
+  }
+
+  /** As above, each cell transmission corrupted with probability {@code corruptionRate} (Appendix D). */
+  public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, ShoalFailures failures,
+      double corruptionRate, long seed) {
     int drawn = (int) Math.min(Integer.MAX_VALUE - 1, Math.ceil(completions * 1.05));
     ShoalFlows fl = ShoalWorkloads.poisson(cfg.nodes(), null, failures, load, drawn, 100_000, 1.05,
         cfg.linkGbps(), false, new RandomStreams(seed).stream("poisson"));
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null).corruptCells(corruptionRate, seed);
     sim.run(completions, Long.MAX_VALUE);
     return point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0], sim.slot());
   }

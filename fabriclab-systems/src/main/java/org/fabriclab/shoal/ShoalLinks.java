@@ -34,6 +34,9 @@ final class ShoalLinks {
   static final int C_SEQ = 2;
   static final int C_TAG = 3;
   static final int LOCAL_CELL = 1 << 31;
+  /** Tag bit of a local cell put back after corruption (Appendix D): its pop leaves R alone. */
+  static final int RESENT = 1 << 30;
+  static final int DST_MASK = RESENT - 1;
 
   private final int n;
   private final int sh;
@@ -190,6 +193,30 @@ final class ShoalLinks {
       cell[(rc << 2) + C_NEXT] = -1;
       append(i, j, link, b, rc, true, slot);
       rec[b + QL] |= LOCAL;
+    }
+  }
+
+  /** A cell resent after corruption (Appendix D) goes to the head of Q_ij. */
+  void pushFront(int i, int j, int link, int f, int seq, int tag, long slot) {
+    int b = link << 3;
+    int c = allocate(f, seq, tag);
+    int ql = rec[b + QL];
+    int len = (ql & LEN) + 1;
+    if (len == 1 && rec[b + WH] < 0) {
+      work.set(sched.columnOf(i, j), i);
+      activeLinks++;
+    }
+    int h = rec[b + QH];
+    cell[(c << 2) + C_NEXT] = h;
+    rec[b + QH] = c;
+    if (h < 0) {
+      rec[b + QT] = c;
+    }
+    rec[b + QL] = ql + 1;
+    maxQueue = Math.max(maxQueue, len);
+    maxNodeQueue = Math.max(maxNodeQueue, ++nodeQueued[i]);
+    if (probe != null) {
+      probe.queued(i, j, len, rec[b + RL], tag < 0, slot);
     }
   }
 

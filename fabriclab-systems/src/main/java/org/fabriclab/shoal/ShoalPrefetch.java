@@ -43,8 +43,10 @@ final class ShoalPrefetch {
       int j = x & lowMask;
       int k = kind >>> 3;
       s = j == k ? 0 : links.rec[links.link(j, k) << 3];
-    } else {
+    } else if (type == 2) {
       s = pairs.pr[(x >>> sh) << 3] + (int) pairs.sub[x << 1];
+    } else {
+      s = 0;
     }
     sink += s;
   }

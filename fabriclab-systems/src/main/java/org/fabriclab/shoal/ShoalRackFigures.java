@@ -256,6 +256,12 @@ final class ShoalRackFigures {
             .append("× (").append(fmt(100 * f.deadSlotFraction(), 2)).append("% of slots dead)");
       }
     }
+    double rate = 1e-3;
+    ShoalExperiments.PoissonPoint c = ShoalExperiments.poisson(rack, 0.5, completions, cases[0], rate, ctx.seed());
+    t.row("cell corruption " + rate + " (Appendix D)", 0.0, c.shortFct999Us(), c.longGoodputGbps(),
+        (long) c.completed());
+    sb.append(", cell corruption ").append(rate).append(" per transmission (Appendix D, resent after the "
+        + "receiver's last-cell-dropped notice): ").append(fmt(c.shortFct999Us() / base, 2)).append("×");
     b.table(t.build());
     b.note("Component failures (§3.5, not in the paper's evaluation): L = 0.5, " + completions
         + " completions, failure detected at time 0, symmetric stop, one Clos plane of four failed; "

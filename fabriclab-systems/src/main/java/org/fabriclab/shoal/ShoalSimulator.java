@@ -48,6 +48,8 @@ public final class ShoalSimulator {
   private static final int ARRIVE = 0;
   private static final int FB_SEND = 1;
   private static final int FB_RECV = 2;
+  /** Appendix D: a corrupted cell goes back to the head of its queue once the sender knows. */
+  private static final int RETX = 3;
   /** Event kind: type in bits 0-1, first-hop flag in bit 2 (ARRIVE), the cell's destination above. */
   private static final int FIRST_HOP = 4;
 
@@ -85,6 +87,9 @@ public final class ShoalSimulator {
   private long visits;
   private long waitChecks;
   private ReorderTracker reorder;
+  private double corruptionRate;
+  private long corruptionSeed;
+  private long corruptedCells;
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
   public interface QueueProbe {
@@ -338,10 +343,46 @@ public final class ShoalSimulator {
     int f = cell[c + ShoalLinks.C_FLOW];
     int seq = cell[c + ShoalLinks.C_SEQ];
     int tag = cell[c + ShoalLinks.C_TAG];
-    boolean local = tag < 0;
-    links.popHead(i, j, link, local, slot);
-    int kind = (local ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & Integer.MAX_VALUE) << 3);
+    boolean firstHop = tag < 0;
+    links.popHead(i, j, link, firstHop && (tag & ShoalLinks.RESENT) == 0, slot);
+    int kind = (firstHop ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & ShoalLinks.DST_MASK) << 3);
+    if (corruptionRate > 0 && corrupted(i, j)) {
+      // Appendix D: j discards the cell and sets last-cell-dropped in its next cell to i; i resends
+      corruptedCells++;
+      long known = sched.nextSlot(j, i, slot + hop) + hop;
+      wheel.schedule(known, (kind & ~3) | RETX, f, seq, (i << sh) | j);
+      return;
+    }
     wheel.schedule(slot + hop, kind, f, seq, (i << sh) | j);
+  }
+
+  /** Whether the cell i sends to j in this slot is corrupted: a hash of (seed, slot, i, j). */
+  private boolean corrupted(int i, int j) {
+    long h = corruptionSeed ^ (slot * 0x9E3779B97F4A7C15L) ^ (((long) i << 32) | j);
+    h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
+    h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;
+    h ^= h >>> 31;
+    return (h >>> 11) * 0x1.0p-53 < corruptionRate;
+  }
+
+  /**
+   * Corrupts each cell transmission independently with probability {@code rate} (Appendix D,
+   * decision: the CRC catches every corruption; the receiver's conservative resend of its own last
+   * cell — a duplicate the destination drops by sequence number — is not simulated, it only costs
+   * one slot; empty cells are not counted). Deterministic in {@code seed}. Call before running.
+   */
+  public ShoalSimulator corruptCells(double rate, long seed) {
+    if (!(rate >= 0 && rate < 1)) {
+      throw new org.fabriclab.error.InvalidParameterException("--corruption-rate", rate, "must be in [0, 1)");
+    }
+    this.corruptionRate = rate;
+    this.corruptionSeed = new org.fabriclab.rng.RandomStreams(seed).stream("corruption").nextLong();
+    return this;
+  }
+
+  /** Cell transmissions lost to corruption (and resent). */
+  public long corruptedCells() {
+    return corruptedCells;
   }
 
   private void event(int kind, int x, int y, int z) {
@@ -350,8 +391,14 @@ public final class ShoalSimulator {
       arrive(x, y, z >>> sh, z & lowMask, kind);
     } else if (type == FB_SEND) {
       sendFeedback(x, kind >>> 3);
-    } else {
+    } else if (type == FB_RECV) {
       feedback(x, y);
+    } else {
+      int i = z >>> sh;
+      int j = z & lowMask;
+      boolean firstHop = (kind & FIRST_HOP) != 0;
+      links.pushFront(i, j, links.link(i, j), x, y,
+          (kind >>> 3) | (firstHop ? ShoalLinks.LOCAL_CELL | ShoalLinks.RESENT : 0), slot);
     }
   }
 

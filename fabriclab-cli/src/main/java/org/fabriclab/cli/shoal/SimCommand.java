@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "sim", mixinStandardHelpOptions = true, description = {
     "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
     "(endNs -1 if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
-    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed"})
+    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed,",
+    "cellsSent, corruptedCells"})
 public final class SimCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -106,6 +107,11 @@ public final class SimCommand implements Runnable {
   @Option(names = "--fail-plane", defaultValue = "0", description = "plane (channel) of --fail-component, 0..channels-1")
   int failPlane;
 
+  @Option(names = "--corruption-rate", defaultValue = "0", description = {
+      "probability that a cell transmission is corrupted, [0, 1): the receiver drops it and the",
+      "sender resends it (Appendix D); default 0"})
+  double corruptionRate;
+
   @Option(names = "--seed", defaultValue = "1", description = "master seed (default 1)")
   long seed;
 
@@ -167,13 +173,16 @@ public final class SimCommand implements Runnable {
       default -> throw new InvalidParameterException("--workload", workload, "one of incast, permutation, poisson, trace");
     };
     InvalidParameterException.requireRange("--stop-after", stopAfter, 0, fl.size());
+    if (!(corruptionRate >= 0 && corruptionRate < 1)) {
+      throw new InvalidParameterException("--corruption-rate", corruptionRate, "must be in [0, 1)");
+    }
     for (int f = 0; f < fl.size(); f++) {
       if (failures.anyDead() && failures.usableSubflows(fl.src(f), fl.dst(f)) == 0) {
         throw new InvalidParameterException("--fail-component", "flow " + f + " (" + fl.src(f) + " -> "
             + fl.dst(f) + ") has no live path with " + failures);
       }
     }
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null).corruptCells(corruptionRate, seed);
     if (reordering) {
       sim.measureReordering();
     }
@@ -187,6 +196,7 @@ public final class SimCommand implements Runnable {
       j.put("slots", sim.slot());
       j.put("completed", sim.completed());
       j.put("cellsSent", sim.workCounters()[0]);
+      j.put("corruptedCells", sim.corruptedCells());
       j.put("maxQueueCells", sim.maxQueueCells());
       j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
       j.put("destinationThroughputGbps", dest);

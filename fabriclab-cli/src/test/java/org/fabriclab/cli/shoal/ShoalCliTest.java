@@ -128,6 +128,7 @@ class ShoalCliTest {
       {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--fail-component", "leaf-spine-link:0"},
       {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--fail-component", "spine:0", "--fail-plane", "4"},
       {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--flows", "5", "--stop-after", "6"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--corruption-rate", "1"},
     };
     for (String[] a : bad) {
       Result r = run(a);
