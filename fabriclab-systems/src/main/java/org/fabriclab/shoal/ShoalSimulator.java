@@ -87,9 +87,7 @@ public final class ShoalSimulator {
   private long visits;
   private long waitChecks;
   private ReorderTracker reorder;
-  private double corruptionRate;
-  private long corruptionSeed;
-  private long corruptedCells;
+  private CellCorruption corruption = new CellCorruption(0, 0);
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
   public interface QueueProbe {
@@ -346,23 +344,13 @@ public final class ShoalSimulator {
     boolean firstHop = tag < 0;
     links.popHead(i, j, link, firstHop && (tag & ShoalLinks.RESENT) == 0, slot);
     int kind = (firstHop ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & ShoalLinks.DST_MASK) << 3);
-    if (corruptionRate > 0 && corrupted(i, j)) {
+    if (corruption.active() && corruption.hits(slot, i, j)) {
       // Appendix D: j discards the cell and sets last-cell-dropped in its next cell to i; i resends
-      corruptedCells++;
       long known = sched.nextSlot(j, i, slot + hop) + hop;
       wheel.schedule(known, (kind & ~3) | RETX, f, seq, (i << sh) | j);
       return;
     }
     wheel.schedule(slot + hop, kind, f, seq, (i << sh) | j);
-  }
-
-  /** Whether the cell i sends to j in this slot is corrupted: a hash of (seed, slot, i, j). */
-  private boolean corrupted(int i, int j) {
-    long h = corruptionSeed ^ (slot * 0x9E3779B97F4A7C15L) ^ (((long) i << 32) | j);
-    h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
-    h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;
-    h ^= h >>> 31;
-    return (h >>> 11) * 0x1.0p-53 < corruptionRate;
   }
 
   /**
@@ -372,17 +360,13 @@ public final class ShoalSimulator {
    * one slot; empty cells are not counted). Deterministic in {@code seed}. Call before running.
    */
   public ShoalSimulator corruptCells(double rate, long seed) {
-    if (!(rate >= 0 && rate < 1)) {
-      throw new org.fabriclab.error.InvalidParameterException("--corruption-rate", rate, "must be in [0, 1)");
-    }
-    this.corruptionRate = rate;
-    this.corruptionSeed = new org.fabriclab.rng.RandomStreams(seed).stream("corruption").nextLong();
+    this.corruption = new CellCorruption(rate, seed);
     return this;
   }
 
   /** Cell transmissions lost to corruption (and resent). */
   public long corruptedCells() {
-    return corruptedCells;
+    return corruption.count();
   }
 
   private void event(int kind, int x, int y, int z) {
