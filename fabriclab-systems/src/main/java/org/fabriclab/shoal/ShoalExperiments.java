@@ -102,6 +102,12 @@ public final class ShoalExperiments {
    * the other nodes exchange Poisson background traffic at {@code load}. Returns the targets' FCTs (µs).
    */
   public static double[] detourTargetsUs(ShoalConfig cfg, int targets, double gapUs, double load, long seed) {
+    return detourTargetsUs(cfg, targets, gapUs, load, seed, false);
+  }
+
+  /** As above; with {@code priority} the targets are traffic class 0 and the background class 1 (Appendix C). */
+  public static double[] detourTargetsUs(ShoalConfig cfg, int targets, double gapUs, double load, long seed,
+      boolean priority) {
     int n = cfg.nodes();
     SplittableRandom rnd = new RandomStreams(seed).stream("fig14");
     double tauPs = 100_000 * 8 / (load * cfg.linkGbps() * 1e9 * (n - 2)) * 1e12;
@@ -145,8 +151,12 @@ public final class ShoalExperiments {
       target[k++] = true;
       next++;
     }
+    int[] cls = new int[k];
+    for (int f = 0; f < k; f++) {
+      cls[f] = priority && !target[f] ? 1 : 0;
+    }
     ShoalFlows fl = new ShoalFlows(java.util.Arrays.copyOf(s, k), java.util.Arrays.copyOf(d, k),
-        java.util.Arrays.copyOf(b, k), java.util.Arrays.copyOf(t, k));
+        java.util.Arrays.copyOf(b, k), java.util.Arrays.copyOf(t, k), cls);
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     // run until every target finished (background flows may still be running)
     long lastTargetStart = (long) ((targets - 1) * gapUs * 1e6);

@@ -24,10 +24,22 @@ public final class ShoalFlows {
   static final int DELIVERED = 2;
   static final int PAIR = 3;
 
-  /** Copies the arrays; flows must be sorted by start time, src ≠ dst, bytes ≥ 1. */
+  /** Traffic class per flow (Appendix C), 0 = highest priority. */
+  final int[] cls;
+  private final int classes;
+
+  /** Copies the arrays; flows must be sorted by start time, src ≠ dst, bytes ≥ 1. One traffic class. */
   public ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs) {
+    this(src, dst, bytes, startPs, new int[src.length]);
+  }
+
+  /**
+   * As above with a traffic class per flow (Appendix C): 0..3, 0 the highest priority. A Shoal flow
+   * (a node pair) then exists once per class.
+   */
+  public ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs, int[] classes) {
     int n = src.length;
-    if (dst.length != n || bytes.length != n || startPs.length != n) {
+    if (dst.length != n || bytes.length != n || startPs.length != n || classes.length != n) {
       throw new IllegalArgumentException("flow arrays differ in length");
     }
     for (int f = 0; f < n; f++) {
@@ -43,6 +55,15 @@ public final class ShoalFlows {
     Arrays.fill(endPs, -1);
     this.state = new int[Math.multiplyExact(4, n)];
     this.next = new int[n];
+    this.cls = classes.clone();
+    int m = 0;
+    for (int f = 0; f < n; f++) {
+      if (cls[f] < 0 || cls[f] > 3) {
+        throw new IllegalArgumentException("flow " + f + ": traffic class must be 0..3");
+      }
+      m = Math.max(m, cls[f]);
+    }
+    this.classes = m + 1;
   }
 
   public int size() {
@@ -73,6 +94,16 @@ public final class ShoalFlows {
   /** Flow completion time in ps, or -1. */
   public long fctPs(int f) {
     return endPs[f] < 0 ? -1 : endPs[f] - startPs[f];
+  }
+
+  /** Traffic class of flow f (0 = highest priority). */
+  public int trafficClass(int f) {
+    return cls[f];
+  }
+
+  /** 1 + the largest traffic class. */
+  public int classes() {
+    return classes;
   }
 
   public int cells(int f) {

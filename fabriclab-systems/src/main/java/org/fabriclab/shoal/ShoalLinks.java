@@ -37,9 +37,15 @@ final class ShoalLinks {
   /** Tag bit of a local cell put back after corruption (Appendix D): its pop leaves R alone. */
   static final int RESENT = 1 << 30;
   static final int DST_MASK = RESENT - 1;
+  /** Tag bits 26–27: the cell's traffic class (Appendix C); the destination sits below. */
+  static final int CLASS_SHIFT = 26;
+  static final int NODE_MASK = (1 << CLASS_SHIFT) - 1;
 
   private final int n;
   private final int sh;
+  /** Traffic classes (Appendix C) and the link-id stride between a link's class queues. */
+  private final int classes;
+  final int stride;
   /** Link records, 8 ints each at link << 3. */
   final int[] rec;
   /** Cell records, 4 ints each at cell << 2. */
@@ -55,10 +61,12 @@ final class ShoalLinks {
   private int maxQueue;
   private int maxNodeQueue;
 
-  ShoalLinks(int n, int sh, FabricSchedule sched, ShoalSimulator.QueueProbe probe) {
+  ShoalLinks(int n, int sh, int classes, FabricSchedule sched, ShoalSimulator.QueueProbe probe) {
     this.n = n;
     this.sh = sh;
-    int nn = n << sh;
+    this.classes = classes;
+    this.stride = n << sh;
+    int nn = Math.multiplyExact(classes, n << sh);
     this.rec = new int[nn << 3];
     for (int l = 0; l < nn; l++) {
       int b = l << 3;
@@ -93,10 +101,31 @@ final class ShoalLinks {
     return rec[(link << 3) + RL];
   }
 
-  /** Cells ahead of a cell released now into link: len(Q) + len(R). */
+  /**
+   * Cells ahead of a cell released now into link: len(Q) + len(R), summed over its class and the
+   * higher-priority classes of the same link (Appendix C; class 0 is the highest).
+   */
   int ahead(int link) {
     int b = link << 3;
-    return (rec[b + QL] & LEN) + rec[b + RL];
+    int a = (rec[b + QL] & LEN) + rec[b + RL];
+    for (int l = link - stride; l >= 0; l -= stride) {
+      int bb = l << 3;
+      a += (rec[bb + QL] & LEN) + rec[bb + RL];
+    }
+    return a;
+  }
+
+  /** Whether no class queue of link's node pair has a cell or a waiting subflow. */
+  private boolean pairIdle(int link) {
+    if (classes == 1) {
+      return true;
+    }
+    for (int l = link % stride; l < rec.length >>> 3; l += stride) {
+      if ((rec[(l << 3) + QL] & LEN) != 0 || rec[(l << 3) + WH] >= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The head cell of Q (non-empty). */
@@ -127,14 +156,14 @@ final class ShoalLinks {
   }
 
   /** A cell on its second hop joins Q_jk at its intermediate node. */
-  void enqueueForward(int j, int k, int link, int f, int seq, long slot) {
-    append(j, k, link, link << 3, allocate(f, seq, k), false, slot);
+  void enqueueForward(int j, int k, int link, int f, int seq, int tag, long slot) {
+    append(j, k, link, link << 3, allocate(f, seq, tag), false, slot);
   }
 
   private void append(int i, int j, int link, int b, int c, boolean local, long slot) {
     int ql = rec[b + QL];
     int len = (ql & LEN) + 1;
-    if (len == 1 && rec[b + WH] < 0) {
+    if (len == 1 && rec[b + WH] < 0 && pairIdle(link)) {
       work.set(sched.columnOf(i, j), i);
       activeLinks++;
     }
@@ -178,7 +207,7 @@ final class ShoalLinks {
       ql &= LEN;
     }
     rec[b + QL] = ql;
-    if ((ql & LEN) == 0 && rec[b + WH] < 0) {
+    if ((ql & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
       work.clear(sched.columnOf(i, j), i);
       activeLinks--;
     }
@@ -202,7 +231,7 @@ final class ShoalLinks {
     int c = allocate(f, seq, tag);
     int ql = rec[b + QL];
     int len = (ql & LEN) + 1;
-    if (len == 1 && rec[b + WH] < 0) {
+    if (len == 1 && rec[b + WH] < 0 && pairIdle(link)) {
       work.set(sched.columnOf(i, j), i);
       activeLinks++;
     }
@@ -223,7 +252,7 @@ final class ShoalLinks {
   /** Before a subflow joins link's waiting list: marks the link as having work if it had none. */
   void waitStarts(int link, int i, int j) {
     int b = link << 3;
-    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0) {
+    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
       work.set(sched.columnOf(i, j), i);
       activeLinks++;
     }
@@ -232,7 +261,7 @@ final class ShoalLinks {
   /** After a subflow left link's waiting list: clears the work bit if nothing is left. */
   void waitEnded(int link, int i, int j) {
     int b = link << 3;
-    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0) {
+    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
       work.clear(sched.columnOf(i, j), i);
       activeLinks--;
     }

@@ -39,6 +39,8 @@ final class ShoalPairs {
   long[] sub;
   /** Usable subflows per pair (only with dead pairs). */
   int[] usable;
+  /** Traffic class of each pair (Appendix C: a flow is a node pair and a class). */
+  int[] cls;
   private final ShoalFailures failures;
   private int[] freeList;
   private int[] memo;
@@ -46,11 +48,11 @@ final class ShoalPairs {
   private int capacity;
   private int freshCount;
 
-  ShoalPairs(int n, int sh, int[] linkRecords, ShoalFailures failures) {
+  ShoalPairs(int n, int sh, int classes, int[] linkRecords, ShoalFailures failures) {
     this.n = n;
     this.sh = sh;
     this.words = (n + 63) >>> 6;
-    this.pairOf = new int[n * n];
+    this.pairOf = new int[Math.multiplyExact(classes, n * n)];
     Arrays.fill(pairOf, -1);
     this.freshHead = new int[n];
     Arrays.fill(freshHead, -1);
@@ -64,6 +66,7 @@ final class ShoalPairs {
     pr = Arrays.copyOf(pr == null ? new int[0] : pr, cap << 3);
     start = Arrays.copyOf(start == null ? new long[0] : start, cap);
     usable = Arrays.copyOf(usable == null ? new int[0] : usable, cap);
+    cls = Arrays.copyOf(cls == null ? new int[0] : cls, cap);
     busy = Arrays.copyOf(busy == null ? new long[0] : busy, cap * words);
     sub = Arrays.copyOf(sub == null ? new long[0] : sub, (cap << sh) << 1);
     int[] nf = new int[cap];
@@ -75,16 +78,17 @@ final class ShoalPairs {
     capacity = cap;
   }
 
-  int pairOf(int i, int k) {
-    return pairOf[i * n + k];
+  int pairOf(int i, int k, int c) {
+    return pairOf[(c * n + i) * n + k];
   }
 
-  int allocate(int i, int k, long slot) {
+  int allocate(int i, int k, int c, long slot) {
     if (freeTop == 0) {
       grow(capacity * 2);
     }
     int p = freeList[--freeTop];
-    pairOf[i * n + k] = p;
+    pairOf[(c * n + i) * n + k] = p;
+    cls[p] = c;
     int b = p << 3;
     pr[b + SRC] = i;
     pr[b + DST] = k;
@@ -117,7 +121,7 @@ final class ShoalPairs {
   }
 
   void free(int p) {
-    pairOf[pr[(p << 3) + SRC] * n + pr[(p << 3) + DST]] = -1;
+    pairOf[(cls[p] * n + pr[(p << 3) + SRC]) * n + pr[(p << 3) + DST]] = -1;
     freeList[freeTop++] = p;
   }
 

@@ -37,11 +37,11 @@ final class ShoalPrefetch {
     int s;
     if (type == 0) {
       int at = z & lowMask;
-      int k = kind >>> 3;
+      int k = (kind >>> 3) & ShoalLinks.NODE_MASK;
       s = at == k ? fs[x << 2] : links.rec[links.link(at, k) << 3];
     } else if (type == 1) {
       int j = x & lowMask;
-      int k = kind >>> 3;
+      int k = (kind >>> 3) & ShoalLinks.NODE_MASK;
       s = j == k ? 0 : links.rec[links.link(j, k) << 3];
     } else if (type == 2) {
       s = pairs.pr[(x >>> sh) << 3] + (int) pairs.sub[x << 1];
@@ -57,7 +57,7 @@ final class ShoalPrefetch {
     int s = 0;
     if (type == 0) {
       int at = z & lowMask;
-      int k = kind >>> 3;
+      int k = (kind >>> 3) & ShoalLinks.NODE_MASK;
       if (at != k) {
         int t = links.rec[(links.link(at, k) << 3) + ShoalLinks.QT];
         s = t < 0 ? 0 : links.cell[t << 2];

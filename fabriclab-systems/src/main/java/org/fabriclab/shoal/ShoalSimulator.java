@@ -36,7 +36,12 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * t + L·E at the earliest. Releases are evaluated at i's slot to j, before it
  * transmits (a released cell takes its FIFO place at once). With ready queues (§3.3.3) released
  * cells wait in R_ij and Q_ij holds at most one local cell (Eq. 4–5). Selective release: a flow of
- * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Failures (§3.5, {@link ShoalFailures}): the
+ * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Traffic classes (Appendix C, {@link
+ * ShoalFlows#trafficClass}): a flow is a node pair and a class; every virtual link has one Q and R
+ * per class, a slot sends the head of the highest-priority non-empty Q, and L and the feedback of
+ * a class count the cells of that class and the higher ones. Decision: queues are unbounded, so
+ * the lower classes' tail drops (and their last-cell-dropped notice) do not arise; backpressure
+ * still bounds them. Failures (§3.5, {@link ShoalFailures}): the
  * slots of dead pairs (failed nodes, or paths across a failed link or switch) are wasted, and only
  * subflows whose two virtual links live are used.
  *
@@ -73,6 +78,9 @@ public final class ShoalSimulator {
   private final boolean anyDead;
   private final int usable;
   private final ShoalLinks links;
+  /** Traffic classes (Appendix C) and the link-id distance between a pair's class queues. */
+  private final int classes;
+  private final int stride;
   private final NodeBitSet work;
   private final NodeBitSet fresh;
   private final SlotEventWheel wheel;
@@ -125,11 +133,13 @@ public final class ShoalSimulator {
     this.fails = failures;
     this.anyDead = failures.anyDead();
     this.usable = n - 1;
-    this.links = new ShoalLinks(n, sh, sched, probe);
+    this.classes = flows.classes();
+    this.links = new ShoalLinks(n, sh, classes, sched, probe);
+    this.stride = links.stride;
     this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, sh, links.rec, anyDead ? failures : null);
+    this.pairs = new ShoalPairs(n, sh, classes, links.rec, anyDead ? failures : null);
     this.deliveredBytesTo = new long[n];
     this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
@@ -209,11 +219,12 @@ public final class ShoalSimulator {
   private void admit(int f) {
     int i = fl.src[f];
     int k = fl.dst[f];
-    int p = pairs.pairOf(i, k);
+    int c = fl.cls[f];
+    int p = pairs.pairOf(i, k, c);
     boolean wasIdle;
     int[] pr = pairs.pr;
     if (p < 0) {
-      p = pairs.allocate(i, k, slot);
+      p = pairs.allocate(i, k, c, slot);
       pr = pairs.pr;
       wasIdle = true;
     } else {
@@ -245,13 +256,19 @@ public final class ShoalSimulator {
       return;
     }
     if (backpressure) {
-      releaseWaiting(i, j, link);
+      for (int c = 0; c < classes; c++) {
+        releaseWaiting(i, j, link + c * stride);
+      }
     }
     if (pairs.freshHead[i] >= 0) {
       releaseFresh(i, j, link);
     }
-    if (links.qLength(link) != 0) {
-      transmit(i, j, link);
+    for (int c = 0; c < classes; c++) {
+      // strict priority among the class queues (Appendix C)
+      if (links.qLength(link + c * stride) != 0) {
+        transmit(i, j, link + c * stride);
+        break;
+      }
     }
   }
 
@@ -288,11 +305,12 @@ public final class ShoalSimulator {
     }
   }
 
-  private void releaseFresh(int i, int j, int link) {
+  private void releaseFresh(int i, int j, int baseLink) {
     int p = pairs.freshHead[i];
     int prev = -1;
     while (p >= 0) {
       int nextP = pairs.freshNext(p);
+      int link = baseLink + pairs.cls[p] * stride;
       if (pairs.unsent(p) > 0) {
         boolean free = (!backpressure || !pairs.isBusy(p, j))
             && (!anyDead || !fails.dead(j, pairs.dstOf(p)) || j == pairs.dstOf(p));
@@ -331,7 +349,8 @@ public final class ShoalSimulator {
       }
     }
     pr[b + ShoalPairs.UNSENT]--;
-    links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST], readyQueues, slot);
+    links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST] | (pairs.cls[p] << ShoalLinks.CLASS_SHIFT),
+        readyQueues, slot);
   }
 
   private void transmit(int i, int j, int link) {
@@ -380,14 +399,16 @@ public final class ShoalSimulator {
     } else {
       int i = z >>> sh;
       int j = z & lowMask;
+      int kc = kind >>> 3;
       boolean firstHop = (kind & FIRST_HOP) != 0;
-      links.pushFront(i, j, links.link(i, j), x, y,
-          (kind >>> 3) | (firstHop ? ShoalLinks.LOCAL_CELL | ShoalLinks.RESENT : 0), slot);
+      links.pushFront(i, j, links.link(i, j) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, x, y,
+          kc | (firstHop ? ShoalLinks.LOCAL_CELL | ShoalLinks.RESENT : 0), slot);
     }
   }
 
   private void arrive(int f, int seq, int from, int at, int kind) {
-    int k = kind >>> 3;
+    int kc = kind >>> 3;
+    int k = kc & ShoalLinks.NODE_MASK;
     if (at == k) {
       int fb = f << 2;
       int cells = fs[fb + ShoalFlows.CELLS];
@@ -400,23 +421,28 @@ public final class ShoalSimulator {
         completed++;
       }
     } else {
-      links.enqueueForward(at, k, links.link(at, k), f, seq, slot);
+      links.enqueueForward(at, k, links.link(at, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, f, seq, kc,
+          slot);
     }
     if ((kind & FIRST_HOP) != 0 && backpressure) {
       long fbSlot = sched.nextSlot(at, from, slot);
       int sf = (fs[(f << 2) + ShoalFlows.PAIR] << sh) | at;
       if (fbSlot == slot) {
-        sendFeedback(sf, k);
+        sendFeedback(sf, kc);
       } else {
-        wheel.schedule(fbSlot, FB_SEND | (k << 3), sf, 0, 0);
+        wheel.schedule(fbSlot, FB_SEND | (kc << 3), sf, 0, 0);
       }
     }
   }
 
-  /** Node j = sf's intermediate, in its slot to the source: the rate-limit feedback (Eq. 1 / Eq. 6). */
-  private void sendFeedback(int sf, int k) {
+  /**
+   * Node j = sf's intermediate, in its slot to the source: the rate-limit feedback (Eq. 1 / Eq. 6;
+   * Appendix C: summed over the cell's class and the higher ones). {@code kc}: destination | class.
+   */
+  private void sendFeedback(int sf, int kc) {
     int j = sf & lowMask;
-    int fb = j == k ? 0 : links.ahead(links.link(j, k));
+    int k = kc & ShoalLinks.NODE_MASK;
+    int fb = j == k ? 0 : links.ahead(links.link(j, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride);
     wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
   }
 
@@ -436,7 +462,7 @@ public final class ShoalSimulator {
       long drained = sched.nextSlot(j, pairs.dstOf(p), slot - hop) + (long) (fb - 1) * e;
       eligible = Math.max(slot, drained - hop + 1);
     }
-    int link = links.link(i, j);
+    int link = links.link(i, j) + pairs.cls[p] * stride;
     links.waitStarts(link, i, j);
     pairs.linkWait(link, sf, eligible);
   }
