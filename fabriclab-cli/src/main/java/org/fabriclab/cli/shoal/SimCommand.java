@@ -90,7 +90,7 @@ public final class SimCommand implements Runnable {
       "million flows have completed\"); default 0: when every flow has finished"})
   int stopAfter;
 
-  @Option(names = "--skewed", description = "poisson: 84% of flows among a third of the nodes (§7.4)")
+  @Option(names = "--skewed", description = "poisson: 84%% of flows among a third of the nodes (§7.4)")
   boolean skewed;
 
   @Option(names = "--trace", description = "trace CSV (flow_id,src_host,dst_host,start_ns,size_bytes)")
