@@ -39,6 +39,26 @@ public final class ShoalExperiments {
         sim.maxReorderBytes());
   }
 
+  /**
+   * A Poisson point (§7.3 workload) on a rack with failed components (§3.5): flows among live
+   * nodes, pairs without a live path redrawn; stops after {@code completions}.
+   */
+  public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, ShoalFailures failures,
+      long seed) {
+    return poisson(cfg, load, completions, failures, 0, seed);
+  }
+
+  /** As above, each cell transmission corrupted with probability {@code corruptionRate} (Appendix D). */
+  public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, ShoalFailures failures,
+      double corruptionRate, long seed) {
+    int drawn = (int) Math.min(Integer.MAX_VALUE - 1, Math.ceil(completions * 1.05));
+    ShoalFlows fl = ShoalWorkloads.poisson(cfg.nodes(), null, failures, load, drawn, 100_000, 1.05,
+        cfg.linkGbps(), false, new RandomStreams(seed).stream("poisson"));
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null).corruptCells(corruptionRate, seed);
+    sim.run(completions, Long.MAX_VALUE);
+    return point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0], sim.slot());
+  }
+
   /** The §7.3 flows of a Poisson point: 5% more than {@code completions}, seeded. */
   public static ShoalFlows poissonFlows(ShoalConfig cfg, double load, int completions, boolean[] failed,
       boolean skewed, long seed) {
@@ -62,14 +82,14 @@ public final class ShoalExperiments {
   public static double permutationGbps(ShoalConfig cfg, int pairs, long bytes, long seed) {
     ShoalFlows fl = ShoalWorkloads.permutation(cfg.nodes(), pairs, bytes,
         new RandomStreams(seed).stream("permutation"));
-    new ShoalSimulator(cfg, fl, null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    new ShoalSimulator(cfg, fl, (boolean[]) null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
     return ShoalMetrics.destinationThroughputGbps(fl, cfg.nodes());
   }
 
   /** FCTs (µs) of a synchronised incast of {@code senders} flows of {@code bytes} to node 0. */
   public static double[] incastFctsUs(ShoalConfig cfg, int senders, long bytes) {
     ShoalFlows fl = ShoalWorkloads.incast(cfg.nodes(), senders, 0, bytes, null);
-    new ShoalSimulator(cfg, fl, null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    new ShoalSimulator(cfg, fl, (boolean[]) null, null).run(Integer.MAX_VALUE, Long.MAX_VALUE);
     double[] v = new double[fl.size()];
     for (int f = 0; f < v.length; f++) {
       v[f] = fl.fctPs(f) / 1e6;
@@ -82,6 +102,12 @@ public final class ShoalExperiments {
    * the other nodes exchange Poisson background traffic at {@code load}. Returns the targets' FCTs (µs).
    */
   public static double[] detourTargetsUs(ShoalConfig cfg, int targets, double gapUs, double load, long seed) {
+    return detourTargetsUs(cfg, targets, gapUs, load, seed, false);
+  }
+
+  /** As above; with {@code priority} the targets are traffic class 0 and the background class 1 (Appendix C). */
+  public static double[] detourTargetsUs(ShoalConfig cfg, int targets, double gapUs, double load, long seed,
+      boolean priority) {
     int n = cfg.nodes();
     SplittableRandom rnd = new RandomStreams(seed).stream("fig14");
     double tauPs = 100_000 * 8 / (load * cfg.linkGbps() * 1e9 * (n - 2)) * 1e12;
@@ -125,9 +151,13 @@ public final class ShoalExperiments {
       target[k++] = true;
       next++;
     }
+    int[] cls = new int[k];
+    for (int f = 0; f < k; f++) {
+      cls[f] = priority && !target[f] ? 1 : 0;
+    }
     ShoalFlows fl = new ShoalFlows(java.util.Arrays.copyOf(s, k), java.util.Arrays.copyOf(d, k),
-        java.util.Arrays.copyOf(b, k), java.util.Arrays.copyOf(t, k));
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, null);
+        java.util.Arrays.copyOf(b, k), java.util.Arrays.copyOf(t, k), cls);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     // run until every target finished (background flows may still be running)
     long lastTargetStart = (long) ((targets - 1) * gapUs * 1e6);
     long limit = lastTargetStart / cfg.slotPs() + 1;
@@ -152,8 +182,12 @@ public final class ShoalExperiments {
     return v;
   }
 
-  /** Fraction (0..1) of flows whose measured rate is within 10% of max-min water-filling (§7.2). */
-  public static double fairnessWithin10(ShoalConfig cfg, int flows, long seed) {
+  /**
+   * Fraction (0..1) of flows whose measured rate is within 10% of max-min water-filling (§7.2):
+   * {@code flows} long-running flows between distinct random pairs, rates measured over
+   * {@code epochs} epochs after {@code warmup}.
+   */
+  public static double fairnessWithin10(ShoalConfig cfg, int flows, int warmup, int epochs, long seed) {
     int n = cfg.nodes();
     SplittableRandom rnd = new RandomStreams(seed).stream("fairness");
     int[] s = new int[flows];
@@ -168,15 +202,14 @@ public final class ShoalExperiments {
     long[] b = new long[flows];
     java.util.Arrays.fill(b, 1L << 40);
     ShoalFlows fl = new ShoalFlows(s, d, b, new long[flows]);
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, null);
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, null);
     int e = cfg.schedule().epochSlots();
-    sim.runUntil(300L * e);
+    sim.runUntil((long) warmup * e);
     int[] before = new int[flows];
     for (int f = 0; f < flows; f++) {
       before[f] = fl.deliveredCells(f);
     }
-    int epochs = 3000;
-    sim.runUntil(300L * e + (long) epochs * e);
+    sim.runUntil((long) (warmup + epochs) * e);
     double[] ideal = MaxMinWaterFilling.flowRates(n, s, d);
     int ok = 0;
     for (int f = 0; f < flows; f++) {

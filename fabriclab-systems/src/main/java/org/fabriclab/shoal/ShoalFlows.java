@@ -12,14 +12,34 @@ public final class ShoalFlows {
   final long[] bytes;
   final long[] startPs;
   final long[] endPs;
-  final int[] cells;
-  final int[] delivered;
-  final int[] released;
+  /**
+   * Simulator state per flow, one record of 4 ints at f << 2 (one cache line touch per cell event):
+   * cells, cells released at the source, cells delivered, pair slot.
+   */
+  final int[] state;
+  /** The next flow of the same node pair, in start order (-1: none). */
+  final int[] next;
+  static final int CELLS = 0;
+  static final int RELEASED = 1;
+  static final int DELIVERED = 2;
+  static final int PAIR = 3;
 
-  /** Copies the arrays; flows must be sorted by start time, src ≠ dst, bytes ≥ 1. */
+  /** Traffic class per flow (Appendix C), 0 = highest priority. */
+  final int[] cls;
+  private final int classes;
+
+  /** Copies the arrays; flows must be sorted by start time, src ≠ dst, bytes ≥ 1. One traffic class. */
   public ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs) {
+    this(src, dst, bytes, startPs, new int[src.length]);
+  }
+
+  /**
+   * As above with a traffic class per flow (Appendix C): 0..3, 0 the highest priority. A Shoal flow
+   * (a node pair) then exists once per class.
+   */
+  public ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs, int[] classes) {
     int n = src.length;
-    if (dst.length != n || bytes.length != n || startPs.length != n) {
+    if (dst.length != n || bytes.length != n || startPs.length != n || classes.length != n) {
       throw new IllegalArgumentException("flow arrays differ in length");
     }
     for (int f = 0; f < n; f++) {
@@ -33,9 +53,17 @@ public final class ShoalFlows {
     this.startPs = startPs.clone();
     this.endPs = new long[n];
     Arrays.fill(endPs, -1);
-    this.cells = new int[n];
-    this.delivered = new int[n];
-    this.released = new int[n];
+    this.state = new int[Math.multiplyExact(4, n)];
+    this.next = new int[n];
+    this.cls = classes.clone();
+    int m = 0;
+    for (int f = 0; f < n; f++) {
+      if (cls[f] < 0 || cls[f] > 3) {
+        throw new IllegalArgumentException("flow " + f + ": traffic class must be 0..3");
+      }
+      m = Math.max(m, cls[f]);
+    }
+    this.classes = m + 1;
   }
 
   public int size() {
@@ -68,11 +96,21 @@ public final class ShoalFlows {
     return endPs[f] < 0 ? -1 : endPs[f] - startPs[f];
   }
 
+  /** Traffic class of flow f (0 = highest priority). */
+  public int trafficClass(int f) {
+    return cls[f];
+  }
+
+  /** 1 + the largest traffic class. */
+  public int classes() {
+    return classes;
+  }
+
   public int cells(int f) {
-    return cells[f];
+    return state[(f << 2) + CELLS];
   }
 
   public int deliveredCells(int f) {
-    return delivered[f];
+    return state[(f << 2) + DELIVERED];
   }
 }

@@ -5,66 +5,70 @@ import java.util.Arrays;
 /**
  * Per-flow (ordered node pair) and per-subflow state of {@link ShoalSimulator} in primitive
  * arrays (seed 003 §3.3.2, §4.2: the NIC keeps, per active local flow, the rate-limit feedback of
- * every intermediate node). Pair slots are pooled and grow by doubling; a subflow is
- * {@code pair << sh | intermediate} (sh = ⌈log2 N⌉). Package-private: the simulator owns all invariants.
+ * every intermediate node). A pair is one record of 8 ints (source, destination, unsent cells, head
+ * and tail application flow, busy subflows, next in the fresh list, in-fresh flag) plus its start
+ * slot and a bit set of busy intermediates; a subflow {@code pair << sh | intermediate} is one
+ * record of 2 longs (eligible slot of Eq. 2, next/previous in its link's waiting list), so each
+ * touch is one cache line. Pair slots are pooled and grow by doubling. Package-private: the
+ * simulator owns all invariants.
  */
 final class ShoalPairs {
+  static final int SRC = 0;
+  static final int DST = 1;
+  static final int UNSENT = 2;
+  static final int HEAD = 3;
+  static final int TAIL = 4;
+  static final int BUSY = 5;
+  static final int FNEXT = 6;
+  static final int INFRESH = 7;
+  private static final long LOW = 0xffffffffL;
+
   private final int n;
   private final int sh;
   private final int words;
   private final int[] pairOf;
   final int[] freshHead;
-  final int[] waitHead;
-  final int[] waitTail;
+  /** The link records (waiting-list head and tail live there). */
+  private final int[] lk;
 
-  int[] src;
-  int[] dst;
-  int[] unsent;
-  int[] headFlow;
-  int[] tailFlow;
+  /** Pair records, 8 ints at p << 3. */
+  int[] pr;
   long[] start;
-  int[] busyCount;
-  boolean[] inFresh;
-  int[] freshNext;
   long[] busy;
-  long[] eligible;
-  int[] waitNext;
-  int[] waitPrev;
+  /** Subflow records at sf << 1: eligible slot, (next << 32) | (prev & 0xffffffff). */
+  long[] sub;
+  /** Usable subflows per pair (only with dead pairs). */
+  int[] usable;
+  /** Traffic class of each pair (Appendix C: a flow is a node pair and a class). */
+  int[] cls;
+  private final ShoalFailures failures;
   private int[] freeList;
+  private int[] memo;
   private int freeTop;
   private int capacity;
   private int freshCount;
 
-  ShoalPairs(int n, int sh) {
+  ShoalPairs(int n, int sh, int classes, int[] linkRecords, ShoalFailures failures) {
     this.n = n;
     this.sh = sh;
     this.words = (n + 63) >>> 6;
-    this.pairOf = new int[n * n];
+    this.pairOf = new int[Math.multiplyExact(classes, n * n)];
     Arrays.fill(pairOf, -1);
     this.freshHead = new int[n];
     Arrays.fill(freshHead, -1);
-    this.waitHead = new int[n << sh];
-    this.waitTail = new int[n << sh];
-    Arrays.fill(waitHead, -1);
-    Arrays.fill(waitTail, -1);
+    this.lk = linkRecords;
+    this.failures = failures;
     grow(64);
   }
 
   private void grow(int cap) {
     int old = capacity;
-    src = Arrays.copyOf(src == null ? new int[0] : src, cap);
-    dst = Arrays.copyOf(dst == null ? new int[0] : dst, cap);
-    unsent = Arrays.copyOf(unsent == null ? new int[0] : unsent, cap);
-    headFlow = Arrays.copyOf(headFlow == null ? new int[0] : headFlow, cap);
-    tailFlow = Arrays.copyOf(tailFlow == null ? new int[0] : tailFlow, cap);
+    pr = Arrays.copyOf(pr == null ? new int[0] : pr, cap << 3);
     start = Arrays.copyOf(start == null ? new long[0] : start, cap);
-    busyCount = Arrays.copyOf(busyCount == null ? new int[0] : busyCount, cap);
-    inFresh = Arrays.copyOf(inFresh == null ? new boolean[0] : inFresh, cap);
-    freshNext = Arrays.copyOf(freshNext == null ? new int[0] : freshNext, cap);
+    usable = Arrays.copyOf(usable == null ? new int[0] : usable, cap);
+    cls = Arrays.copyOf(cls == null ? new int[0] : cls, cap);
     busy = Arrays.copyOf(busy == null ? new long[0] : busy, cap * words);
-    eligible = Arrays.copyOf(eligible == null ? new long[0] : eligible, cap << sh);
-    waitNext = Arrays.copyOf(waitNext == null ? new int[0] : waitNext, cap << sh);
-    waitPrev = Arrays.copyOf(waitPrev == null ? new int[0] : waitPrev, cap << sh);
+    sub = Arrays.copyOf(sub == null ? new long[0] : sub, (cap << sh) << 1);
     int[] nf = new int[cap];
     System.arraycopy(freeList == null ? new int[0] : freeList, 0, nf, 0, freeTop);
     freeList = nf;
@@ -74,39 +78,71 @@ final class ShoalPairs {
     capacity = cap;
   }
 
-  int pairOf(int i, int k) {
-    return pairOf[i * n + k];
+  int pairOf(int i, int k, int c) {
+    return pairOf[(c * n + i) * n + k];
   }
 
-  int allocate(int i, int k, long slot) {
+  int allocate(int i, int k, int c, long slot) {
     if (freeTop == 0) {
       grow(capacity * 2);
     }
     int p = freeList[--freeTop];
-    pairOf[i * n + k] = p;
-    src[p] = i;
-    dst[p] = k;
-    unsent[p] = 0;
-    headFlow[p] = -1;
-    tailFlow[p] = -1;
+    pairOf[(c * n + i) * n + k] = p;
+    cls[p] = c;
+    int b = p << 3;
+    pr[b + SRC] = i;
+    pr[b + DST] = k;
+    pr[b + UNSENT] = 0;
+    pr[b + HEAD] = -1;
+    pr[b + TAIL] = -1;
+    pr[b + BUSY] = 0;
+    pr[b + INFRESH] = 0;
     start[p] = slot;
-    busyCount[p] = 0;
-    inFresh[p] = false;
+    if (failures != null) {
+      usable[p] = usableOfNew(i, k);
+    }
     Arrays.fill(busy, p * words, (p + 1) * words, 0L);
     return p;
   }
 
+  /** Usable subflows of a pair (i, k) not yet allocated (memoised per pair). */
+  int usableOfNew(int i, int k) {
+    if (failures == null) {
+      return n - 1;
+    }
+    if (memo == null) {
+      memo = new int[n * n];
+      Arrays.fill(memo, -1);
+    }
+    if (memo[i * n + k] < 0) {
+      memo[i * n + k] = failures.usableSubflows(i, k);
+    }
+    return memo[i * n + k];
+  }
+
   void free(int p) {
-    pairOf[src[p] * n + dst[p]] = -1;
+    pairOf[(cls[p] * n + pr[(p << 3) + SRC]) * n + pr[(p << 3) + DST]] = -1;
     freeList[freeTop++] = p;
   }
 
   int srcOf(int p) {
-    return src[p];
+    return pr[(p << 3) + SRC];
   }
 
   int dstOf(int p) {
-    return dst[p];
+    return pr[(p << 3) + DST];
+  }
+
+  int unsent(int p) {
+    return pr[(p << 3) + UNSENT];
+  }
+
+  int busyCount(int p) {
+    return pr[(p << 3) + BUSY];
+  }
+
+  boolean inFresh(int p) {
+    return pr[(p << 3) + INFRESH] != 0;
   }
 
   boolean isBusy(int p, int j) {
@@ -115,29 +151,34 @@ final class ShoalPairs {
 
   void setBusy(int p, int j) {
     busy[p * words + (j >>> 6)] |= 1L << j;
-    busyCount[p]++;
+    pr[(p << 3) + BUSY]++;
   }
 
   void setIdle(int p, int j) {
     busy[p * words + (j >>> 6)] &= ~(1L << j);
-    busyCount[p]--;
+    pr[(p << 3) + BUSY]--;
   }
 
   void pushFresh(int p) {
-    int i = src[p];
-    freshNext[p] = freshHead[i];
+    int b = p << 3;
+    int i = pr[b + SRC];
+    pr[b + FNEXT] = freshHead[i];
     freshHead[i] = p;
-    inFresh[p] = true;
+    pr[b + INFRESH] = 1;
     freshCount++;
+  }
+
+  int freshNext(int p) {
+    return pr[(p << 3) + FNEXT];
   }
 
   void unlinkFresh(int i, int p, int prev) {
     if (prev < 0) {
-      freshHead[i] = freshNext[p];
+      freshHead[i] = pr[(p << 3) + FNEXT];
     } else {
-      freshNext[prev] = freshNext[p];
+      pr[(prev << 3) + FNEXT] = pr[(p << 3) + FNEXT];
     }
-    inFresh[p] = false;
+    pr[(p << 3) + INFRESH] = 0;
     freshCount--;
   }
 
@@ -145,44 +186,73 @@ final class ShoalPairs {
     return freshCount;
   }
 
+  long eligible(int sf) {
+    return sub[sf << 1];
+  }
+
+  int waitNext(int sf) {
+    return (int) (sub[(sf << 1) + 1] >> 32);
+  }
+
+  private int waitPrev(int sf) {
+    return (int) sub[(sf << 1) + 1];
+  }
+
+  private void setNext(int sf, int next) {
+    int a = (sf << 1) + 1;
+    sub[a] = ((long) next << 32) | (sub[a] & LOW);
+  }
+
+  private void setPrev(int sf, int prev) {
+    int a = (sf << 1) + 1;
+    sub[a] = (sub[a] & ~LOW) | (prev & LOW);
+  }
+
+  int waitHead(int link) {
+    return lk[(link << 3) + ShoalLinks.WH];
+  }
+
   /**
-   * Inserts subflow sf into link's waiting list, kept sorted by eligible slot (stable), searching
-   * from the tail: O(1) when feedback arrives in eligible order, O(list) at worst.
+   * Sets subflow sf's eligible slot and inserts it into link's waiting list, kept sorted by
+   * eligible slot (stable), searching from the tail: O(1) when feedback arrives in eligible order,
+   * O(list) at worst.
    */
-  void linkWait(int link, int sf) {
-    long el = eligible[sf];
-    int cur = waitTail[link];
-    while (cur >= 0 && eligible[cur] > el) {
-      cur = waitPrev[cur];
+  void linkWait(int link, int sf, long el) {
+    int lb = link << 3;
+    sub[sf << 1] = el;
+    int cur = lk[lb + ShoalLinks.WT];
+    while (cur >= 0 && sub[cur << 1] > el) {
+      cur = waitPrev(cur);
     }
     // insert after cur (or at the head when cur < 0)
-    int nx = cur < 0 ? waitHead[link] : waitNext[cur];
-    waitPrev[sf] = cur;
-    waitNext[sf] = nx;
+    int nx = cur < 0 ? lk[lb + ShoalLinks.WH] : waitNext(cur);
+    sub[(sf << 1) + 1] = ((long) nx << 32) | (cur & LOW);
     if (cur < 0) {
-      waitHead[link] = sf;
+      lk[lb + ShoalLinks.WH] = sf;
     } else {
-      waitNext[cur] = sf;
+      setNext(cur, sf);
     }
     if (nx < 0) {
-      waitTail[link] = sf;
+      lk[lb + ShoalLinks.WT] = sf;
     } else {
-      waitPrev[nx] = sf;
+      setPrev(nx, sf);
     }
   }
 
-  void unlinkWait(int link, int sf, int prevIgnored) {
-    int pv = waitPrev[sf];
-    int nx = waitNext[sf];
+  void unlinkWait(int link, int sf) {
+    int lb = link << 3;
+    long v = sub[(sf << 1) + 1];
+    int pv = (int) v;
+    int nx = (int) (v >> 32);
     if (pv < 0) {
-      waitHead[link] = nx;
+      lk[lb + ShoalLinks.WH] = nx;
     } else {
-      waitNext[pv] = nx;
+      setNext(pv, nx);
     }
     if (nx < 0) {
-      waitTail[link] = pv;
+      lk[lb + ShoalLinks.WT] = pv;
     } else {
-      waitPrev[nx] = pv;
+      setPrev(nx, pv);
     }
   }
 }

@@ -1,7 +1,6 @@
 package org.fabriclab.shoal;
 
 import java.util.Arrays;
-import org.fabriclab.sim.slotted.CellQueues;
 import org.fabriclab.sim.slotted.NodeBitSet;
 import org.fabriclab.sim.slotted.SlotEventWheel;
 
@@ -17,19 +16,34 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * {@code cellBytes − 8} payload bytes (Fig. 5 header); a flow ends when its last cell reaches the
  * destination (reassembly is by count; cells may arrive out of order).
  *
- * <p>Congestion control (§3.3.2): after node i sent a cell of subflow (i, j, k) to j, j answers at
- * its next slot to i with the rate-limit feedback len(Q_jk) (Eq. 1), or len(Q_jk) + len(R_jk) − 1
+ * <p>Congestion control (§3.3.2): after node i sent a cell of subflow (i, j, k) to j, j answers in
+ * its first slot to i from the one in which the cell has arrived (the slot from which j could also
+ * forward it) with the rate-limit feedback len(Q_jk) (Eq. 1), or len(Q_jk) + len(R_jk) − 1
  * with ready queues (Eq. 6), 0 when j = k. Decision: in Eq. 6 R_jk lists every local flow that is
  * ready, including the one whose cell sits in Q_jk, hence the −1; our R_jk holds only the cells not
  * yet in Q_jk, so the same value is len(Q_jk) + len(R_jk) (the literal reading lets a subflow hold two
- * cells in Q_jk and breaks Eq. 5, which the tests assert). Received at slot T, the next cell of the subflow is
- * released when t + L·E ≥ T + fb·E (Eq. 2 in slots, E slots per epoch). Decision: L is the number of
- * cells ahead of a released cell at i, len(Q_ij) (+ len(R_ij) with ready queues), so the cell
- * leaves i after the remote queue has drained. Releases are evaluated at i's slot to j, before it
+ * cells in Q_jk and breaks Eq. 5, which the tests assert). Eq. 2 lets the next cell go once "both
+ * the queues have had time to drain": the fb cells that were ahead in Q_jk when j sampled it (slot
+ * T_s) have left once j has had fb slots to k (every node knows the static schedule).
+ * Decision: the time to drain is counted in j's slots to k, not in E-slot epochs — with X the
+ * slot of j's fb-th slot to k at or after T_s, the subflow is eligible at max(T, X − hop + 1)
+ * (T = slot the feedback arrives; fb = 0: at T), and a cell is released at i's slot t to j when
+ * t + L·E ≥ eligible, so it reaches j after its predecessor has left. Reading t − T in whole epochs
+ * instead would make a lone subflow whose own cell is still in Q_jk at T_s wait a second epoch (a
+ * single flow at 75% of its rate, contrary to §6.2: the feedback costs throughput only when the
+ * cell latency exceeds an epoch); both readings keep Eq. 3 and Eq. 5. L is the number of
+ * cells ahead of a released cell at i, len(Q_ij) (+ len(R_ij) with ready queues); it leaves i at
+ * t + L·E at the earliest. Releases are evaluated at i's slot to j, before it
  * transmits (a released cell takes its FIFO place at once). With ready queues (§3.3.3) released
  * cells wait in R_ij and Q_ij holds at most one local cell (Eq. 4–5). Selective release: a flow of
- * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Failures (§3.5): slots to and from failed
- * nodes are wasted; subflows through them are never used.
+ * age a epochs adds a cell to Q_ij only if L ≤ 2^a. Traffic classes (Appendix C, {@link
+ * ShoalFlows#trafficClass}): a flow is a node pair and a class; every virtual link has one Q and R
+ * per class, a slot sends the head of the highest-priority non-empty Q, and L and the feedback of
+ * a class count the cells of that class and the higher ones. Decision: queues are unbounded, so
+ * the lower classes' tail drops (and their last-cell-dropped notice) do not arise; backpressure
+ * still bounds them. Failures (§3.5, {@link ShoalFailures}): the
+ * slots of dead pairs (failed nodes, or paths across a failed link or switch) are wasted, and only
+ * subflows whose two virtual links live are used.
  *
  * <p>Complexity per slot: O(C·N/64) words plus O(1) per cell sent, event and waiting subflow
  * checked. Memory O(N²) ints for the queues and O(active pairs · N) for subflow state. No
@@ -39,30 +53,40 @@ public final class ShoalSimulator {
   private static final int ARRIVE = 0;
   private static final int FB_SEND = 1;
   private static final int FB_RECV = 2;
+  /** Appendix D: a corrupted cell goes back to the head of its queue once the sender knows. */
+  private static final int RETX = 3;
+  /** Event kind: type in bits 0-1, first-hop flag in bit 2 (ARRIVE), the cell's destination above. */
+  private static final int FIRST_HOP = 4;
 
   private final ShoalConfig cfg;
   private final FabricSchedule sched;
   private final ShoalFlows fl;
+  private final int[] fs;
   private final int n;
-  /** index stride: link (i, j) = i << sh | j, subflow (p, j) = p << sh | j (shifts, no division). */
+  /** index stride: link (i, j) = ((j − i) mod N) << sh | i, subflow (p, j) = p << sh | j. */
   private final int sh;
   private final int lowMask;
   private final int e;
   private final int hop;
   private final long slotPs;
   private final long propPs;
-  private final boolean[] failed;
+  private final int payload;
+  private final boolean backpressure;
+  private final boolean readyQueues;
+  private final boolean selective;
+  private final ShoalFailures fails;
+  private final boolean anyDead;
   private final int usable;
   private final ShoalLinks links;
-  private final CellQueues q;
-  private final CellQueues r;
+  /** Traffic classes (Appendix C) and the link-id distance between a pair's class queues. */
+  private final int classes;
+  private final int stride;
   private final NodeBitSet work;
   private final NodeBitSet fresh;
   private final SlotEventWheel wheel;
   private final ShoalPairs pairs;
-  private final int[] flowPair;
-  private final int[] flowNext;
   private final long[] deliveredBytesTo;
+  private final ShoalPrefetch prefetch;
 
   private long slot;
   private int nextFlow;
@@ -71,6 +95,7 @@ public final class ShoalSimulator {
   private long visits;
   private long waitChecks;
   private ReorderTracker reorder;
+  private CellCorruption corruption = new CellCorruption(0, 0);
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
   public interface QueueProbe {
@@ -79,40 +104,52 @@ public final class ShoalSimulator {
   }
 
   public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, boolean[] failedNodes, QueueProbe probe) {
+    this(cfg, flows, ShoalFailures.nodes(cfg.nodes(), failedNodes), probe);
+  }
+
+  /** A rack with failed components (§3.5); flows must join live nodes that have a usable subflow. */
+  public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, ShoalFailures failures, QueueProbe probe) {
     this.cfg = cfg;
     this.sched = cfg.schedule();
     this.fl = flows;
+    this.fs = flows.state;
     this.n = cfg.nodes();
     this.sh = 32 - Integer.numberOfLeadingZeros(n - 1);
+    if (2 * sh > 30) {
+      throw new IllegalArgumentException("at most 32768 nodes");
+    }
     this.lowMask = (1 << sh) - 1;
     this.e = sched.epochSlots();
     this.hop = cfg.hopSlots();
     this.slotPs = cfg.slotPs();
     this.propPs = cfg.propagationPs();
-    this.failed = failedNodes == null ? new boolean[n] : failedNodes.clone();
-    if (this.failed.length != n) {
-      throw new IllegalArgumentException("failed[] must have one entry per node");
+    this.payload = cfg.payloadBytes();
+    this.backpressure = cfg.backpressure();
+    this.readyQueues = cfg.readyQueues();
+    this.selective = cfg.selectiveRelease();
+    if (failures.nodes() != n) {
+      throw new IllegalArgumentException("failures are for " + failures.nodes() + " nodes");
     }
-    int nf = 0;
-    for (boolean b : this.failed) {
-      nf += b ? 1 : 0;
-    }
-    this.usable = n - 1 - nf;
-    this.links = new ShoalLinks(n, sh, sched, probe);
-    this.q = links.q;
-    this.r = links.r;
+    this.fails = failures;
+    this.anyDead = failures.anyDead();
+    this.usable = n - 1;
+    this.classes = flows.classes();
+    this.links = new ShoalLinks(n, sh, classes, sched, probe);
+    this.stride = links.stride;
     this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, sh);
-    this.flowPair = new int[flows.size()];
-    this.flowNext = new int[flows.size()];
+    this.pairs = new ShoalPairs(n, sh, classes, links.rec, anyDead ? failures : null);
     this.deliveredBytesTo = new long[n];
-    int payload = cfg.payloadBytes();
+    this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
-      flows.cells[f] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
-      if (this.failed[flows.src[f]] || this.failed[flows.dst[f]]) {
+      fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
+      if (anyDead && (failures.failed(flows.src[f]) || failures.failed(flows.dst[f]))) {
         throw new IllegalArgumentException("flow " + f + " touches a failed node");
+      }
+      if (anyDead && pairs.usableOfNew(flows.src[f], flows.dst[f]) == 0) {
+        throw new IllegalArgumentException("flow " + f + " (" + flows.src[f] + " -> " + flows.dst[f]
+            + ") has no live path left");
       }
     }
   }
@@ -151,6 +188,8 @@ public final class ShoalSimulator {
     while (nextFlow < fl.size() && startSlot(nextFlow) <= slot) {
       admit(nextFlow++);
     }
+    wheel.peek(slot, prefetch.first);
+    wheel.peek(slot, prefetch.second);
     wheel.drain(slot, handler);
     int t = (int) (slot % e);
     int words = work.wordsPerRow();
@@ -160,6 +199,8 @@ public final class ShoalSimulator {
       if (s == 0) {
         continue;
       }
+      int linkBase = s << sh;
+      prefetch.column(work, fresh, col, linkBase);
       for (int w = 0; w < words; w++) {
         long bits = work.word(col, w) | fresh.word(0, w);
         while (bits != 0) {
@@ -167,7 +208,7 @@ public final class ShoalSimulator {
           bits &= bits - 1;
           if (sched.sends(col, i)) {
             int j = i + s;
-            visit(i, j >= n ? j - n : j);
+            visit(i, j >= n ? j - n : j, linkBase | i);
           }
         }
       }
@@ -178,102 +219,109 @@ public final class ShoalSimulator {
   private void admit(int f) {
     int i = fl.src[f];
     int k = fl.dst[f];
-    int p = pairs.pairOf(i, k);
+    int c = fl.cls[f];
+    int p = pairs.pairOf(i, k, c);
     boolean wasIdle;
+    int[] pr = pairs.pr;
     if (p < 0) {
-      p = pairs.allocate(i, k, slot);
+      p = pairs.allocate(i, k, c, slot);
+      pr = pairs.pr;
       wasIdle = true;
     } else {
-      wasIdle = pairs.unsent[p] == 0;
+      wasIdle = pr[(p << 3) + ShoalPairs.UNSENT] == 0;
       if (wasIdle) {
         pairs.start[p] = slot;
       }
     }
-    flowPair[f] = p;
-    flowNext[f] = -1;
-    if (pairs.headFlow[p] < 0) {
-      pairs.headFlow[p] = f;
+    int b = p << 3;
+    fs[(f << 2) + ShoalFlows.PAIR] = p;
+    fl.next[f] = -1;
+    if (pr[b + ShoalPairs.HEAD] < 0) {
+      pr[b + ShoalPairs.HEAD] = f;
     } else {
-      flowNext[pairs.tailFlow[p]] = f;
+      fl.next[pr[b + ShoalPairs.TAIL]] = f;
     }
-    pairs.tailFlow[p] = f;
-    pairs.unsent[p] += fl.cells[f];
-    if (wasIdle && !pairs.inFresh[p] && pairs.busyCount[p] < usable) {
+    pr[b + ShoalPairs.TAIL] = f;
+    pr[b + ShoalPairs.UNSENT] += fs[(f << 2) + ShoalFlows.CELLS];
+    if (wasIdle && pr[b + ShoalPairs.INFRESH] == 0 && pr[b + ShoalPairs.BUSY] < usableOf(p)) {
       pairs.pushFresh(p);
       fresh.set(0, i);
     }
   }
 
   /** Node i's slot to node j: releases, then one transmission. */
-  private void visit(int i, int j) {
+  private void visit(int i, int j, int link) {
     visits++;
-    if (failed[i] || failed[j]) {
+    if (anyDead && fails.dead(i, j)) {
       return;
     }
-    int link = (i << sh) | j;
-    if (cfg.backpressure()) {
-      releaseWaiting(i, j, link);
+    if (backpressure) {
+      for (int c = 0; c < classes; c++) {
+        releaseWaiting(i, j, link + c * stride);
+      }
     }
     if (pairs.freshHead[i] >= 0) {
       releaseFresh(i, j, link);
     }
-    if (!q.isEmpty(link)) {
-      transmit(i, j, link);
+    for (int c = 0; c < classes; c++) {
+      // strict priority among the class queues (Appendix C)
+      if (links.qLength(link + c * stride) != 0) {
+        transmit(i, j, link + c * stride);
+        break;
+      }
     }
-  }
-
-  private int ahead(int link) {
-    return links.ahead(link);
   }
 
   private boolean selectiveBlocks(int p, int link) {
-    if (!cfg.selectiveRelease()) {
+    if (!selective) {
       return false;
     }
     long age = (slot - pairs.start[p]) / e;
-    return age < 30 && ahead(link) > (1L << age);
+    return age < 30 && links.ahead(link) > (1L << age);
   }
 
   private void releaseWaiting(int i, int j, int link) {
-    int sf = pairs.waitHead[link];
-    int prev = -1;
-    long horizon = slot + (long) ahead(link) * e;
-    while (sf >= 0 && pairs.eligible[sf] <= horizon) {
+    int sf = pairs.waitHead(link);
+    if (sf < 0) {
+      return;
+    }
+    long horizon = slot + (long) links.ahead(link) * e;
+    while (sf >= 0 && pairs.eligible(sf) <= horizon) {
       waitChecks++;
-      int nextSf = pairs.waitNext[sf];
+      int nextSf = pairs.waitNext(sf);
       int p = sf >>> sh;
       if (!selectiveBlocks(p, link)) {
-        pairs.unlinkWait(link, sf, prev);
-        links.unref(link, i, j);
-        if (pairs.unsent[p] > 0) {
+        pairs.unlinkWait(link, sf);
+        links.waitEnded(link, i, j);
+        if (pairs.unsent(p) > 0) {
           releaseCell(p, i, j, link);
-          horizon = slot + (long) ahead(link) * e;
+          horizon = slot + (long) links.ahead(link) * e;
         } else {
           pairs.setIdle(p, j);
           maybeFree(p);
         }
-      } else {
-        prev = sf;
       }
       sf = nextSf;
     }
   }
 
-  private void releaseFresh(int i, int j, int link) {
+  private void releaseFresh(int i, int j, int baseLink) {
     int p = pairs.freshHead[i];
     int prev = -1;
     while (p >= 0) {
-      int nextP = pairs.freshNext[p];
-      if (pairs.unsent[p] > 0) {
-        boolean free = !cfg.backpressure() || !pairs.isBusy(p, j);
+      int nextP = pairs.freshNext(p);
+      int link = baseLink + pairs.cls[p] * stride;
+      if (pairs.unsent(p) > 0) {
+        boolean free = (!backpressure || !pairs.isBusy(p, j))
+            && (!anyDead || !fails.dead(j, pairs.dstOf(p)) || j == pairs.dstOf(p));
         if (free && !selectiveBlocks(p, link)) {
-          if (cfg.backpressure()) {
+          if (backpressure) {
             pairs.setBusy(p, j);
           }
           releaseCell(p, i, j, link);
         }
       }
-      if (pairs.unsent[p] == 0 || (cfg.backpressure() && pairs.busyCount[p] >= usable)) {
+      if (pairs.unsent(p) == 0 || (backpressure && pairs.busyCount(p) >= usableOf(p))) {
         pairs.unlinkFresh(i, p, prev);
         maybeFree(p);
       } else {
@@ -288,83 +336,144 @@ public final class ShoalSimulator {
 
   /** Takes the pair's next cell and puts it into Q_ij (or R_ij). */
   private void releaseCell(int p, int i, int j, int link) {
-    int f = pairs.headFlow[p];
-    int seq = fl.released[f]++;
-    if (fl.released[f] == fl.cells[f]) {
-      pairs.headFlow[p] = flowNext[f];
-      if (pairs.headFlow[p] < 0) {
-        pairs.tailFlow[p] = -1;
+    int[] pr = pairs.pr;
+    int b = p << 3;
+    int f = pr[b + ShoalPairs.HEAD];
+    int fb = f << 2;
+    int seq = fs[fb + ShoalFlows.RELEASED]++;
+    if (seq + 1 == fs[fb + ShoalFlows.CELLS]) {
+      int nf = fl.next[f];
+      pr[b + ShoalPairs.HEAD] = nf;
+      if (nf < 0) {
+        pr[b + ShoalPairs.TAIL] = -1;
       }
     }
-    pairs.unsent[p]--;
-    links.releaseLocal(i, j, link, f, seq, cfg.readyQueues(), slot);
+    pr[b + ShoalPairs.UNSENT]--;
+    links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST] | (pairs.cls[p] << ShoalLinks.CLASS_SHIFT),
+        readyQueues, slot);
   }
 
   private void transmit(int i, int j, int link) {
     transmissions++;
-    int f = q.headA(link);
-    int seq = q.headB(link);
-    links.popHead(i, j, link, fl.src[f] == i, slot);
-    wheel.schedule(slot + hop, ARRIVE, f, seq, (i << sh) | j);
+    int c = links.qHead(link) << 2;
+    int[] cell = links.cell;
+    int f = cell[c + ShoalLinks.C_FLOW];
+    int seq = cell[c + ShoalLinks.C_SEQ];
+    int tag = cell[c + ShoalLinks.C_TAG];
+    boolean firstHop = tag < 0;
+    links.popHead(i, j, link, firstHop && (tag & ShoalLinks.RESENT) == 0, slot);
+    int kind = (firstHop ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & ShoalLinks.DST_MASK) << 3);
+    if (corruption.active() && corruption.hits(slot, i, j)) {
+      // Appendix D: j discards the cell and sets last-cell-dropped in its next cell to i; i resends
+      long known = sched.nextSlot(j, i, slot + hop) + hop;
+      wheel.schedule(known, (kind & ~3) | RETX, f, seq, (i << sh) | j);
+      return;
+    }
+    wheel.schedule(slot + hop, kind, f, seq, (i << sh) | j);
+  }
+
+  /**
+   * Corrupts each cell transmission independently with probability {@code rate} (Appendix D,
+   * decision: the CRC catches every corruption; the receiver's conservative resend of its own last
+   * cell — a duplicate the destination drops by sequence number — is not simulated, it only costs
+   * one slot; empty cells are not counted). Deterministic in {@code seed}. Call before running.
+   */
+  public ShoalSimulator corruptCells(double rate, long seed) {
+    this.corruption = new CellCorruption(rate, seed);
+    return this;
+  }
+
+  /** Cell transmissions lost to corruption (and resent). */
+  public long corruptedCells() {
+    return corruption.count();
   }
 
   private void event(int kind, int x, int y, int z) {
-    if (kind == ARRIVE) {
-      arrive(x, y, z >>> sh, z & lowMask);
-    } else if (kind == FB_SEND) {
-      int sf = x;
-      int p = sf >>> sh;
-      int j = sf & lowMask;
-      int k = pairs.dstOf(p);
-      int fb = 0;
-      if (j != k) {
-        int link = (j << sh) | k;
-        fb = q.length(link) + r.length(link);
-      }
-      wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
-    } else {
+    int type = kind & 3;
+    if (type == ARRIVE) {
+      arrive(x, y, z >>> sh, z & lowMask, kind);
+    } else if (type == FB_SEND) {
+      sendFeedback(x, kind >>> 3);
+    } else if (type == FB_RECV) {
       feedback(x, y);
+    } else {
+      int i = z >>> sh;
+      int j = z & lowMask;
+      int kc = kind >>> 3;
+      boolean firstHop = (kind & FIRST_HOP) != 0;
+      links.pushFront(i, j, links.link(i, j) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, x, y,
+          kc | (firstHop ? ShoalLinks.LOCAL_CELL | ShoalLinks.RESENT : 0), slot);
     }
   }
 
-  private void arrive(int f, int seq, int from, int at) {
-    if (at == fl.dst[f]) {
-      deliveredBytesTo[at] += Math.min(cfg.payloadBytes(),
-          fl.bytes[f] - (long) seq * cfg.payloadBytes());
+  private void arrive(int f, int seq, int from, int at, int kind) {
+    int kc = kind >>> 3;
+    int k = kc & ShoalLinks.NODE_MASK;
+    if (at == k) {
+      int fb = f << 2;
+      int cells = fs[fb + ShoalFlows.CELLS];
+      deliveredBytesTo[at] += seq == cells - 1 ? Math.min(payload, fl.bytes[f] - (long) seq * payload) : payload;
       if (reorder != null) {
         reorder.arrived(f, seq);
       }
-      if (++fl.delivered[f] == fl.cells[f]) {
+      if (++fs[fb + ShoalFlows.DELIVERED] == cells) {
         fl.endPs[f] = (slot - hop + 1) * slotPs + propPs;
         completed++;
       }
     } else {
-      int k = fl.dst[f];
-      links.enqueue(at, k, (at << sh) | k, f, seq, false, slot);
+      links.enqueueForward(at, k, links.link(at, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, f, seq, kc,
+          slot);
     }
-    if (from == fl.src[f] && cfg.backpressure()) {
-      long fbSlot = sched.nextSlot(at, from, slot + 1);
-      wheel.schedule(fbSlot, FB_SEND, (flowPair[f] << sh) | at, 0, 0);
+    if ((kind & FIRST_HOP) != 0 && backpressure) {
+      long fbSlot = sched.nextSlot(at, from, slot);
+      int sf = (fs[(f << 2) + ShoalFlows.PAIR] << sh) | at;
+      if (fbSlot == slot) {
+        sendFeedback(sf, kc);
+      } else {
+        wheel.schedule(fbSlot, FB_SEND | (kc << 3), sf, 0, 0);
+      }
     }
+  }
+
+  /**
+   * Node j = sf's intermediate, in its slot to the source: the rate-limit feedback (Eq. 1 / Eq. 6;
+   * Appendix C: summed over the cell's class and the higher ones). {@code kc}: destination | class.
+   */
+  private void sendFeedback(int sf, int kc) {
+    int j = sf & lowMask;
+    int k = kc & ShoalLinks.NODE_MASK;
+    int fb = j == k ? 0 : links.ahead(links.link(j, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride);
+    wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
   }
 
   private void feedback(int sf, int fb) {
     int p = sf >>> sh;
     int j = sf & lowMask;
-    int i = pairs.srcOf(p);
-    if (pairs.unsent[p] == 0) {
+    if (pairs.unsent(p) == 0) {
       pairs.setIdle(p, j);
       maybeFree(p);
       return;
     }
-    pairs.eligible[sf] = slot + (long) fb * e;
-    int link = (i << sh) | j;
-    pairs.linkWait(link, sf);
-    links.ref(link, i, j);
+    int i = pairs.srcOf(p);
+    long eligible = slot;
+    if (fb > 0) {
+      // the slot in which the fb-th cell ahead (counted when j sampled Q_jk, hop slots ago)
+      // leaves Q_jk: Q_jk sends one cell in each of j's slots to k
+      long drained = sched.nextSlot(j, pairs.dstOf(p), slot - hop) + (long) (fb - 1) * e;
+      eligible = Math.max(slot, drained - hop + 1);
+    }
+    int link = links.link(i, j) + pairs.cls[p] * stride;
+    links.waitStarts(link, i, j);
+    pairs.linkWait(link, sf, eligible);
+  }
+
+  /** Subflows of pair p whose two virtual links live. */
+  private int usableOf(int p) {
+    return anyDead ? pairs.usable[p] : usable;
   }
 
   private void maybeFree(int p) {
-    if (pairs.unsent[p] == 0 && pairs.busyCount[p] == 0 && !pairs.inFresh[p]) {
+    if (pairs.unsent(p) == 0 && pairs.busyCount(p) == 0 && !pairs.inFresh(p)) {
       pairs.free(p);
     }
   }
@@ -397,7 +506,7 @@ public final class ShoalSimulator {
 
   /** Cells now in Q_ij. */
   public int queueLength(int i, int j) {
-    return q.length((i << sh) | j);
+    return links.qLength(links.link(i, j));
   }
 
   /**
@@ -434,7 +543,7 @@ public final class ShoalSimulator {
 
   @Override
   public String toString() {
-    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + q.liveCells() + ", work=" + Arrays.toString(workCounters())
+    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + links.liveCells() + ", work=" + Arrays.toString(workCounters())
         + ", " + Arrays.toString(new int[] {maxQueueCells(), maxNodeQueueCells()}) + "]";
   }
 }

@@ -57,6 +57,19 @@ public final class ShoalWorkloads {
    */
   public static ShoalFlows poisson(int nodes, boolean[] failed, double load, int flows, double meanBytes,
       double paretoShape, double nodeGbps, boolean skewed, SplittableRandom rnd) {
+    return poisson(nodes, failed, null, load, flows, meanBytes, paretoShape, nodeGbps, skewed, rnd);
+  }
+
+  /**
+   * As above among the live nodes of {@code failures} (null: {@code failed} only), redrawing a pair
+   * that has no usable subflow left (§3.5: with a failed switch or link a few pairs lose every
+   * two-hop path; a real rack would need a schedule update for them).
+   */
+  public static ShoalFlows poisson(int nodes, boolean[] failed, ShoalFailures failures, double load, int flows,
+      double meanBytes, double paretoShape, double nodeGbps, boolean skewed, SplittableRandom rnd) {
+    if (failures != null) {
+      failed = failures.notLive();
+    }
     if (!(load > 0 && load <= 100)) {
       throw new InvalidParameterException("--load", load, "must be in (0, 100]");
     }
@@ -74,11 +87,15 @@ public final class ShoalWorkloads {
       now += -Math.log(1 - rnd.nextDouble()) * tauPs;
       t[f] = (long) now;
       int range = skewed && rnd.nextDouble() < 0.84 ? hot : live.length;
-      int a = rnd.nextInt(range);
-      int c = rnd.nextInt(range - 1);
-      if (c >= a) {
-        c++;
-      }
+      int a;
+      int c;
+      do {
+        a = rnd.nextInt(range);
+        c = rnd.nextInt(range - 1);
+        if (c >= a) {
+          c++;
+        }
+      } while (failures != null && failures.usableSubflows(live[a], live[c]) == 0);
       s[f] = live[a];
       d[f] = live[c];
       b[f] = sizes.sample(rnd);

@@ -40,7 +40,7 @@ class ShoalInvariantsTest {
     ShoalConfig cfg = new ShoalConfig(n, 8, 1 + rnd.nextInt(3), 100, 23.25, 2.75, 64,
         rnd.nextInt(3) * 23.25, seed % 2 == 0, true, ready, rnd.nextBoolean());
     int[] worst = {0};
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, null, (i, j, qLen, rLen, local, slot) -> {
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, (boolean[]) null, (i, j, qLen, rLen, local, slot) -> {
       int bound = ready ? 1 + in[j] : out[i] + in[j];
       worst[0] = Math.max(worst[0], qLen - bound);
       if (ready) {
@@ -91,7 +91,7 @@ class ShoalInvariantsTest {
       }
       ShoalFlows big = new ShoalFlows(s, d, b, new long[m]);
       ShoalConfig cfg = new ShoalConfig(n, 8, 1, 100, 23.25, 2.75, 64, 0, false, true, true, true);
-      ShoalSimulator sim = new ShoalSimulator(cfg, big, null, null);
+      ShoalSimulator sim = new ShoalSimulator(cfg, big, (boolean[]) null, null);
       int e = cfg.schedule().epochSlots();
       sim.runUntil(300L * e);
       int[] before = new int[m];
@@ -112,8 +112,8 @@ class ShoalInvariantsTest {
       }
     }
     System.out.println("fairness within 10%: " + within + "/" + total);
-    // §7.2 reports 99% of flows within 10%; this run measures 113/130 (87%) on N = 32: the gap is
-    // reported in docs/reproduction-shoal.md. The bound guards against regressions.
-    assertThat(within).isGreaterThanOrEqualTo((int) Math.ceil(0.8 * total));
+    // §7.2 reports 99% of flows within 10% of water-filling; this run measures 129/130 on N = 32
+    // (114/130 with Eq. 2 read in whole epochs, see ShoalSimulator): at most 5% may miss.
+    assertThat(within).isGreaterThanOrEqualTo((int) Math.ceil(0.95 * total));
   }
 }

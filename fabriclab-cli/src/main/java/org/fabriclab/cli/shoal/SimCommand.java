@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.shoal.FailedSlots;
 import org.fabriclab.shoal.ShoalConfig;
+import org.fabriclab.shoal.ShoalFailures;
 import org.fabriclab.shoal.ShoalFlows;
 import org.fabriclab.shoal.ShoalMetrics;
 import org.fabriclab.shoal.ShoalSimulator;
@@ -24,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "sim", mixinStandardHelpOptions = true, description = {
     "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
     "(endNs -1 if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
-    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed"})
+    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed,",
+    "cellsSent, corruptedCells"})
 public final class SimCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -79,10 +82,15 @@ public final class SimCommand implements Runnable {
   @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), > 0 (default 0.5)")
   double load;
 
-  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows; the run ends when all finished")
+  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows drawn (default 10000)")
   int flows;
 
-  @Option(names = "--skewed", description = "poisson: 84% of flows among a third of the nodes (§7.4)")
+  @Option(names = "--stop-after", defaultValue = "0", description = {
+      "end the run when this many flows have completed (§7.3: \"each simulation ends when one",
+      "million flows have completed\"); default 0: when every flow has finished"})
+  int stopAfter;
+
+  @Option(names = "--skewed", description = "poisson: 84%% of flows among a third of the nodes (§7.4)")
   boolean skewed;
 
   @Option(names = "--trace", description = "trace CSV (flow_id,src_host,dst_host,start_ns,size_bytes)")
@@ -90,6 +98,19 @@ public final class SimCommand implements Runnable {
 
   @Option(names = "--fail-nodes", defaultValue = "0", description = "fraction of failed nodes, [0, 1)")
   double failNodes;
+
+  @Option(names = "--fail-component", description = {
+      "one failed component (§3.5): leaf:L, spine:S, leaf-spine-link:L:S or node-leaf-link:I,",
+      "in the Clos plane of --fail-plane (default none)"})
+  String failComponent;
+
+  @Option(names = "--fail-plane", defaultValue = "0", description = "plane (channel) of --fail-component, 0..channels-1")
+  int failPlane;
+
+  @Option(names = "--corruption-rate", defaultValue = "0", description = {
+      "probability that a cell transmission is corrupted, [0, 1): the receiver drops it and the",
+      "sender resends it (Appendix D); default 0"})
+  double corruptionRate;
 
   @Option(names = "--seed", defaultValue = "1", description = "master seed (default 1)")
   long seed;
@@ -113,6 +134,14 @@ public final class SimCommand implements Runnable {
     InvalidParameterException.requireRange("--size", size, 1, 1L << 40);
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(nodes, failNodes, rs.stream("failures"));
+    ShoalFailures failures = failComponent == null ? ShoalFailures.nodes(nodes, failed)
+        : component(cfg, failComponent, failPlane);
+    if (failComponent != null) {
+      if (failNodes != 0) {
+        throw new InvalidParameterException("--fail-component", "use either --fail-nodes or --fail-component");
+      }
+      failed = failures.notLive();
+    }
     ShoalFlows fl = switch (workload) {
       case "incast" -> {
         int dst = 0;
@@ -127,8 +156,8 @@ public final class SimCommand implements Runnable {
         }
         yield ShoalWorkloads.permutation(nodes, pairs == 0 ? nodes : pairs, size, rs.stream("permutation"));
       }
-      case "poisson" -> ShoalWorkloads.poisson(nodes, failed, load, flows, 100_000, 1.05, linkGbps,
-          skewed, rs.stream("poisson"));
+      case "poisson" -> ShoalWorkloads.poisson(nodes, failed, failComponent == null ? null : failures, load,
+          flows, 100_000, 1.05, linkGbps, skewed, rs.stream("poisson"));
       case "trace" -> {
         if (trace == null) {
           throw new InvalidParameterException("--trace", "missing --trace FILE for --workload trace");
@@ -143,11 +172,21 @@ public final class SimCommand implements Runnable {
       }
       default -> throw new InvalidParameterException("--workload", workload, "one of incast, permutation, poisson, trace");
     };
-    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
+    InvalidParameterException.requireRange("--stop-after", stopAfter, 0, fl.size());
+    if (!(corruptionRate >= 0 && corruptionRate < 1)) {
+      throw new InvalidParameterException("--corruption-rate", corruptionRate, "must be in [0, 1)");
+    }
+    for (int f = 0; f < fl.size(); f++) {
+      if (failures.anyDead() && failures.usableSubflows(fl.src(f), fl.dst(f)) == 0) {
+        throw new InvalidParameterException("--fail-component", "flow " + f + " (" + fl.src(f) + " -> "
+            + fl.dst(f) + ") has no live path with " + failures);
+      }
+    }
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null).corruptCells(corruptionRate, seed);
     if (reordering) {
       sim.measureReordering();
     }
-    sim.run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    sim.run(stopAfter == 0 ? Integer.MAX_VALUE : stopAfter, Long.MAX_VALUE);
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
     if (json) {
@@ -157,6 +196,7 @@ public final class SimCommand implements Runnable {
       j.put("slots", sim.slot());
       j.put("completed", sim.completed());
       j.put("cellsSent", sim.workCounters()[0]);
+      j.put("corruptedCells", sim.corruptedCells());
       j.put("maxQueueCells", sim.maxQueueCells());
       j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
       j.put("destinationThroughputGbps", dest);
@@ -185,6 +225,29 @@ public final class SimCommand implements Runnable {
         sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
     o.printf("short flows 99.9p FCT %.2f us, long flows mean goodput %.2f Gb/s%n",
         ShoalMetrics.shortFctUs(fl, 0.999), ShoalMetrics.longGoodputGbps(fl));
+  }
+
+  private static ShoalFailures component(ShoalConfig cfg, String spec, int plane) {
+    String[] p = spec.split(":");
+    FailedSlots.Component c = switch (p[0]) {
+      case "leaf" -> FailedSlots.Component.LEAF;
+      case "spine" -> FailedSlots.Component.SPINE;
+      case "leaf-spine-link" -> FailedSlots.Component.LEAF_SPINE_LINK;
+      case "node-leaf-link" -> FailedSlots.Component.NODE_LEAF_LINK;
+      default -> null;
+    };
+    int want = c == FailedSlots.Component.LEAF_SPINE_LINK ? 3 : 2;
+    if (c == null || p.length != want) {
+      throw new InvalidParameterException("--fail-component", spec,
+          "one of leaf:L, spine:S, leaf-spine-link:L:S, node-leaf-link:I");
+    }
+    try {
+      int index = Integer.parseInt(p[1]);
+      int spine = want == 3 ? Integer.parseInt(p[2]) : 0;
+      return ShoalFailures.component(cfg, c, index, spine, plane);
+    } catch (NumberFormatException e) {
+      throw new InvalidParameterException("--fail-component", spec, "indices must be integers");
+    }
   }
 
   private static Object nan(double v) {

@@ -38,19 +38,30 @@ class ShoalCliTest {
   void simIncastOfFig10() throws Exception {
     JsonNode j = json("shoal", "sim", "--nodes", "8", "--channels", "1", "--link-gbps", "10",
         "--slot-ns", "76.8", "--guard-ns", "6.4", "--propagation-ns", "1493.2",
-        "--workload", "incast", "--senders", "7", "--size", "448", "--json");
+        "--workload", "incast", "--senders", "7", "--size", "392", "--json");
     assertThat(j.get("flows").size()).isEqualTo(7);
     double max = 0;
     for (JsonNode f : j.get("flows")) {
       assertThat(f.get("dst").asInt()).isZero();
-      assertThat(f.get("bytes").asLong()).isEqualTo(448);
+      assertThat(f.get("bytes").asLong()).isEqualTo(392);
       max = Math.max(max, f.get("endNs").asDouble() - f.get("startNs").asDouble());
     }
-    assertThat(max).isCloseTo(7 * 7 * 76.8 + 2 * 1570, offset(76.8));
+    // seven cells of 56 B payload each; closed form of ShoalSimulatorTest.prototypeIncastFig10
+    assertThat(max).isCloseTo(62 * 76.8 + 76.8 + 1493.2, offset(1e-6));
     assertThat(j.get("maxQueueCells").asInt()).isBetween(1, 8);
     assertThat(j.has("maxNodeQueueCells")).isTrue();
-    // 7 x 448 B into node 0 over the slowest flow's FCT
-    assertThat(j.get("destinationThroughputGbps").asDouble()).isCloseTo(7 * 448 * 8 / max, offset(1e-6));
+    // 7 x 392 B into node 0 over the slowest flow's FCT
+    assertThat(j.get("destinationThroughputGbps").asDouble()).isCloseTo(7 * 392 * 8 / max, offset(1e-6));
+  }
+
+  @Test
+  void simWithAFailedSpineFinishesEveryFlow() throws Exception {
+    JsonNode j = json("shoal", "sim", "--nodes", "32", "--channels", "2", "--workload", "poisson",
+        "--flows", "200", "--load", "0.6", "--fail-component", "spine:0", "--fail-plane", "0", "--json");
+    assertThat(j.get("completed").asInt()).isEqualTo(200);
+    for (JsonNode f : j.get("flows")) {
+      assertThat(f.get("endNs").asDouble()).isGreaterThan(f.get("startNs").asDouble());
+    }
   }
 
   @Test
@@ -112,6 +123,12 @@ class ShoalCliTest {
       {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "bogus"},
       {"shoal", "schedule", "--nodes", "8", "--switch-ports", "4", "--channels", "0"},
       {"shoal", "failures", "--nodes", "100"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--fail-component", "bogus:1"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--fail-component", "spine:9"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--fail-component", "leaf-spine-link:0"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--fail-component", "spine:0", "--fail-plane", "4"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--flows", "5", "--stop-after", "6"},
+      {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--corruption-rate", "1"},
     };
     for (String[] a : bad) {
       Result r = run(a);

@@ -77,6 +77,19 @@ public final class SlotEventWheel {
     pending -= m;
   }
 
+  /**
+   * Hands every event due at {@code slot} to {@code h} in scheduling order without draining them
+   * (e.g. to touch the memory the events will need, so that cache misses overlap; read only).
+   */
+  public void peek(long slot, Handler h) {
+    int b = (int) (slot & mask);
+    int m = count[b];
+    int[] a = bucket[b];
+    for (int r = 0; r < REC * m; r += REC) {
+      h.event(a[r], a[r + 1], a[r + 2], a[r + 3]);
+    }
+  }
+
   /** Events scheduled and not yet drained. */
   public int pending() {
     return pending;

@@ -1,0 +1,104 @@
+package org.fabriclab.shoal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.fabriclab.rng.RandomStreams;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden runs of {@link ShoalSimulator}: small seeded workloads (seed 003 §7.3 Poisson/Pareto,
+ * §6.2 incast) under every mechanism switch, failures and the Appendix A schedule. The golden file
+ * {@code shoal/golden-runs.txt} was first produced by the simulator <em>before</em> the performance rework
+ * of the slot loop (commit recorded in docs/benchmarks-shoal.md); the rework must reproduce every
+ * flow's end time, the queue maxima, the cell count and the exact sequence of queue events (it
+ * did, commit "one cache line per link/pair/..."). Regenerated once since, for the deliberate model
+ * change of Eq. 2 (drain time counted in the intermediate's slots, feedback in the arrival slot;
+ * see ShoalSimulator). Regenerate only for such a change: {@code -Dshoal.golden.write=path}.
+ */
+class ShoalGoldenTest {
+
+  private static String sha(MessageDigest md) {
+    return HexFormat.of().formatHex(md.digest()).substring(0, 24);
+  }
+
+  private static MessageDigest md() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void put(MessageDigest m, long v) {
+    for (int b = 0; b < 8; b++) {
+      m.update((byte) (v >>> (8 * b)));
+    }
+  }
+
+  private static String run(String name, ShoalConfig cfg, double load, int flows, double fail,
+      int stopAfter, long seed) {
+    RandomStreams rs = new RandomStreams(seed);
+    boolean[] failed = ShoalWorkloads.failNodes(cfg.nodes(), fail, rs.stream("failures"));
+    ShoalFlows fl = ShoalWorkloads.poisson(cfg.nodes(), failed, load, flows, 100_000, 1.05,
+        cfg.linkGbps(), false, rs.stream("poisson"));
+    return simulate(name, cfg, fl, failed, stopAfter);
+  }
+
+  private static String simulate(String name, ShoalConfig cfg, ShoalFlows fl, boolean[] failed,
+      int stopAfter) {
+    MessageDigest events = md();
+    ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, (i, j, q, r, local, slot) -> {
+      put(events, ((long) i << 48) ^ ((long) j << 32) ^ ((long) q << 16) ^ r ^ (local ? 1L << 63 : 0));
+      put(events, slot);
+    }).measureReordering();
+    sim.run(stopAfter, Long.MAX_VALUE);
+    MessageDigest ends = md();
+    for (int f = 0; f < fl.size(); f++) {
+      put(ends, fl.endPs(f));
+    }
+    return name + " slots=" + sim.slot() + " completed=" + sim.completed() + " cells="
+        + sim.workCounters()[0] + " maxQ=" + sim.maxQueueCells() + " maxNodeQ="
+        + sim.maxNodeQueueCells() + " reorderBytes=" + sim.maxReorderBytes() + " ends=" + sha(ends)
+        + " queueEvents=" + sha(events);
+  }
+
+  static List<String> runs() {
+    List<String> out = new ArrayList<>();
+    ShoalConfig base = new ShoalConfig(32, 8, 3, 100, 23.25, 2.75, 64, 0, false, true, true, true);
+    out.add(run("all-on", base, 0.8, 700, 0, Integer.MAX_VALUE, 1));
+    out.add(run("no-ready", base.withMechanisms(true, false, true), 0.8, 700, 0, Integer.MAX_VALUE, 2));
+    out.add(run("no-selective", base.withMechanisms(true, true, false), 0.8, 700, 0, Integer.MAX_VALUE, 3));
+    out.add(run("no-backpressure", base.withMechanisms(false, false, false), 0.6, 700, 0, Integer.MAX_VALUE, 4));
+    ShoalConfig prop = new ShoalConfig(50, 10, 1, 100, 23.25, 2.75, 64, 50, true, true, true, true);
+    out.add(run("propagation-failures", prop, 0.9, 700, 0.2, Integer.MAX_VALUE, 5));
+    out.add(run("rack128-stop", ShoalConfig.rack512().withNodes(128), 0.5, 1200, 0, 1000, 6));
+    out.add(simulate("prototype-incast", ShoalConfig.prototype(),
+        ShoalWorkloads.incast(8, 7, 0, 448, null), null, Integer.MAX_VALUE));
+    return out;
+  }
+
+  @Test
+  void simulatorReproducesGoldenRuns() throws IOException {
+    List<String> got = runs();
+    String write = System.getProperty("shoal.golden.write");
+    if (write != null) {
+      Files.write(Path.of(write), got, StandardCharsets.UTF_8);
+    }
+    List<String> want;
+    try (InputStream in = ShoalGoldenTest.class.getResourceAsStream("/shoal/golden-runs.txt")) {
+      assertThat(in).as("golden file shoal/golden-runs.txt").isNotNull();
+      want = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    }
+    assertThat(got).containsExactlyElementsOf(want);
+  }
+}
