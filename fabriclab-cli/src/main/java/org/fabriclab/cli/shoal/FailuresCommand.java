@@ -21,11 +21,11 @@ public final class FailuresCommand implements Runnable {
   @Option(names = "--nodes", required = true, description = "rack nodes N = k²/2 (k even), 8..8192")
   int nodes;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     InvalidParameterException.requireRange("--nodes", nodes, 8, 8192);
     int k = ClosFabric.portsFor(nodes);
     if (k < 0) {
@@ -38,12 +38,12 @@ public final class FailuresCommand implements Runnable {
       comps.put(name(c), Map.of("measured", fs.fraction(c), "paper", FailedSlots.paper(c, nodes)));
     }
     PrintWriter o = spec.commandLine().getOut();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("nodes", nodes);
       j.put("switchPorts", k);
       j.put("components", comps);
-      ShoalCommand.printJson(o, j);
+      ShoalCommand.print(format, o, j);
       return;
     }
     o.printf("%d nodes, %d-port switches: fraction of failed slots (ours / Table 1)%n", nodes, k);

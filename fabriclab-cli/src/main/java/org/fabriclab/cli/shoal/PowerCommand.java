@@ -17,15 +17,15 @@ import picocli.CommandLine.Spec;
 public final class PowerCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     ShoalPowerCost p = new ShoalPowerCost(512);
     PrintWriter o = spec.commandLine().getOut();
     double red = 1 - p.shoalW() / p.psnW();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("shoalW", p.shoalW());
       j.put("psnW", p.psnW());
@@ -35,7 +35,7 @@ public final class PowerCommand implements Runnable {
       j.put("nicCostPerPacketSwitch", ShoalPowerCost.NIC_COST_PER_SWITCH);
       j.put("breakEven", Map.of("nic2x", p.switchRatioFor(1, 2), "nic3x", p.switchRatioFor(1, 3)));
       j.put("minus40", Map.of("nic2x", p.switchRatioFor(0.6, 2), "nic3x", p.switchRatioFor(0.6, 3)));
-      ShoalCommand.printJson(o, j);
+      ShoalCommand.print(format, o, j);
       return;
     }
     o.printf("PSN   %.2f kW (24 x 350 W switches + 512 x %.2f W NICs)%n", p.psnW() / 1000, p.psnNicW());

@@ -34,18 +34,18 @@ public final class ScheduleCommand implements Runnable {
   @Option(names = "--propagation-aware", description = "Appendix A schedule")
   boolean propagationAware;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     InvalidParameterException.requireRange("--nodes", nodes, 2, 8192);
     ClosFabric clos = new ClosFabric(nodes, ports);
     FabricSchedule s = new FabricSchedule(nodes, channels, propagationAware);
     SwitchSchedules d = new SwitchSchedules(clos, s);
     PrintWriter o = spec.commandLine().getOut();
     int[][] fabric = s.table();
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("nodes", nodes);
       j.put("switchPorts", ports);
@@ -64,7 +64,7 @@ public final class ScheduleCommand implements Runnable {
         }
       }
       j.put("switches", sw);
-      ShoalCommand.printJson(o, j);
+      ShoalCommand.print(format, o, j);
       return;
     }
     o.printf("%d nodes, %d-port switches (%d leaves, %d spines per plane), %d channel(s), epoch %d slots%n",

@@ -33,11 +33,19 @@ public final class ShoalCommand implements Runnable {
     throw new ParameterException(spec.commandLine(), "missing subcommand (schedule, sim, power, failures)");
   }
 
-  static void printJson(PrintWriter out, Object value) {
-    try {
-      out.println(new ObjectMapper().writeValueAsString(value));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
+  /**
+   * Prints a result document in the chosen machine format: JSON on one line (a simulation may list
+   * a million flows), csv and md as {@code key,value} rows with nested values as JSON cells.
+   */
+  static void print(org.fabriclab.cli.FormatOption format, PrintWriter out, java.util.Map<String, ?> value) {
+    if (format.isJson()) {
+      try {
+        out.println(new ObjectMapper().writeValueAsString(value));
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException(e);
+      }
+    } else {
+      format.printDocument(out, value);
     }
   }
 }

@@ -118,11 +118,11 @@ public final class SimCommand implements Runnable {
   @Option(names = "--reordering", description = "measure the destinations' reordering buffers (Fig. 16)")
   boolean reordering;
 
-  @Option(names = "--json", description = "print one JSON object")
-  boolean json;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
   public void run() {
+    format.format();
     ShoalConfig cfg = new ShoalConfig(nodes, ports, channels, linkGbps, slotNs, guardNs, cellBytes,
         propagationNs, propagationAware, !noBackpressure, !noReady, !noSelective);
     if (!(failNodes >= 0 && failNodes < 1)) {
@@ -189,7 +189,7 @@ public final class SimCommand implements Runnable {
     sim.run(stopAfter == 0 ? Integer.MAX_VALUE : stopAfter, Long.MAX_VALUE);
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
-    if (json) {
+    if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("nodes", nodes);
       j.put("epochSlots", cfg.schedule().epochSlots());
@@ -215,7 +215,7 @@ public final class SimCommand implements Runnable {
         fs.add(m);
       }
       j.put("flows", fs);
-      ShoalCommand.printJson(o, j);
+      ShoalCommand.print(format, o, j);
       return;
     }
     o.printf("%d nodes, %d flows, %d finished in %d slots (%.3f us); cells sent %d, node visits %d%n",

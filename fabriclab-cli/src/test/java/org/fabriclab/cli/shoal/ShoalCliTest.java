@@ -101,6 +101,16 @@ class ShoalCliTest {
     JsonNode j = json("shoal", "power", "--json");
     assertThat(j.get("psnW").asDouble()).isCloseTo(8717.44, offset(1e-6));
     assertThat(j.get("shoalW").asDouble()).isCloseTo(2549.44, offset(1e-6));
+    // §5's figures through --format csv, one key,value row each
+    String csv = run("shoal", "power", "--format", "csv").out();
+    assertThat(csv).startsWith("key,value");
+    double psn = Double.NaN;
+    for (String line : csv.split("\n")) {
+      if (line.startsWith("psnW,")) {
+        psn = Double.parseDouble(line.substring(5));
+      }
+    }
+    assertThat(psn).isCloseTo(8717.44, offset(1e-6));
   }
 
   @Test
