@@ -49,7 +49,7 @@ public final class GleamReproduction implements Reproduction {
         + " no host software cost, no loss.");
     r.note("Not yet reproduced: packet-level versions of Fig. 11/12/13. The"
         + " Gleam switch logic they will run (Alg. 1-4, §3.5 CNP filtering, Appendix B) is implemented and"
-        + " unit-tested, and runs on the engine for one switch.");
+        + " unit-tested, and runs on the engine on one switch and on multi-switch trees (Fig. 14, 15, 16).");
     r.note("Decision on §3.4 (Alg. 2/3), checked by unit tests, not by this run: with one switch the sender's"
         + " ACK/NACK stream equals a brute-force model over the receivers; along a tree the ACKs and every model NACK"
         + " are exact, but a NACK may be repeated (a lower switch's ACK and NACK are two packets) or sent after its"
