@@ -122,6 +122,23 @@ class SpecLoaderTest {
     assertThat(runDir).doesNotExist();
   }
 
+  /** --no-progress silences the progress lines only: same results.csv, nothing on stderr. */
+  @Test
+  void noProgressKeepsTheResults() throws Exception {
+    Path spec = dir.resolve("quiet.json");
+    Files.writeString(spec, "{\"kind\": \"topo\", \"topologies\": [{\"family\": \"fattree\", \"k\": [4, 6]}]}");
+    StringWriter err = new StringWriter();
+    assertThat(Main.run(new String[] {"run", spec.toString(), "--out", dir.resolve("loud").toString()},
+        new PrintWriter(new StringWriter()), new PrintWriter(err))).isZero();
+    assertThat(err.toString()).contains("2/2 points done");
+    StringWriter quietErr = new StringWriter();
+    assertThat(Main.run(new String[] {"run", spec.toString(), "--out", dir.resolve("quiet").toString(), "--no-progress"},
+        new PrintWriter(new StringWriter()), new PrintWriter(quietErr))).isZero();
+    assertThat(quietErr.toString()).isEmpty();
+    assertThat(Files.readAllLines(dir.resolve("quiet/results.csv")))
+        .isEqualTo(Files.readAllLines(dir.resolve("loud/results.csv")));
+  }
+
   @Test
   void expansionCountsAndBlanking() {
     String text = String.join("\n",
