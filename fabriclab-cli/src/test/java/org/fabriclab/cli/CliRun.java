@@ -32,4 +32,16 @@ public final class CliRun {
   public static JsonNode json(String... args) throws Exception {
     return json(run(args));
   }
+
+  /**
+   * Runs {@code fabriclab args...} and checks it is refused as bad input: exit 2, nothing on
+   * standard output, one line on standard error that contains {@code mention} and no stack trace.
+   */
+  public static void assertRefused(String[] args, String mention) {
+    Result r = run(args);
+    assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+    assertThat(r.out()).as(String.join(" ", args)).isEmpty();
+    assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+    assertThat(r.err()).contains(mention).doesNotContain("Exception").doesNotContain("\tat ");
+  }
 }
