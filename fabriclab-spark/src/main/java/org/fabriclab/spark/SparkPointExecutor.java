@@ -7,10 +7,11 @@ import java.util.function.Consumer;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.fabriclab.error.FabriclabException;
+import org.fabriclab.cli.run.LongestFirst;
 import org.fabriclab.cli.run.Point;
 import org.fabriclab.cli.run.PointExecutor;
 import org.fabriclab.cli.run.PointRunner;
+import org.fabriclab.error.FabriclabException;
 
 /**
  * Runs the points of a sweep as an Apache Spark job: one task per point, each computed by
@@ -36,10 +37,11 @@ public final class SparkPointExecutor implements PointExecutor {
   }
 
   @Override
-  public void execute(List<Point> points, Consumer<PointRunner.Result> sink) {
-    if (points.isEmpty()) {
+  public void execute(List<Point> sweep, Consumer<PointRunner.Result> sink) {
+    if (sweep.isEmpty()) {
       return;
     }
+    List<Point> points = LongestFirst.order(sweep);
     quietLogs();
     SparkConf conf = new SparkConf().setAppName("fabriclab run")
         .setIfMissing("spark.master", master)

@@ -9,7 +9,10 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.fabriclab.error.FabriclabException;
 
-/** Runs points on a fixed pool of threads in this JVM (the JVM and its JIT are reused). */
+/**
+ * Runs points on a fixed pool of threads in this JVM (the JVM and its JIT are reused), started
+ * longest expected first ({@link LongestFirst}) so that short points fill the end of the run.
+ */
 public final class ThreadedExecutor implements PointExecutor {
   private final int threads;
 
@@ -29,7 +32,7 @@ public final class ThreadedExecutor implements PointExecutor {
     });
     try {
       List<Future<?>> fs = new ArrayList<>();
-      for (Point p : points) {
+      for (Point p : LongestFirst.order(points)) {
         fs.add(pool.submit(() -> sink.accept(PointRunner.run(p))));
       }
       for (Future<?> f : fs) {
