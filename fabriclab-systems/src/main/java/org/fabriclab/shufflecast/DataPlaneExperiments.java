@@ -43,7 +43,7 @@ final class DataPlaneExperiments {
     Fig6Experiments.fig6d(q, rep);
     Fig6Experiments.fig6e(q, rep);
     Fig6Experiments.relayFailure(q, rep);
-    notModelled(rep);
+    PaxosLatency.run(q, rep);
   }
 
   static ShufflecastMulticastRun norm(Method m) {
@@ -126,13 +126,6 @@ final class DataPlaneExperiments {
               + " every byte");
     }
     rep.table(t.build());
-  }
-
-  private static void notModelled(ReproductionReport.Builder rep) {
-    String app = "not implemented in this slice of issue 12 (needs the Cornet and HTTP application"
-        + " models of Fig. 8)";
-    rep.notRun("Fig. 8(d)", "Paxos, 1 B values, 1 … N acceptors: p90 / p99 latency improvement",
-        "2.21–2.93× / 1.39–2.13×", app);
   }
 
   /** Groups of 16 with sources {@code sources}: all other servers of the testbed. */
