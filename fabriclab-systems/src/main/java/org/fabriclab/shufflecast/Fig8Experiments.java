@@ -82,7 +82,12 @@ final class Fig8Experiments {
   }
 
   /** The 14 executors of Fig. 8 (servers 1..14; the master is server 0). */
-  static final int[] EXECUTORS = new ShufflecastMulticastRun(2, 2, 2, 10).members(0, 15);
+  private static final int[] EXECUTORS = new ShufflecastMulticastRun(2, 2, 2, 10).members(0, 15);
+
+  /** The executors' servers (a copy). */
+  static int[] executors() {
+    return EXECUTORS.clone();
+  }
 
   static BroadcastPlan cornetPlan(long size) {
     return CornetPlan.plan(EXECUTORS.length + 1, size, CornetPlan.BLOCK_BYTES,

@@ -26,11 +26,16 @@ import org.fabriclab.table.Table;
  */
 final class TpchBroadcasts {
   /** Multicast table per query q1..q22, MB (10^6 B); 0 = no multicast. */
-  static final long[] TABLE_MB = {
+  private static final long[] TABLE_MB = {
     0, 2441, 2441, 150, 2441, 0, 2441, 2441, 6200, 2441, 2441,
     2441, 2441, 190, 22, 2441, 5000, 5000, 2441, 2441, 2441, 4};
 
   private TpchBroadcasts() {}
+
+  /** {@link #TABLE_MB}, a copy. */
+  static long[] tableMb() {
+    return TABLE_MB.clone();
+  }
 
   /** Total multicast bytes over the 22 queries. */
   static long totalBytes() {
@@ -67,7 +72,7 @@ final class TpchBroadcasts {
         engine = "packet";
         packetRows++;
       } else {
-        int[] m = Fig8Experiments.EXECUTORS;
+        int[] m = Fig8Experiments.executors();
         s = FluidBroadcast.shufflecastPs(bytes, m) / 1e12;
         c = FluidBroadcast.planPs(Fig8Experiments.cornetPlan(bytes), Fig8Experiments.host(m)) / 1e12;
         h = FluidBroadcast.httpPs(bytes, m) / 1e12;
