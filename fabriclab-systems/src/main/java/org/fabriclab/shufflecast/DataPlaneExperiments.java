@@ -39,10 +39,11 @@ final class DataPlaneExperiments {
     fig6a(q, rep);
     Fig6aBaselines.run(q, rep);
     Fig8Experiments.lda(q, rep);
+    TpchBroadcasts.run(q, rep);
     Fig6Experiments.fig6d(q, rep);
     Fig6Experiments.fig6e(q, rep);
     Fig6Experiments.relayFailure(q, rep);
-    notModelled(rep);
+    PaxosLatency.run(q, rep);
   }
 
   static ShufflecastMulticastRun norm(Method m) {
@@ -127,15 +128,6 @@ final class DataPlaneExperiments {
     rep.table(t.build());
   }
 
-  private static void notModelled(ReproductionReport.Builder rep) {
-    String app = "not implemented in this slice of issue 12 (needs the Cornet and HTTP application"
-        + " models of Fig. 8)";
-    rep.notRun("Fig. 8(b)", "TPC-H 22 queries, 48.3 GB multicast: total reading-time speedup vs Cornet / HTTP",
-        "2.7× / 3.5×", app);
-    rep.notRun("Fig. 8(d)", "Paxos, 1 B values, 1 … N acceptors: p90 / p99 latency improvement",
-        "2.21–2.93× / 1.39–2.13×", app);
-  }
-
   /** Groups of 16 with sources {@code sources}: all other servers of the testbed. */
   static int[][] allOthers(int[] sources) {
     ShufflecastMulticastRun run = norm(Method.SHUFFLECAST);
@@ -148,5 +140,65 @@ final class DataPlaneExperiments {
 
   static Scenario bins(long binNs) {
     return new Scenario(List.of(), -1, 0, binNs, -1, 0);
+  }
+
+  /** The reproduction's notes on the data-plane rows: setup, then the differences explained. */
+  static void notes(boolean quick, ReproductionReport.Builder rep) {
+    rep.note("Data plane (packet-level engine, §V testbed 2,2-Shufflecast, 2 servers per ToR, 10 Gb/s,"
+        + " 1 µs fibre, 1 MB drop-tail ports, 1460 B payload in 1500 B frames): every group runs the"
+        + " NORM-like reliable multicast with TFMCC rate control (RFC 5740 repair, RFC 4654 rate);"
+        + " throughput is payload goodput (line rate = 9.733 Gb/s); "
+        + (quick ? "--quick shrinks every size by 100 (20 MB groups, Fig. 6(e) 40 MB 15 ms"
+            + " apart), so start-up (slow start and its overshoot) weighs far more than in the"
+            + " paper's 2–4 GB runs"
+            : "Fig. 6(a) 200 MB and 1.4 GB (the ends of the paper's range), Fig. 6(d) 500 MB per"
+            + " group (the paper: 2 GB; the time budget of the reproduction), Fig. 6(e) 1 GB"
+            + " requested 375 ms apart (the paper: 4 GB 1.5 s apart, the same ratio)")
+        + ". Fig. 6(d)'s fair share is max-min over relays' splitter transmitters, downlinks and"
+        + " uplinks: 1/G for G < 16 and 1/15 for G = 16 (every downlink carries 15 groups).");
+    rep.note("Fig. 6(d)(e) against the fair share, explained (not tuned away; instrumented runs of"
+        + " issue 12). Fixed: the TFMCC sender advertised the largest smoothed RTT as R_max; at an"
+        + " overflowing 1 MB drop-tail port the queue holds about 860 µs while the smoothed RTTs"
+        + " (gain 0.05) said about 340 µs, so receivers counted one overflow as three or four loss"
+        + " events and the rate was cut three or four times within a millisecond (two groups on"
+        + " ToR 0: 5.8 → 5.2 → 4.3 → 3.4 → 2.4 Gb/s). R_max now follows the RTT samples, decayed"
+        + " by 0.9 once per R_max (RFC 4654): one overflow is one loss event and one cut of about"
+        + " 14%; on 16 groups of 200 MB the per-group steady range went from 0.524–0.713 to"
+        + " 0.611–0.634 Gb/s (share 0.649). Remaining, a property of TFMCC on this fabric: its rate"
+        + " is the TCP equation, inversely proportional to the RTT, and here the RTT is almost all"
+        + " queueing (about 10 µs of fibre and serialisation against up to 860 µs per full queue),"
+        + " so between losses the sender runs a delay-based control on a lagging RTT estimate that"
+        + " oscillates (sources on ToRs 0 and 1, two full queues in series: 2.5 ↔ 7 Gb/s with a"
+        + " period of about 30 ms, cuts with an unchanged loss event rate as RTT samples reach"
+        + " 1.4–2.4 ms) and leaves the shared splitter transmitter idle part of the time; and a"
+        + " group follows the slowest of its 15 receivers (RFC 4654's current limiting receiver)."
+        + " So the mean per group sits a few per cent below the share where groups share relay"
+        + " transmitters (G = 2, 4) and the worst group of a short window strays further. Not the"
+        + " cause: the fair share itself (Lemma 3's closed form agrees: p sources of one column at"
+        + " line rate and two sources sharing a relay set at half, each within 5% on 100 MB"
+        + " in the unit tests), nor NORM's multicast repairs (loss ≤ 0.3%, so duplicates are"
+        + " ≤ 0.3% of a downlink). Tried and not kept: the current limiting receiver reporting"
+        + " once per RTT instead of once per ms (two groups: the mean reached the share, 4.865"
+        + " Gb/s, but split 5.12 / 4.61; 16 groups: loss 0.30%, above the paper's 0.28%). One"
+        + " group reaches 99% of line rate, not 100%: the NORM sender's pacing carries 2% of timing"
+        + " noise (1% on average). Fig. 6(a) uses a sender paced at line rate, the fabric's own"
+        + " rate; its MPI_Bcast and Cornet run as DCTCP unicast transfers with triggers on the"
+        + " comparison network (Open MPI's binomial / scatter + ring allgather rule; Cornet with"
+        + " 4 MiB blocks and a stated locate cost), 200 MB in the full run (20 MB quick), network"
+        + " only: the engine models no host software, so MPI_Bcast stays near its network bound of"
+        + " 53% (paper: ≤ 35%); Cornet's rate comes mostly from contention at the source and waits"
+        + " for the chosen peers, the 1 ms locate cost adds little.");
+    rep.note("Fig. 8 as communication models (no application compute, no host software): LDA"
+        + " (8(a)) broadcasts 735 MB to 14 executors on the packet engine; TPC-H (8(b)) broadcasts"
+        + " one table per query with the stated sizes of fig8b_tpch_reading_time.csv (the paper"
+        + " gives only 4 MB … 6.2 GB and 48.3 GB in all), tables up to "
+        + (quick ? "25" : "200") + " MB on the packet engine and larger ones on the flow-level"
+        + " engine, which agrees with the packet engine on the LDA case"
+        + " (fig8_engine_cross_validation.csv); Paxos (8(d)) composes packet-level one-way"
+        + " latencies of 1 B messages into classic Paxos decisions (phase 1 and 2, majority"
+        + " quorums). The paper's end-to-end numbers add host software: the reading path of Spark"
+        + " and its HTTP server, Spark SQL's and LDA's compute (the run-time improvements of"
+        + " 13.7–43.1%), and for Paxos the per-copy host sends of unicast Paxos, which make its"
+        + " latency grow with the number of acceptors (the what-if row with 5 µs per send).");
   }
 }

@@ -15,6 +15,16 @@ import java.util.Arrays;
  *   <li>a report of the CLR above the current rate raises the rate towards it, by at most one
  *       packet per RTT per RTT (RFC 4654 §3.2.2: {@code X ≤ X + s/R · Δt/R}), capped at the line
  *       rate;
+ *   <li>the sender keeps R_max (RFC 4654), the largest RTT sample any receiver produced, decayed
+ *       by {@link #R_MAX_DECAY} = 0.9 once per R_max, and advertises it in every data packet;
+ *       receivers group losses within one R_max into one loss event (RFC 5348 §5.2), time their
+ *       NACK hold-off by it and size slow-start rounds and flushes with it. Before issue 12's
+ *       fairness check R_max was the largest of the receivers' smoothed RTTs: with the gain
+ *       0.05 it lagged the queue, which at an overflowing 1 MB drop-tail port holds about 860 µs
+ *       while the smoothed RTTs said 340 µs, so one overflow counted as three or four loss events
+ *       and the sender cut its rate three or four times within a millisecond (traced on two
+ *       groups of 500 MB sourced on ToR 0: 5.8 → 5.2 → 4.3 → 3.4 → 2.4 Gb/s); with R_max from the
+ *       samples one overflow is one loss event and one cut of about 14%;
  *   <li>before any loss the sender is in slow start (RFC 4654 §3.6): it starts at one packet per
  *       {@link #MIN_ROUND_PS} and doubles its rate once per round (the largest RTT measured, at
  *       least {@link #MIN_ROUND_PS}) in which a receive rate was reported, never above twice the
@@ -34,6 +44,8 @@ import java.util.Arrays;
 final class TfmccRate {
   /** RTT estimator gain. */
   static final double RTT_GAIN = 0.05;
+  /** RFC 4654's decay of R_max, applied once per R_max (a feedback round) at the next report. */
+  static final double R_MAX_DECAY = 0.9;
   /** Shortest slow-start round, and the initial inter-packet time. */
   static final long MIN_ROUND_PS = 100_000_000L;
 
@@ -46,6 +58,8 @@ final class TfmccRate {
   private final boolean[] slowStart;
   private final long[] nextDoublePs;
   private final double[] minRecvBps;
+  private final long[] rMaxPs;
+  private final long[] rMaxDecayPs;
 
   /**
    * @param lineBps the sender NIC's rate, the cap
@@ -66,6 +80,8 @@ final class TfmccRate {
     clr = new int[g];
     Arrays.fill(clr, -1);
     lastIncreasePs = new long[g];
+    rMaxPs = new long[g];
+    rMaxDecayPs = new long[g];
     rttPs = new long[g][];
     for (int i = 0; i < g; i++) {
       rttPs[i] = new long[receiversPerGroup[i]];
@@ -114,13 +130,12 @@ final class TfmccRate {
     return clr[group];
   }
 
-  /** The largest RTT the group's sender has measured, ps (0 before any report). */
+  /**
+   * R_max of RFC 4654: the largest RTT sample of any receiver, decayed by {@link #R_MAX_DECAY}
+   * once per R_max, ps (0 before any report).
+   */
   long maxRttPs(int group) {
-    long m = 0;
-    for (long r : rttPs[group]) {
-      m = Math.max(m, r);
-    }
-    return m;
+    return rMaxPs[group];
   }
 
   /** Receiver {@code r}'s RTT estimate, ps (0 before its first report). */
@@ -140,6 +155,11 @@ final class TfmccRate {
     long[] rtt = rttPs[group];
     long sample = Math.max(1, rttSamplePs);
     rtt[r] = rtt[r] == 0 ? sample : Math.round((1 - RTT_GAIN) * rtt[r] + RTT_GAIN * sample);
+    if (nowPs - rMaxDecayPs[group] >= rMaxPs[group]) {
+      rMaxPs[group] = Math.round(R_MAX_DECAY * rMaxPs[group]);
+      rMaxDecayPs[group] = nowPs;
+    }
+    rMaxPs[group] = Math.max(rMaxPs[group], sample);
     if (lossEventRate <= 0) {
       if (slowStart[group] && recvBps > 0) {
         minRecvBps[group] = Math.min(minRecvBps[group], recvBps);

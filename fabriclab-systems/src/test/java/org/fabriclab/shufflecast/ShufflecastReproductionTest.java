@@ -123,6 +123,16 @@ class ShufflecastReproductionTest {
   }
 
   @Test
+  void fig8bAndFig8dAreModelledAndTheHostCostIsAModelInput() {
+    assertThat(report.comparisons()).filteredOn(c -> c.item().equals("Fig. 8(b)"))
+        .hasSize(2).noneMatch(c -> c.kind() == Comparison.Kind.NOT_RUN);
+    assertThat(report.comparisons()).filteredOn(c -> c.item().equals("Fig. 8(d)"))
+        .hasSize(3).noneMatch(c -> c.kind() == Comparison.Kind.NOT_RUN);
+    assertThat(row("what host software adds").kind()).isEqualTo(Comparison.Kind.MODEL_INPUT);
+    assertThat(report.table("fig8b_tpch_reading_time").rowCount()).isEqualTo(22);
+  }
+
+  @Test
   void summaryNamesNoJavaClass() {
     List<String> names = SummaryText.classNamesIn(
         SummaryText.of(report) + new ShufflecastReproduction().paper(), Path.of("target/classes"),
