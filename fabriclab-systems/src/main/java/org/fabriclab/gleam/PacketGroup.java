@@ -1,0 +1,335 @@
+package org.fabriclab.gleam;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.NodeRole;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.host.NicScheduler;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.PacketKinds;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.transport.rocev2.RcConfig;
+import org.fabriclab.sim.transport.rocev2.RcQueuePairs;
+import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
+import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
+import org.fabriclab.units.Time;
+
+/**
+ * A long-lived Gleam multicast group on the packet engine (seed 002): every member has its RC QP
+ * for the group, any member may be the source of the next message (§3.5 "From single source to
+ * multiple sources", Appendix B), messages may be WRITEs preceded by the per-request MR-update
+ * message (§3.3), and the network may mark ECN so that receivers send CNPs that the Gleam switches
+ * filter (§3.5). Unicast RC QPs between members (the baselines) share the same network.
+ *
+ * <p>Engine mapping (decision): the engine's QP index is one direction of a connection (its send
+ * side at {@code qpSource}, its receive side at {@code qpDestination}), while a member's real QP
+ * has both an SQ and an RQ. So member {@code m} has two engine QPs: {@code tx[m]} (its SQ: sends
+ * when {@code m} is the source; created towards another member, since the engine routes only to
+ * hosts — the Gleam switch at the first hop intercepts it) and {@code rx[m]} (its RQ: the QPN
+ * registered in the group's table, to which the switches rewrite data; never activated on the
+ * send side). A Gleam switch learns the source's QP from the data it forwards
+ * ({@link GleamSwitchElement}), and a new ingress port is a source switch ({@link
+ * OneToManyForwarding}). The member's {@code sqPSN} is the end of {@code tx[m]}'s PSN stream, its
+ * {@code rqPSN} the expected PSN of {@code rx[m]}.
+ *
+ * <p>Appendix B's PSN synchronisation when the source changes from {@code o} to {@code n}: the old
+ * source sets its rqPSN to its sqPSN ({@link RcQueuePairs#rewindReceiver}), the new source its sqPSN
+ * to its rqPSN (its send stream is advanced, as acknowledged, to that PSN). It runs when the next
+ * message is posted by another member, after the previous message completed (the paper: "when
+ * the last multicast source finishes transmission"); {@link #setSynchronise} turns it off to show
+ * Fig. 19's failure.
+ *
+ * <p>Observation: the DATA, CNP receivers of the kind registry are wrapped (then the transport's
+ * own is called): per member the in-order payload bytes and PSNs it accepted, and CNPs per host.
+ * Cost: O(1) per packet beyond the engine's.
+ */
+public final class PacketGroup {
+  private final Topology topo;
+  private final Simulator sim;
+  private final Network net;
+  private final Rocev2Transport t;
+  private final RcQueuePairs qps;
+  private final int[] hosts;
+  private final int[] tx;
+  private final int[] rx;
+  private final int groupIp = GleamAddresses.groupIp(0);
+  private final List<GleamSwitchElement> elements = new ArrayList<>();
+  private final int kindData;
+  private final int[] memberOfRx;
+  private final long[] acceptedBytes;
+  private final long[] acceptedPackets;
+  private final int[] firstPsn;
+  private final int[] lastPsn;
+  private final long[] outOfOrder;
+  private final long[] cnpsAtHost;
+  private int source = -1;
+  private boolean synchronise = true;
+  private RdmaCompletions completions = (q, id, now) -> { };
+  private final int payloadBytes;
+
+  /**
+   * @param memberServers server indices ({@link Topology#server(int)}) of the members, distinct;
+   *     member 0 is the master that registers the group
+   */
+  public PacketGroup(Topology topo, NetworkConfig nc, RcConfig rc, int[] memberServers) {
+    if (memberServers.length < 2) {
+      throw new InvalidParameterException("members", memberServers.length, "a group has >= 2 members");
+    }
+    this.topo = topo;
+    payloadBytes = rc.payloadBytes();
+    sim = new Simulator();
+    net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
+    t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    qps = t.queuePairs();
+    kindData = kindOf(net.kinds(), "rocev2.DATA");
+    int n = memberServers.length;
+    hosts = new int[n];
+    for (int i = 0; i < n; i++) {
+      hosts[i] = topo.server(memberServers[i]);
+    }
+    tx = new int[n];
+    rx = new int[n];
+    List<GroupMember> members = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      int other = hosts[i == 0 ? 1 : 0];
+      tx[i] = t.createQp(hosts[i], other);
+      rx[i] = t.createQp(other, hosts[i]);
+      members.add(new GroupMember(hosts[i], rx[i]));
+    }
+    EnvelopeRegistration reg = new EnvelopeRegistration(topo, 1, 0);
+    reg.register(groupIp, hosts[0], members, 0);
+    for (int sw = 0; sw < topo.nodeCount(); sw++) {
+      MulticastForwardingTable table = reg.table(sw);
+      if (table == null) {
+        continue;
+      }
+      GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+      for (int i = 0; i < n; i++) {
+        el.bindQp(tx[i], groupIp, i == 0, hosts[0]);
+        el.bindQp(rx[i], groupIp, false, hosts[0]);
+      }
+      net.setElement(sw, el);
+      elements.add(el);
+    }
+    memberOfRx = new int[qps.size()];
+    java.util.Arrays.fill(memberOfRx, -1);
+    for (int i = 0; i < n; i++) {
+      memberOfRx[rx[i]] = i;
+    }
+    acceptedBytes = new long[n];
+    acceptedPackets = new long[n];
+    firstPsn = new int[n];
+    lastPsn = new int[n];
+    java.util.Arrays.fill(firstPsn, -1);
+    java.util.Arrays.fill(lastPsn, -1);
+    outOfOrder = new long[n];
+    cnpsAtHost = new long[topo.nodeCount()];
+    observe();
+    t.setCompletions(new RdmaCompletions() {
+      @Override
+      public void sendComplete(int qpn, long wrId, long nowPs) {
+        completions.sendComplete(qpn, wrId, nowPs);
+      }
+
+      @Override
+      public void receiveComplete(int qpn, long wrId, long nowPs) {
+        completions.receiveComplete(qpn, wrId, nowPs);
+      }
+    });
+  }
+
+  private void observe() {
+    Packets pk = net.packets();
+    PacketKinds kinds = net.kinds();
+    PacketKinds.KindReceiver data = kinds.receiver(kindData);
+    kinds.setReceiver(kindData, (p, node) -> {
+      int q = pk.flow(p);
+      int m = q < memberOfRx.length ? memberOfRx[q] : -1;
+      int psn = pk.seq(p);
+      int payload = pk.payload(p);
+      int before = m >= 0 ? qps.expected(q) : 0;
+      data.deliver(p, node);
+      if (m >= 0 && qps.expected(q) == before + 1) {
+        if (lastPsn[m] >= 0 && psn != lastPsn[m] + 1) {
+          outOfOrder[m]++;
+        }
+        if (firstPsn[m] < 0) {
+          firstPsn[m] = psn;
+        }
+        lastPsn[m] = psn;
+        acceptedPackets[m]++;
+        acceptedBytes[m] += payload;
+      }
+    });
+    PacketKinds.KindReceiver cnp = kinds.receiver(kindData + 3);
+    kinds.setReceiver(kindData + 3, (p, node) -> {
+      cnpsAtHost[node]++;
+      cnp.deliver(p, node);
+    });
+  }
+
+  /** The testbed of §4 with one link rate per server: switch node 0, server i is node i + 1. */
+  public static Topology testbed(double[] serverGbps, long delayPs) {
+    TopologyBuilder b = new TopologyBuilder("gleam-testbed", serverGbps.length + " servers, one switch");
+    int sw = b.addNode(NodeRole.PACKET_SWITCH);
+    for (double g : serverGbps) {
+      b.addCable(b.addNode(NodeRole.SERVER), sw, Math.round(g * 1e9), delayPs);
+    }
+    return b.build();
+  }
+
+  /** Where work-request completions of every QP (group and unicast) go. */
+  public void setCompletions(RdmaCompletions c) {
+    completions = c;
+  }
+
+  /** Appendix B's PSN synchronisation on a source change (default on). */
+  public void setSynchronise(boolean on) {
+    synchronise = on;
+  }
+
+  /** §3.5 CNP filtering on every Gleam switch (default on; off passes every CNP, for comparison). */
+  public void setCnpFiltering(boolean on) {
+    for (GleamSwitchElement el : elements) {
+      el.setCnpFiltering(on);
+    }
+  }
+
+  /**
+   * Posts a message of {@code bytes} from member {@code src} to every other member on the group QP;
+   * its send completion ({@code wrId}, on {@link #txQp(int)}) means every receiver has it.
+   *
+   * @return the PSN of its first packet
+   */
+  public int multicast(int src, long bytes, long wrId) {
+    switchSource(src);
+    int start = qps.length(tx[src]);
+    int end = start + packetsOf(bytes);
+    for (int m = 0; m < hosts.length; m++) {
+      if (m != src && qps.length(rx[m]) < end) {
+        qps.extend(rx[m], end - qps.length(rx[m]));
+      }
+    }
+    t.postSend(tx[src], bytes, wrId);
+    return start;
+  }
+
+  private void switchSource(int src) {
+    if (src < 0 || src >= hosts.length) {
+      throw new InvalidParameterException("source", src, "valid range 0.." + (hosts.length - 1));
+    }
+    if (source >= 0 && source != src && synchronise) {
+      int old = source;
+      int sq = qps.length(tx[old]);
+      if (qps.length(rx[old]) < sq) {
+        qps.extend(rx[old], sq - qps.length(rx[old]));
+      }
+      qps.rewindReceiver(rx[old], sq); // old source: rqPSN := sqPSN
+      int rq = qps.expected(rx[src]);
+      if (qps.length(tx[src]) < rq) {
+        qps.extend(tx[src], rq - qps.length(tx[src]));
+      }
+      qps.onAck(tx[src], rq); // new source: sqPSN := rqPSN
+    }
+    source = src;
+  }
+
+  /** Creates a unicast RC QP from member {@code a} to member {@code b} (a baseline); returns its QPN. */
+  public int unicastQp(int a, int b) {
+    return t.createQp(hosts[a], hosts[b]);
+  }
+
+  /** Posts a message on a unicast QP from {@link #unicastQp}. */
+  public void unicast(int qpn, long bytes, long wrId) {
+    t.postSend(qpn, bytes, wrId);
+  }
+
+  /** Packets of a message of {@code bytes}. */
+  public int packetsOf(long bytes) {
+    int pay = payloadBytes();
+    return (int) ((bytes + pay - 1) / pay);
+  }
+
+  public int payloadBytes() {
+    return payloadBytes;
+  }
+
+  /** Runs the simulation until {@code untilPs} or the event budget. */
+  public Simulator.StopReason run(long untilPs, long eventBudget) {
+    return sim.run(untilPs, eventBudget);
+  }
+
+  public Simulator simulator() {
+    return sim;
+  }
+
+  public Network network() {
+    return net;
+  }
+
+  public Rocev2Transport transport() {
+    return t;
+  }
+
+  public List<GleamSwitchElement> elements() {
+    return elements;
+  }
+
+  public int host(int member) {
+    return hosts[member];
+  }
+
+  public int txQp(int member) {
+    return tx[member];
+  }
+
+  public int rxQp(int member) {
+    return rx[member];
+  }
+
+  public int members() {
+    return hosts.length;
+  }
+
+  /** Payload bytes member {@code m} accepted in order on its group QP. */
+  public long acceptedBytes(int m) {
+    return acceptedBytes[m];
+  }
+
+  public long acceptedPackets(int m) {
+    return acceptedPackets[m];
+  }
+
+  /** PSN of the first / last packet member {@code m} accepted, −1 before any. */
+  public int firstPsn(int m) {
+    return firstPsn[m];
+  }
+
+  public int lastPsn(int m) {
+    return lastPsn[m];
+  }
+
+  /** Accepted packets whose PSN was not the previous accepted one + 1 (0 across a synchronised switch). */
+  public long outOfOrder(int m) {
+    return outOfOrder[m];
+  }
+
+  /** CNPs delivered to host node {@code node} (the DCQCN reaction point of its QPs). */
+  public long cnpsAtHost(int node) {
+    return cnpsAtHost[node];
+  }
+
+  private static int kindOf(PacketKinds kinds, String name) {
+    for (int k = 0; k < kinds.size(); k++) {
+      if (kinds.name(k).equals(name)) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("no packet kind " + name);
+  }
+}
