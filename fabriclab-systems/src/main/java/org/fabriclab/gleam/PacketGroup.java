@@ -67,6 +67,7 @@ public final class PacketGroup {
   private final int[] lastPsn;
   private final long[] outOfOrder;
   private final long[] cnpsAtHost;
+  private it.unimi.dsi.fastutil.ints.IntArrayList[] psnLog;
   private int source = -1;
   private boolean synchronise = true;
   private RdmaCompletions completions = (q, id, now) -> { };
@@ -162,6 +163,9 @@ public final class PacketGroup {
           firstPsn[m] = psn;
         }
         lastPsn[m] = psn;
+        if (psnLog != null) {
+          psnLog[m].add(psn);
+        }
         acceptedPackets[m]++;
         acceptedBytes[m] += payload;
       }
@@ -186,6 +190,19 @@ public final class PacketGroup {
   /** Where work-request completions of every QP (group and unicast) go. */
   public void setCompletions(RdmaCompletions c) {
     completions = c;
+  }
+
+  /** Records every PSN each member accepts, in order (tests; memory grows with the packets). */
+  public void recordPsns() {
+    psnLog = new it.unimi.dsi.fastutil.ints.IntArrayList[hosts.length];
+    for (int m = 0; m < hosts.length; m++) {
+      psnLog[m] = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    }
+  }
+
+  /** The PSNs member {@code m} accepted, in order (after {@link #recordPsns}). */
+  public int[] acceptedPsns(int m) {
+    return psnLog[m].toIntArray();
   }
 
   /** Appendix B's PSN synchronisation on a source change (default on). */
