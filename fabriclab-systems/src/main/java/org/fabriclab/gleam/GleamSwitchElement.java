@@ -83,6 +83,9 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   private long suppressedNacks;
   private final IntArrayList goBacks = new IntArrayList();
   private boolean cnpFiltering = true;
+  private WriteRequests writes;
+  private int currentPsn;
+  private boolean currentWriteStart;
   private long cnpsIn;
   private long cnpsPassed;
   /** Go-backs recorded at most (a diagnostic, bounded). */
@@ -156,6 +159,11 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     cnpFiltering = on;
   }
 
+  /** One-to-many WRITEs (§3.3): the MR updates and WRITE starts this switch recognises. */
+  public void setWrites(WriteRequests w) {
+    writes = w;
+  }
+
   /** CNPs of a group that reached this switch from downstream, and those it passed to the source. */
   public long cnpsIn() {
     return cnpsIn;
@@ -223,6 +231,11 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
         sourceHostOfGroup.put(groupIp, pk.src(p));
       }
       outCount = 0;
+      if (writes != null) {
+        currentPsn = pk.seq(p);
+        currentWriteStart = writes.isWriteStart(currentPsn);
+        writes.applyAt(table, g, currentPsn);
+      }
       forwarding.forward(groupIp, ingress, this);
       if (outCount == 0) {
         n.absorb(p);
@@ -296,6 +309,9 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     outQpn[outCount] = dstQpn;
     outHost[outCount] = topo.neighbor(node, port);
     outCount++;
+    if (writes != null && currentWriteStart) {
+      writes.rewrote(outHost[outCount - 1], currentPsn, mrVa, mrRkey);
+    }
   }
 
   @Override

@@ -69,6 +69,7 @@ public final class PacketGroup {
   private final long[] cnpsAtHost;
   private it.unimi.dsi.fastutil.ints.IntArrayList[] psnLog;
   private int source = -1;
+  private WriteRequests writes;
   private boolean synchronise = true;
   private RdmaCompletions completions = (q, id, now) -> { };
   private final int payloadBytes;
@@ -254,6 +255,45 @@ public final class PacketGroup {
       qps.onAck(tx[src], rq); // new source: sqPSN := rqPSN
     }
     source = src;
+  }
+
+  /**
+   * A one-to-many WRITE of {@code bytes} from member {@code src} (§3.3): first the MR-update message
+   * ({@link WriteMrUpdate#RECORD_BYTES} B per receiver: IP, VA, R_key; {@code va[m]}, {@code
+   * rkey[m]} indexed by member, the source's ignored) as work request {@code wrId} − its own id is
+   * {@code -wrId - 1}, then the WRITE itself ({@code wrId}); both on the group QP.
+   *
+   * @return the PSN of the WRITE's first packet
+   */
+  public int write(int src, long bytes, long[] va, int[] rkey, long wrId) {
+    if (writes == null) {
+      writes = new WriteRequests();
+      for (GleamSwitchElement el : elements) {
+        el.setWrites(writes);
+      }
+    }
+    int r = hosts.length - 1;
+    int[] ips = new int[r];
+    long[] v = new long[r];
+    int[] k = new int[r];
+    for (int m = 0, i = 0; m < hosts.length; m++) {
+      if (m != src) {
+        ips[i] = GleamAddresses.hostIp(hosts[m]);
+        v[i] = va[m];
+        k[i++] = rkey[m];
+      }
+    }
+    long updateBytes = (long) r * WriteMrUpdate.RECORD_BYTES;
+    int start = multicast(src, updateBytes, -wrId - 1);
+    int writePsn = start + packetsOf(updateBytes);
+    writes.add(writePsn - 1, writePsn, ips, v, k);
+    multicast(src, bytes, wrId);
+    return writePsn;
+  }
+
+  /** The WRITE registry (null before the first {@link #write}). */
+  public WriteRequests writes() {
+    return writes;
   }
 
   /** Creates a unicast RC QP from member {@code a} to member {@code b} (a baseline); returns its QPN. */
