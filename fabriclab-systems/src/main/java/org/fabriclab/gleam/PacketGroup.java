@@ -55,9 +55,9 @@ public final class PacketGroup {
   private final Rocev2Transport t;
   private final RcQueuePairs qps;
   private final int[] hosts;
-  private final int[] tx;
-  private final int[] rx;
-  private final int groupIp = GleamAddresses.groupIp(0);
+  private final int[][] tx;
+  private final int[][] rx;
+  private final int[] groupIps;
   private final List<GleamSwitchElement> elements = new ArrayList<>();
   private final int kindData;
   private final int[] memberOfRx;
@@ -68,10 +68,9 @@ public final class PacketGroup {
   private final long[] outOfOrder;
   private final long[] cnpsAtHost;
   private it.unimi.dsi.fastutil.ints.IntArrayList[] psnLog;
-  private int source = -1;
+  private final int[] source;
   private WriteRequests writes;
   private boolean synchronise = true;
-  private RdmaCompletions completions = (q, id, now) -> { };
   private final int payloadBytes;
 
   /**
@@ -79,6 +78,16 @@ public final class PacketGroup {
    *     member 0 is the master that registers the group
    */
   public PacketGroup(Topology topo, NetworkConfig nc, RcConfig rc, int[] memberServers) {
+    this(topo, nc, rc, memberServers, 1);
+  }
+
+  /**
+   * {@code groups} groups over the same members (group {@code j}'s master is member {@code j mod
+   * members}), each with its own QPs and GroupIP, registered one after another; messages of
+   * different groups may run at once (e.g. every holder of HPL's row swap multicasting its share).
+   */
+  public PacketGroup(Topology topo, NetworkConfig nc, RcConfig rc, int[] memberServers, int groups) {
+    InvalidParameterException.requireRange("groups", groups, 1, 256);
     if (memberServers.length < 2) {
       throw new InvalidParameterException("members", memberServers.length, "a group has >= 2 members");
     }
@@ -94,34 +103,45 @@ public final class PacketGroup {
     for (int i = 0; i < n; i++) {
       hosts[i] = topo.server(memberServers[i]);
     }
-    tx = new int[n];
-    rx = new int[n];
-    List<GroupMember> members = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      int other = hosts[i == 0 ? 1 : 0];
-      tx[i] = t.createQp(hosts[i], other);
-      rx[i] = t.createQp(other, hosts[i]);
-      members.add(new GroupMember(hosts[i], rx[i]));
+    tx = new int[groups][n];
+    rx = new int[groups][n];
+    groupIps = new int[groups];
+    source = new int[groups];
+    java.util.Arrays.fill(source, -1);
+    EnvelopeRegistration reg = new EnvelopeRegistration(topo, groups, 0);
+    for (int j = 0; j < groups; j++) {
+      groupIps[j] = GleamAddresses.groupIp(j);
+      List<GroupMember> members = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        int other = hosts[i == 0 ? 1 : 0];
+        tx[j][i] = t.createQp(hosts[i], other);
+        rx[j][i] = t.createQp(other, hosts[i]);
+        members.add(new GroupMember(hosts[i], rx[j][i]));
+      }
+      reg.register(groupIps[j], hosts[j % n], members, 0);
     }
-    EnvelopeRegistration reg = new EnvelopeRegistration(topo, 1, 0);
-    reg.register(groupIp, hosts[0], members, 0);
     for (int sw = 0; sw < topo.nodeCount(); sw++) {
       MulticastForwardingTable table = reg.table(sw);
       if (table == null) {
         continue;
       }
       GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
-      for (int i = 0; i < n; i++) {
-        el.bindQp(tx[i], groupIp, i == 0, hosts[0]);
-        el.bindQp(rx[i], groupIp, false, hosts[0]);
+      for (int j = 0; j < groups; j++) {
+        int master = j % n;
+        for (int i = 0; i < n; i++) {
+          el.bindQp(tx[j][i], groupIps[j], i == master, hosts[master]);
+          el.bindQp(rx[j][i], groupIps[j], false, hosts[master]);
+        }
       }
       net.setElement(sw, el);
       elements.add(el);
     }
     memberOfRx = new int[qps.size()];
     java.util.Arrays.fill(memberOfRx, -1);
-    for (int i = 0; i < n; i++) {
-      memberOfRx[rx[i]] = i;
+    for (int j = 0; j < groups; j++) {
+      for (int i = 0; i < n; i++) {
+        memberOfRx[rx[j][i]] = i;
+      }
     }
     acceptedBytes = new long[n];
     acceptedPackets = new long[n];
@@ -132,17 +152,6 @@ public final class PacketGroup {
     outOfOrder = new long[n];
     cnpsAtHost = new long[topo.nodeCount()];
     observe();
-    t.setCompletions(new RdmaCompletions() {
-      @Override
-      public void sendComplete(int qpn, long wrId, long nowPs) {
-        completions.sendComplete(qpn, wrId, nowPs);
-      }
-
-      @Override
-      public void receiveComplete(int qpn, long wrId, long nowPs) {
-        completions.receiveComplete(qpn, wrId, nowPs);
-      }
-    });
   }
 
   private void observe() {
@@ -190,7 +199,7 @@ public final class PacketGroup {
 
   /** Where work-request completions of every QP (group and unicast) go. */
   public void setCompletions(RdmaCompletions c) {
-    completions = c;
+    t.setCompletions(c);
   }
 
   /** Records every PSN each member accepts, in order (tests; memory grows with the packets). */
@@ -225,7 +234,14 @@ public final class PacketGroup {
    * @return the PSN of its first packet
    */
   public int multicast(int src, long bytes, long wrId) {
-    switchSource(src);
+    return multicast(0, src, bytes, wrId);
+  }
+
+  /** {@link #multicast(int, long, long)} in group {@code j}; its completion is on {@link #txQp(int, int)}. */
+  public int multicast(int j, int src, long bytes, long wrId) {
+    switchSource(j, src);
+    int[] tx = this.tx[j];
+    int[] rx = this.rx[j];
     int start = qps.length(tx[src]);
     int end = start + packetsOf(bytes);
     for (int m = 0; m < hosts.length; m++) {
@@ -237,12 +253,14 @@ public final class PacketGroup {
     return start;
   }
 
-  private void switchSource(int src) {
+  private void switchSource(int j, int src) {
     if (src < 0 || src >= hosts.length) {
       throw new InvalidParameterException("source", src, "valid range 0.." + (hosts.length - 1));
     }
-    if (source >= 0 && source != src && synchronise) {
-      int old = source;
+    int[] tx = this.tx[j];
+    int[] rx = this.rx[j];
+    if (source[j] >= 0 && source[j] != src && synchronise) {
+      int old = source[j];
       int sq = qps.length(tx[old]);
       if (qps.length(rx[old]) < sq) {
         qps.extend(rx[old], sq - qps.length(rx[old]));
@@ -254,7 +272,7 @@ public final class PacketGroup {
       }
       qps.onAck(tx[src], rq); // new source: sqPSN := rqPSN
     }
-    source = src;
+    source[j] = src;
   }
 
   /**
@@ -266,6 +284,9 @@ public final class PacketGroup {
    * @return the PSN of the WRITE's first packet
    */
   public int write(int src, long bytes, long[] va, int[] rkey, long wrId) {
+    if (tx.length > 1) {
+      throw new IllegalStateException("one-to-many WRITE is modelled for a single group");
+    }
     if (writes == null) {
       writes = new WriteRequests();
       for (GleamSwitchElement el : elements) {
@@ -342,11 +363,16 @@ public final class PacketGroup {
   }
 
   public int txQp(int member) {
-    return tx[member];
+    return tx[0][member];
   }
 
   public int rxQp(int member) {
-    return rx[member];
+    return rx[0][member];
+  }
+
+  /** Member {@code member}'s send QP in group {@code j}. */
+  public int txQp(int j, int member) {
+    return tx[j][member];
   }
 
   public int members() {
