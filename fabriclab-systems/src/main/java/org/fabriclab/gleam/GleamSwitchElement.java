@@ -45,6 +45,13 @@ import org.fabriclab.sim.packet.Packets;
  * last NACK of the group, within the repeat interval, is not sent ({@link #suppressedNacks}). A
  * receiver that loses the retransmission again is then recovered by a later NACK or the timeout.
  *
+ * <p>Source and extensions (Appendix B, §3.3, §3.5): the source of a group is whoever sends its data
+ * (the QP and host of the DATA packet; a change of ingress port is a source switch in {@link
+ * OneToManyForwarding}), and aggregated feedback and passed CNPs are addressed to it. With {@link
+ * #setWrites} the switch applies the per-request MR update to its connected entries when the
+ * update's last packet passes and logs the region it writes into each receiver's first WRITE packet;
+ * {@link #setCnpFiltering}{@code (false)} passes every CNP (comparison runs).
+ *
  * <p>Test hook {@link #dropAt}: the first copy of PSN {@code psn} leaving towards host {@code host}
  * is dropped at this switch (counted as dropped), a deterministic loss such as Fig. 7's.
  * Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.

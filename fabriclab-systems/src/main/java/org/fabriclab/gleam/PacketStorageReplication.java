@@ -34,7 +34,7 @@ public final class PacketStorageReplication {
     }
   }
 
-  public static final String[] METHODS = {"3-unicasts", "one-copy", "gleam"};
+  public static final java.util.List<String> METHODS = java.util.List.of("3-unicasts", "one-copy", "gleam");
   private final long stackPs;
   private final int queueDepth;
 

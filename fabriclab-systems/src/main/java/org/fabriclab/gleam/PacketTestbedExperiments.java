@@ -73,7 +73,7 @@ final class PacketTestbedExperiments {
     double[] iops = new double[3];
     double[] gbps = new double[3];
     for (int i = 0; i < 3; i++) {
-      PacketStorageReplication.Result x = s.run(PacketStorageReplication.METHODS[i], 8192, ios, ios / 10);
+      PacketStorageReplication.Result x = s.run(PacketStorageReplication.METHODS.get(i), 8192, ios, ios / 10);
       iops[i] = x.iops();
       gbps[i] = x.goodputGbps();
       t.row(x.method(), x.iops(), x.goodputGbps(), x.clientTxBytes(), "packet");
@@ -93,7 +93,7 @@ final class PacketTestbedExperiments {
       "one stack pass per IO: stack-bound like one-copy (the link would allow 1.418M with the update). "
     };
     for (int i : new int[] {0, 2}) {
-      r.compare("§5.2.2, Fig. 12", "IOPS, " + PacketStorageReplication.METHODS[i] + " (engine: packet)",
+      r.compare("§5.2.2, Fig. 12", "IOPS, " + PacketStorageReplication.METHODS.get(i) + " (engine: packet)",
           f("%.3fM", paper[i] / 1e6), f("%.3fM", iops[i] / 1e6), "within 15 %", Math.abs(iops[i] / paper[i] - 1) <= 0.15,
           model + why[i] + "Tolerance: within 15 % of the paper's value");
     }
@@ -113,8 +113,8 @@ final class PacketTestbedExperiments {
     for (long b : sizes) {
       double[] us = new double[3];
       for (int i = 0; i < 3; i++) {
-        us[i] = one.run(PacketStorageReplication.METHODS[i], b, 4, 1).meanLatencyUs();
-        lat.row(b, PacketStorageReplication.METHODS[i], us[i], "packet");
+        us[i] = one.run(PacketStorageReplication.METHODS.get(i), b, 4, 1).meanLatencyUs();
+        lat.row(b, PacketStorageReplication.METHODS.get(i), us[i], "packet");
       }
       if (b == 64 << 10) {
         red64 = 100 * (1 - us[2] / us[0]);
