@@ -91,4 +91,76 @@ class CnpPacketExperimentTest {
     double share = 25.0 * 1024 / 1088;
     assertThat(r.secondHalfGbps(2)).isBetween(0.9 * share, share * 1.0001);
   }
+
+  @Test
+  void alongAFatTreeTheCongestedReceiversCnpsReachTheSourceThroughEverySwitch() {
+    // k=4 fat-tree, Fig. 4's placement: S, R1 in pod 0, R2, R3 in pod 1; a unicast from another
+    // server of R3's edge switch shares R3's 100 Gb/s link with the multicast: only that link marks
+    org.fabriclab.topology.fattree.FatTree ft = new org.fabriclab.topology.fattree.FatTree(4);
+    org.fabriclab.graph.Topology t = ft.build();
+    int[] members = {idx(t, ft.server(0, 0, 0)), idx(t, ft.server(0, 1, 0)), idx(t, ft.server(1, 0, 0)),
+        idx(t, ft.server(1, 1, 0)), idx(t, ft.server(1, 1, 1))};
+    PacketGroup g = new PacketGroup(t, new org.fabriclab.sim.net.NetworkConfig(16L << 20, ECN,
+        org.fabriclab.sim.net.NetworkConfig.Routing.ECMP_PER_FLOW, 1),
+        org.fabriclab.sim.transport.rocev2.RcConfig.defaults(), members);
+    // CNPs leaving each host (counted at its edge switch, outside the Gleam code)
+    long[] fromHost = new long[t.nodeCount()];
+    Network n = g.network();
+    int kindCnp = -1;
+    for (int k = 0; k < n.kinds().size(); k++) {
+      if (n.kinds().name(k).equals("rocev2.CNP")) {
+        kindCnp = k;
+      }
+    }
+    int cnp = kindCnp;
+    for (int sw = 0; sw < t.nodeCount(); sw++) {
+      if (t.isServer(sw)) {
+        continue;
+      }
+      SwitchElement inner = n.element(sw);
+      n.setElement(sw, (net, p, node, in) -> {
+        if (in >= 0 && net.packets().kind(p) == cnp && t.isServer(t.target(t.reverse(in)))) {
+          fromHost[t.target(t.reverse(in))]++;
+        }
+        inner.receive(net, p, node, in);
+      });
+    }
+    // member 4 is the cross-traffic sender (a member only so that PacketGroup owns its host)
+    int cross = g.unicastQp(4, 3);
+    long[] gleamDone = {-1};
+    g.setCompletions(new org.fabriclab.sim.transport.rocev2.RdmaCompletions() {
+      @Override
+      public void sendComplete(int q, long id, long now) {
+        if (q == g.txQp(0)) {
+          gleamDone[0] = now;
+        }
+      }
+
+      @Override
+      public void receiveComplete(int q, long id, long now) { }
+    });
+    g.unicast(cross, 8 * MIB, 99);
+    g.multicast(0, 8 * MIB, 1);
+    g.run(org.fabriclab.units.Time.ms(1000), 200_000_000L);
+    assertThat(gleamDone[0]).isPositive();
+    for (int m = 1; m < 4; m++) {
+      assertThat(g.acceptedBytes(m)).isEqualTo(8 * MIB);
+    }
+    int r3 = g.host(3);
+    assertThat(fromHost[g.host(1)]).isZero();
+    assertThat(fromHost[g.host(2)]).isZero();
+    assertThat(fromHost[g.host(4)]).as("member 4 receives the multicast on an idle link").isZero();
+    assertThat(fromHost[r3]).isPositive();
+    // R3's CNPs are for two QPs (the multicast's and the cross unicast's): the unicast's go to its
+    // sender, the multicast's cross R3's edge, two aggregation-core hops and S's edge, each switch
+    // filtering, and all reach S (R3's link is the only one that signals)
+    long toCross = g.cnpsAtHost(g.host(4));
+    assertThat(g.cnpsAtHost(g.host(0)) + toCross).isEqualTo(fromHost[r3]);
+    assertThat(g.cnpsAtHost(g.host(0))).isPositive();
+    assertThat(toCross).isPositive();
+  }
+
+  static int idx(org.fabriclab.graph.Topology t, int node) {
+    return java.util.Arrays.binarySearch(t.servers(), node);
+  }
 }
