@@ -81,9 +81,10 @@ final class PacketTestbedExperiments {
     r.table(t.build());
     r.plot(new PlotSpec("fig12_iops_packet", "fig12_iops_packet", PlotSpec.Kind.BAR, "method", "iops", null,
         "Fig. 12 8 KB replicated writes (engine: packet)", "method", "IO/s"));
-    String model = f("engine: packet. Client storage stack %.2f ns per copy, serial on one core (a MODEL INPUT:"
-        + " 1 / the paper's one-copy IOPS), %d IOs in flight, 100 Gb/s testbed, RoCE 1024 + 64 B, Gleam's 112 B MR"
-        + " update before each 8 KB WRITE. ", STACK_NS, QUEUE_DEPTH);
+    String base = f("engine: packet. Client storage stack %.2f ns per copy, serial on one core (a MODEL INPUT:"
+        + " 1 / the paper's one-copy IOPS), 100 Gb/s testbed, RoCE 1024 + 64 B, Gleam's MR update (16 B per"
+        + " receiver) before each WRITE", STACK_NS);
+    String model = base + f(", %d IOs of 8 KB in flight. ", QUEUE_DEPTH);
     r.modelInput("§5.2.2, Fig. 12", "IOPS, one-copy (engine: packet)", "1.188M", f("%.3fM", iops[1] / 1e6),
         "MODEL INPUT, not an agreement: " + model + "The stack cost is derived from this value.");
     double[] paper = {0.413e6, 1.188e6, 1.167e6};
@@ -126,7 +127,7 @@ final class PacketTestbedExperiments {
     r.table(lat.build());
     r.plot(new PlotSpec("fig13_io_latency_packet", "fig13_io_latency_packet", PlotSpec.Kind.LINE, "ioBytes",
         "latencyUs", "method", "Fig. 13 single IO latency (engine: packet)", "IO bytes", "latency (us)"));
-    String n = model + "One IO at a time (submit to CQE). Bandwidth-bound at large IOs, Gleam's reduction tends to"
+    String n = base + ". One IO at a time (submit to CQE). Bandwidth-bound at large IOs, Gleam's reduction tends to"
         + " 1 - 1/3 = 67 %. The paper's 40 % at 64 KB implies about 10 us of per-IO latency common to all methods"
         + " (server-side and completion software, not modelled); with it the 512 KB reduction would be ~62 %."
         + " Tolerance: within 10 percentage points";
