@@ -7,8 +7,8 @@ import org.fabriclab.experiment.ReproductionReport;
 /**
  * {@code fabriclab reproduce gleam}: seed 002 ({@code 002_7587dd88b28338de.txt}): table memory
  * (§3.3), envelope registration (Appendix A, Fig. 18), the testbed figures 9, 11, 12, 13 in the
- * analytic {@link TestbedModel}, and Fig. 9 at packet level ({@link PacketTestbedExperiments}),
- * Fig. 10 and Fig. 14 ({@link HplFigure}). Fig. 15-16 and packet-level Fig. 11-13 are not done yet.
+ * analytic {@link TestbedModel}, Fig. 9, 11, 12/13 and §3.5 CNP filtering at packet level ({@link
+ * PacketTestbedExperiments}), Fig. 10 and Fig. 14 ({@link HplFigure}), Fig. 15-16 ({@link LossExperiments}).
  */
 public final class GleamReproduction implements Reproduction {
   @Override
