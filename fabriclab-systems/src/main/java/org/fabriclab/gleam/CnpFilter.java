@@ -9,16 +9,24 @@ package org.fabriclab.gleam;
  *
  * <p>Decisions (the paper gives no formula): a CNP from port {@code i} first ages the group's
  * counters, then adds 1 to {@code i}'s counter (saturating at 65,535, the layout's 16 bits), and
- * passes iff {@code i}'s counter is then ≥ every other entry's (ties pass, so the first CNP of an
- * idle group passes). Aging halves every counter once per elapsed {@code agingPeriodPs}, applied
- * lazily at the next CNP (no timer events). Counters live in the {@link MulticastForwardingTable}
- * entries. Cost O(entries) per CNP, no allocation.
+ * passes iff {@code i}'s counter is then ≥ every other entry's and no other entry with an equal
+ * counter is the group's <em>leader</em> (the link whose CNP passed last; none before the first
+ * CNP, so the first CNP of an idle group passes); a passing CNP makes its link the leader. Ties
+ * therefore pass from one link only: links congested alike (e.g. every receiver behind one
+ * congested link above them, each echoing the same marks) give the source one CNP stream, not the
+ * sum over receivers, which is what "only pass through the congestion signal from the most
+ * congested link" asks (an earlier version let every tie pass, which doubles the signal of two
+ * equally congested links). Aging halves every counter once per elapsed {@code agingPeriodPs},
+ * applied lazily at the next CNP (no timer events). Counters live in the {@link
+ * MulticastForwardingTable} entries, the leader in this filter. Cost O(entries) per CNP, no
+ * allocation in steady state.
  */
 public final class CnpFilter {
   private static final int MAX_COUNT = 65_535;
   private final MulticastForwardingTable t;
   private final int ports;
   private final long agingPeriodPs;
+  private int[] leader = new int[0];
   private long passed;
   private long filtered;
 
@@ -51,12 +59,20 @@ public final class CnpFilter {
     }
     int c = t.congestion[i];
     int n = t.entryCount(g);
+    if (g >= leader.length) {
+      int old = leader.length;
+      leader = java.util.Arrays.copyOf(leader, Math.max(g + 1, old * 2));
+      java.util.Arrays.fill(leader, old, leader.length, -1);
+    }
+    int lead = leader[g];
     for (int j = 0; j < n; j++) {
-      if (t.congestion[base + j] > c) {
+      int o = t.congestion[base + j];
+      if (j != k && (o > c || (o == c && j == lead))) {
         filtered++;
         return false;
       }
     }
+    leader[g] = k;
     passed++;
     return true;
   }
@@ -74,6 +90,11 @@ public final class CnpFilter {
     for (int j = 0; j < n; j++) {
       t.congestion[base + j] >>= shift;
     }
+  }
+
+  /** The entry whose CNP passed last in group slot {@code g}, or −1. */
+  public int leader(int g) {
+    return g < leader.length ? leader[g] : -1;
   }
 
   public long passed() {

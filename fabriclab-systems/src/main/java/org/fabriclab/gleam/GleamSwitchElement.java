@@ -45,6 +45,13 @@ import org.fabriclab.sim.packet.Packets;
  * last NACK of the group, within the repeat interval, is not sent ({@link #suppressedNacks}). A
  * receiver that loses the retransmission again is then recovered by a later NACK or the timeout.
  *
+ * <p>Source and extensions (Appendix B, §3.3, §3.5): the source of a group is whoever sends its data
+ * (the QP and host of the DATA packet; a change of ingress port is a source switch in {@link
+ * OneToManyForwarding}), and aggregated feedback and passed CNPs are addressed to it. With {@link
+ * #setWrites} the switch applies the per-request MR update to its connected entries when the
+ * update's last packet passes and logs the region it writes into each receiver's first WRITE packet;
+ * {@link #setCnpFiltering}{@code (false)} passes every CNP (comparison runs).
+ *
  * <p>Test hook {@link #dropAt}: the first copy of PSN {@code psn} leaving towards host {@code host}
  * is dropped at this switch (counted as dropped), a deterministic loss such as Fig. 7's.
  * Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.
@@ -82,6 +89,12 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
   private long suppressedNacks;
   private final IntArrayList goBacks = new IntArrayList();
+  private boolean cnpFiltering = true;
+  private WriteRequests writes;
+  private int currentPsn;
+  private boolean currentWriteStart;
+  private long cnpsIn;
+  private long cnpsPassed;
   /** Go-backs recorded at most (a diagnostic, bounded). */
   public static final int MAX_GO_BACKS = 100_000;
 
@@ -110,6 +123,7 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     this.kindCnp = kindData + 3;
     this.headerBytes = headerBytes;
     groupOfQp.defaultReturnValue(0);
+    sourceQpOfGroup.defaultReturnValue(-1);
     lastSourcePsn.defaultReturnValue(-1);
     lastRepeatPs.defaultReturnValue(Long.MIN_VALUE / 2);
     lastNackPsn.defaultReturnValue(-1);
@@ -142,6 +156,28 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       throw new IllegalArgumentException("repeat interval must be >= 0");
     }
     repeatIntervalPs = ps;
+  }
+
+  /**
+   * §3.5 CNP filtering on (default) or off: off, every CNP of a group is passed to the source (what
+   * the source would see without the filter: the sum over receivers), for comparison runs only.
+   */
+  public void setCnpFiltering(boolean on) {
+    cnpFiltering = on;
+  }
+
+  /** One-to-many WRITEs (§3.3): the MR updates and WRITE starts this switch recognises. */
+  public void setWrites(WriteRequests w) {
+    writes = w;
+  }
+
+  /** CNPs of a group that reached this switch from downstream, and those it passed to the source. */
+  public long cnpsIn() {
+    return cnpsIn;
+  }
+
+  public long cnpsPassed() {
+    return cnpsPassed;
   }
 
   /** The switch this element is bound to. */
@@ -195,7 +231,18 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
         }
         lastSourcePsn.put(groupIp, pk.seq(p));
       }
+      // Appendix B: the source is whoever sends the group's data; aggregated feedback and passed
+      // CNPs go to its QP (a real switch reads the source QPN / IP from the data's header)
+      if (sourceQpOfGroup.get(groupIp) != pk.flow(p)) {
+        sourceQpOfGroup.put(groupIp, pk.flow(p));
+        sourceHostOfGroup.put(groupIp, pk.src(p));
+      }
       outCount = 0;
+      if (writes != null) {
+        currentPsn = pk.seq(p);
+        currentWriteStart = writes.isWriteStart(currentPsn);
+        writes.applyAt(table, g, currentPsn);
+      }
       forwarding.forward(groupIp, ingress, this);
       if (outCount == 0) {
         n.absorb(p);
@@ -233,7 +280,10 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       n.absorb(p);
     } else {
       int out = table.ackOutPort(g);
-      if (out >= 0 && cnpFilter.onCnp(g, ingress, n.simulator().now())) {
+      cnpsIn++;
+      boolean pass = cnpFiltering ? cnpFilter.onCnp(g, ingress, n.simulator().now()) : ingress != out;
+      if (out >= 0 && pass) {
+        cnpsPassed++;
         pk.setFlow(p, sourceQpOfGroup.get(groupIp));
         pk.setDst(p, sourceHostOfGroup.get(groupIp));
         n.forward(p, topo.link(at, out));
@@ -266,6 +316,9 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     outQpn[outCount] = dstQpn;
     outHost[outCount] = topo.neighbor(node, port);
     outCount++;
+    if (writes != null && currentWriteStart) {
+      writes.rewrote(outHost[outCount - 1], currentPsn, mrVa, mrRkey);
+    }
   }
 
   @Override
@@ -293,7 +346,8 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   private void feedback(int g, int port, int kind, int psn) {
     int groupIp = table.groupIp(g);
     int k = table.entryOfPort(g, port);
-    int qpn = k >= 0 && table.entryType(g, k) == MulticastForwardingTable.CONNECTED
+    int qpn = port != table.ackOutPort(g) && k >= 0
+        && table.entryType(g, k) == MulticastForwardingTable.CONNECTED
         ? table.receiverQpn(g, k) : sourceQpOfGroup.get(groupIp);
     int f = net.generate(qpn, kind, psn, headerBytes, node, sourceHostOfGroup.get(groupIp));
     net.packets().setFlags(f, Packets.PRIORITY);

@@ -24,6 +24,9 @@ class GleamReproductionTest {
     Map<String, Integer> rows = Map.of("table_memory", 5, "registration", 5, "fig9_bcast", 30, "fig9_ratio", 15,
         "fig11_hpl_comm", 6, "fig12_iops", 3, "fig13_io_latency", 27, "fig9_bcast_packet", 4);
     rows.forEach((t, n) -> assertThat(r.table(t).rowCount()).as(t).isEqualTo(n));
+    // engine: packet, quick: 3 phases x 2 methods; 3 methods; 64 KiB and 512 KiB x 3 methods; 3 link-rate cases x filter on/off
+    Map.of("fig12_iops_packet", 3, "fig13_io_latency_packet", 6, "cnp_filter_packet", 6, "fig11_hpl_comm_packet", 6)
+        .forEach((t, n) -> assertThat(r.table(t).rowCount()).as(t).isEqualTo(n));
     // packet level, 64 KiB = 64 packets of 1024 + 64 B at 100 Gb/s (87.04 ns each): Gleam's JCT is
     // the first packet's store-and-forward plus 64 packet times on the switch's egress + 2 x 10 ns;
     // unicast's last packet leaves the root after 192 packet times
