@@ -30,7 +30,7 @@ import java.util.Arrays;
  *       groups: 2.210 Gb/s per group against a share of 2.433). Measured: the factor in both
  *       directions lost 0.60% of packets on 2 groups (above the paper's 0.28%); the RTT filter
  *       without smoothing lost 4.2%; the one-sided factor brings the aggregate to the share and
- *       loss to 0.02–0.03% (2 GB runs, docs/benchmarks-shufflecast.md);
+ *       loss to 0.02–0.04% (2 GB runs, docs/benchmarks-shufflecast.md);
  *   <li>the sender keeps R_max (RFC 4654), the largest RTT sample any receiver produced, decayed
  *       by {@link #R_MAX_DECAY} = 0.9 once per R_max, and advertises it in every data packet;
  *       receivers group losses within one R_max into one loss event (RFC 5348 §5.2), time their
