@@ -40,7 +40,7 @@ final class Fig6Experiments {
     Table.Builder d = Table.builder("fig6d_detail").longColumn("groups").doubleColumn("fair_share_gbps")
         .doubleColumn("steady_mean_gbps").doubleColumn("steady_min_gbps").doubleColumn("steady_max_gbps")
         .doubleColumn("whole_transfer_mean_gbps").doubleColumn("loss_rate").longColumn("repairs")
-        .longColumn("all_bytes_delivered").doubleColumn("duplicate_share_of_arrivals");
+        .longColumn("all_bytes_delivered").doubleColumn("duplicate_share");
     for (int gs : counts) {
       int[] src = new int[gs];
       for (int i = 0; i < gs; i++) {
