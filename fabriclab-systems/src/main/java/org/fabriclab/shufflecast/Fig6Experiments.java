@@ -20,24 +20,27 @@ import org.fabriclab.table.Table;
  * <p>Decisions: group g of Fig. 6(d) is sourced at server g (the paper: "invoking the
  * corresponding number of servers as multicast senders") and holds all 16 servers; with G = 16
  * every downlink carries 15 groups, so the max-min share is 1/15 of line rate, not 1/16. Fig. 6(e)
- * uses sources 0…3 likewise. Sizes (a decision for the reproduction's time budget, issue 12: the
- * data-plane part ≤ 15 min on a shared 2-core machine): Fig. 6(d) 500 MB per group instead of
- * 2 GB (the start-up transient stays under 1% of the run; the 2 GB × 16 run is in
- * docs/benchmarks-shufflecast.md), Fig. 6(e) 1 GB requested 375 ms apart instead of 4 GB 1.5 s
- * apart (the same ratio of size to stagger); {@code --quick} 20 MB and 40 MB 15 ms apart.
+ * uses sources 0…3 likewise. Sizes: Fig. 6(d) the paper's 2 GB per group — with RFC 5348 §4.5's
+ * oscillation prevention in {@link TfmccRate} loss events are rare (one per 15,000–30,000 packets)
+ * and each group's loss event rate averages 8 of them (RFC 5348 §5.4), so the groups' rates need
+ * about a second to equalise: at 500 MB the window was not yet converged (4 groups: worst 20% off
+ * the share; at 2 GB 4%; docs/benchmarks-shufflecast.md); Fig. 6(e) 1 GB requested 375 ms apart
+ * instead of 4 GB 1.5 s apart (the same ratio of size to stagger; a decision for the
+ * reproduction's time budget, issue 12: the data-plane part ≤ 15 min); {@code --quick} 20 MB and
+ * 40 MB 15 ms apart.
  */
 final class Fig6Experiments {
   private Fig6Experiments() {}
 
   static void fig6d(boolean quick, ReproductionReport.Builder rep) {
     int[] counts = quick ? new int[] {1, 4, 16} : new int[] {1, 2, 4, 8, 16};
-    long size = quick ? 20_000_000L : 500_000_000L;
+    long size = quick ? 20_000_000L : 2_000_000_000L;
     Table.Builder t = Table.builder("fig6d_measured").longColumn("groups").stringColumn("curve")
         .doubleColumn("gbps_per_group");
     Table.Builder d = Table.builder("fig6d_detail").longColumn("groups").doubleColumn("fair_share_gbps")
         .doubleColumn("steady_mean_gbps").doubleColumn("steady_min_gbps").doubleColumn("steady_max_gbps")
         .doubleColumn("whole_transfer_mean_gbps").doubleColumn("loss_rate").longColumn("repairs")
-        .longColumn("all_bytes_delivered");
+        .longColumn("all_bytes_delivered").doubleColumn("duplicate_share");
     for (int gs : counts) {
       int[] src = new int[gs];
       for (int i = 0; i < gs; i++) {
@@ -54,6 +57,8 @@ final class Fig6Experiments {
       double whole = 0;
       double worstDev = 0;
       long repairs = 0;
+      long arrivals = 0;
+      long duplicates = 0;
       boolean all = true;
       for (int i = 0; i < gs; i++) {
         GroupResult g = r.groups().get(i);
@@ -62,12 +67,17 @@ final class Fig6Experiments {
         max = Math.max(max, steady[i]);
         whole += g.throughputGbps() / gs;
         repairs += g.repairs();
+        for (int j = 0; j < g.members().length; j++) {
+          arrivals += g.memberArrivals()[j];
+          duplicates += g.memberDuplicates()[j];
+        }
         worstDev = Math.max(worstDev, Math.abs(steady[i] / fair[i] - 1));
         all &= g.minMemberBytes() == size;
       }
       t.row(gs, "measured (steady state)", mean);
       t.row(gs, "max-min fair share", fair[0]);
-      d.row(gs, fair[0], mean, min, max, whole, r.lossRate(), repairs, all ? 1L : 0L);
+      d.row(gs, fair[0], mean, min, max, whole, r.lossRate(), repairs, all ? 1L : 0L,
+          arrivals == 0 ? 0 : (double) duplicates / arrivals);
       rep.compare("Fig. 6(d)", gs + " concurrent 1:15 group(s) of " + size / 1_000_000
               + " MB: steady-state throughput per group vs the fair share",
           f("≈ fair share (%.3f Gb/s)", fair[0]),
