@@ -33,6 +33,7 @@ final class Ports {
   private final long[] maxOcc;
   private final double[] occIntegral;
   private final long[] lastUpdate;
+  private final int channel0; // the simulator's in-order channel of link 0 (arrivals are FIFO per link)
   private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
 
   Ports(Simulator sim, Topology topo, Packets packets, NetworkConfig cfg, EcnMarker ecn) {
@@ -56,6 +57,7 @@ final class Ports {
     maxOcc = new long[m];
     occIntegral = new double[m];
     lastUpdate = new long[m];
+    channel0 = sim.addChannels(m);
   }
 
   /**
@@ -91,7 +93,7 @@ final class Ports {
     busyUntil[link] = done;
     bytesOut[link] += size;
     packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
+    sim.scheduleInOrder(channel0 + link, done + delay[link], arrive, p, link);
     return true;
   }
 
@@ -102,7 +104,7 @@ final class Ports {
     long done = sim.now() + serializationPs(size, r);
     bytesOut[link] += size;
     packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
+    sim.scheduleInOrder(channel0 + link, done + delay[link], arrive, p, link);
     return done;
   }
 
