@@ -12,7 +12,10 @@ import java.util.Arrays;
  * flow's links are refilled; other flows keep their rates. Refilling a component with L links and
  * F flows of at most h links costs O(F·h + (L + R) log L), R the re-insertions: links wait in a
  * heap keyed by their fair share (remaining capacity / unfrozen flows), which only grows while
- * filling, so a link's key is raised lazily when it is popped below its current share.
+ * filling, so a link's key is raised lazily when it reaches the top below its current share (it
+ * then sinks with the new key). The heap is 4-ary, built in O(L) (Floyd), and orders equal shares
+ * by link id, so the freezing order — and the last bits of the rates — never depend on the heap's
+ * shape.
  */
 public final class MaxMinProgressiveFilling {
   private final double[] capacity;
@@ -207,33 +210,44 @@ public final class MaxMinProgressiveFilling {
       }
     }
     int hs = 0;
+    if (heapKey.length < nl) {
+      heapKey = new double[Math.max(nl, 2 * heapKey.length)];
+      heapLink = new int[heapKey.length];
+    }
     for (int i = 0; i < nl; i++) {
       int l = compLinks[i];
       remCap[l] = capacity[l];
       unfrozen[l] = linkCount[l];
       if (unfrozen[l] > 0) {
-        hs = heapPush(hs, share(l), l);
+        heapKey[hs] = share(l);
+        heapLink[hs] = l;
+        hs++;
       }
+    }
+    for (int i = (hs - 2) >>> 2; hs > 1 && i >= 0; i--) { // Floyd's heap construction, O(links)
+      siftDown(i, heapKey[i], heapLink[i], hs);
     }
     for (int i = 0; i < nf; i++) {
       frozen[compFlows[i]] = false;
     }
     // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
-    // grow while filling): a popped entry below its link's share goes back with the new key
+    // grow while filling): a top entry below its link's share takes the new key and sinks
     while (hs > 0) {
       double key = heapKey[0];
       int l = heapLink[0];
-      hs = heapPop(hs);
       if (unfrozen[l] == 0) {
+        hs = heapPop(hs);
         continue;
       }
       double share = share(l);
       if (key < share) {
-        hs = heapPush(hs, share, l);
+        siftDown(0, share, l, hs);
         continue;
       }
-      for (int k = 0; k < linkCount[l]; k++) {
-        int f = linkFlows[l][k];
+      hs = heapPop(hs);
+      int[] lf = linkFlows[l];
+      for (int k = 0, c = linkCount[l]; k < c; k++) {
+        int f = lf[k];
         if (frozen[f]) {
           continue;
         }
@@ -259,48 +273,43 @@ public final class MaxMinProgressiveFilling {
     return a;
   }
 
-  private int heapPush(int size, double key, int link) {
-    if (size == heapKey.length) {
-      heapKey = Arrays.copyOf(heapKey, 2 * size);
-      heapLink = Arrays.copyOf(heapLink, 2 * size);
-    }
-    int i = size;
-    while (i > 0) {
-      int p = (i - 1) >>> 1;
-      if (heapKey[p] <= key) {
-        break;
-      }
-      heapKey[i] = heapKey[p];
-      heapLink[i] = heapLink[p];
-      i = p;
-    }
-    heapKey[i] = key;
-    heapLink[i] = link;
-    return size + 1;
+  /** Entry (ka, la) before (kb, lb): by key, ties by link id (the order never depends on the heap's shape). */
+  private static boolean before(double ka, int la, double kb, int lb) {
+    return ka < kb || (ka == kb && la < lb);
   }
 
   private int heapPop(int size) {
     int last = size - 1;
-    double key = heapKey[last];
-    int link = heapLink[last];
-    int i = 0;
-    while (true) {
-      int c = 2 * i + 1;
-      if (c >= last) {
-        break;
-      }
-      if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
-        c++;
-      }
-      if (key <= heapKey[c]) {
-        break;
-      }
-      heapKey[i] = heapKey[c];
-      heapLink[i] = heapLink[c];
-      i = c;
+    if (last > 0) {
+      siftDown(0, heapKey[last], heapLink[last], last);
     }
-    heapKey[i] = key;
-    heapLink[i] = link;
     return last;
+  }
+
+  /** Places (key, link) at {@code i} or below in a 4-ary heap of {@code size} entries. */
+  private void siftDown(int i, double key, int link, int size) {
+    double[] hk = heapKey;
+    int[] hl = heapLink;
+    while (true) {
+      int c = 4 * i + 1;
+      if (c >= size) {
+        break;
+      }
+      int end = Math.min(c + 4, size);
+      int m = c;
+      for (int k = c + 1; k < end; k++) {
+        if (before(hk[k], hl[k], hk[m], hl[m])) {
+          m = k;
+        }
+      }
+      if (!before(hk[m], hl[m], key, link)) {
+        break;
+      }
+      hk[i] = hk[m];
+      hl[i] = hl[m];
+      i = m;
+    }
+    hk[i] = key;
+    hl[i] = link;
   }
 }
