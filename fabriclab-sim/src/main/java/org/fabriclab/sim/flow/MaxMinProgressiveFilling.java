@@ -12,10 +12,7 @@ import java.util.Arrays;
  * flow's links are refilled; other flows keep their rates. Refilling a component with L links and
  * F flows of at most h links costs O(F·h + (L + R) log L), R the re-insertions: links wait in a
  * heap keyed by their fair share (remaining capacity / unfrozen flows), which only grows while
- * filling, so a link's key is raised lazily when it reaches the top below its current share (it
- * then sinks with the new key). The heap is 4-ary, built in O(L) (Floyd), and orders equal shares
- * by link id, so the freezing order — and the last bits of the rates — never depend on the heap's
- * shape.
+ * filling, so a link's key is raised lazily when it is popped below its current share.
  */
 public final class MaxMinProgressiveFilling {
   private final double[] capacity;
@@ -210,44 +207,33 @@ public final class MaxMinProgressiveFilling {
       }
     }
     int hs = 0;
-    if (heapKey.length < nl) {
-      heapKey = new double[Math.max(nl, 2 * heapKey.length)];
-      heapLink = new int[heapKey.length];
-    }
     for (int i = 0; i < nl; i++) {
       int l = compLinks[i];
       remCap[l] = capacity[l];
       unfrozen[l] = linkCount[l];
       if (unfrozen[l] > 0) {
-        heapKey[hs] = share(l);
-        heapLink[hs] = l;
-        hs++;
+        hs = heapPush(hs, share(l), l);
       }
-    }
-    for (int i = (hs - 2) >>> 2; hs > 1 && i >= 0; i--) { // Floyd's heap construction, O(links)
-      siftDown(i, heapKey[i], heapLink[i], hs);
     }
     for (int i = 0; i < nf; i++) {
       frozen[compFlows[i]] = false;
     }
     // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
-    // grow while filling): a top entry below its link's share takes the new key and sinks
+    // grow while filling): a popped entry below its link's share goes back with the new key
     while (hs > 0) {
       double key = heapKey[0];
       int l = heapLink[0];
+      hs = heapPop(hs);
       if (unfrozen[l] == 0) {
-        hs = heapPop(hs);
         continue;
       }
       double share = share(l);
       if (key < share) {
-        siftDown(0, share, l, hs);
+        hs = heapPush(hs, share, l);
         continue;
       }
-      hs = heapPop(hs);
-      int[] lf = linkFlows[l];
-      for (int k = 0, c = linkCount[l]; k < c; k++) {
-        int f = lf[k];
+      for (int k = 0; k < linkCount[l]; k++) {
+        int f = linkFlows[l][k];
         if (frozen[f]) {
           continue;
         }
@@ -273,43 +259,48 @@ public final class MaxMinProgressiveFilling {
     return a;
   }
 
-  /** Entry (ka, la) before (kb, lb): by key, ties by link id (the order never depends on the heap's shape). */
-  private static boolean before(double ka, int la, double kb, int lb) {
-    return ka < kb || (ka == kb && la < lb);
+  private int heapPush(int size, double key, int link) {
+    if (size == heapKey.length) {
+      heapKey = Arrays.copyOf(heapKey, 2 * size);
+      heapLink = Arrays.copyOf(heapLink, 2 * size);
+    }
+    int i = size;
+    while (i > 0) {
+      int p = (i - 1) >>> 1;
+      if (heapKey[p] <= key) {
+        break;
+      }
+      heapKey[i] = heapKey[p];
+      heapLink[i] = heapLink[p];
+      i = p;
+    }
+    heapKey[i] = key;
+    heapLink[i] = link;
+    return size + 1;
   }
 
   private int heapPop(int size) {
     int last = size - 1;
-    if (last > 0) {
-      siftDown(0, heapKey[last], heapLink[last], last);
-    }
-    return last;
-  }
-
-  /** Places (key, link) at {@code i} or below in a 4-ary heap of {@code size} entries. */
-  private void siftDown(int i, double key, int link, int size) {
-    double[] hk = heapKey;
-    int[] hl = heapLink;
+    double key = heapKey[last];
+    int link = heapLink[last];
+    int i = 0;
     while (true) {
-      int c = 4 * i + 1;
-      if (c >= size) {
+      int c = 2 * i + 1;
+      if (c >= last) {
         break;
       }
-      int end = Math.min(c + 4, size);
-      int m = c;
-      for (int k = c + 1; k < end; k++) {
-        if (before(hk[k], hl[k], hk[m], hl[m])) {
-          m = k;
-        }
+      if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
+        c++;
       }
-      if (!before(hk[m], hl[m], key, link)) {
+      if (key <= heapKey[c]) {
         break;
       }
-      hk[i] = hk[m];
-      hl[i] = hl[m];
-      i = m;
+      heapKey[i] = heapKey[c];
+      heapLink[i] = heapLink[c];
+      i = c;
     }
-    hk[i] = key;
-    hl[i] = link;
+    heapKey[i] = key;
+    heapLink[i] = link;
+    return last;
   }
 }
