@@ -32,12 +32,15 @@ public final class Simulator {
   }
 
   private final EventQueue queue = new EventQueue(1 << 16);
-  // in-order channels: ring c holds events (time, seq, handler << 32 | a, b) from chHead[c]
+  // in-order channels: ring c holds events (time, seq, handler << 32 | a, b) from its head (chMeta)
   private static final int W = 4;
   private long[][] chRing = new long[0][];
-  private int[] chHead = new int[0];
-  private int[] chCount = new int[0];
-  private long[] chLast = new long[0];
+  // per channel, one record of 4 longs: ring head index, events in the ring, time of the last one
+  private static final int HEAD = 0;
+  private static final int COUNT = 1;
+  private static final int LAST = 2;
+  private long[] chMeta = new long[0];
+  private int channels;
   private long chPending; // channel events waiting behind their channel's head
   private final List<EventHandler> registered = new ArrayList<>();
   private EventHandler[] handlers = new EventHandler[0];
@@ -74,12 +77,11 @@ public final class Simulator {
     if (count < 0) {
       throw new IllegalArgumentException("channel count must be >= 0, got " + count);
     }
-    int base = chHead.length;
+    int base = channels;
     int n = base + count;
     chRing = java.util.Arrays.copyOf(chRing, n);
-    chHead = java.util.Arrays.copyOf(chHead, n);
-    chCount = java.util.Arrays.copyOf(chCount, n);
-    chLast = java.util.Arrays.copyOf(chLast, n);
+    chMeta = java.util.Arrays.copyOf(chMeta, W * n);
+    channels = n;
     return base;
   }
 
@@ -93,7 +95,9 @@ public final class Simulator {
     if (t < now) {
       throw new IllegalArgumentException("event in the past: " + t + " < " + now);
     }
-    int n = chCount[channel];
+    long[] meta = chMeta;
+    int mj = W * channel;
+    int n = (int) meta[mj + COUNT];
     if (n == 0) {
       long s = queue.takeSeq();
       long[] r = chRing[channel];
@@ -101,41 +105,41 @@ public final class Simulator {
         r = new long[W * 8];
         chRing[channel] = r;
       }
-      chHead[channel] = 0;
-      int j = 0;
-      r[j] = t;
-      r[j + 1] = s;
-      r[j + 2] = ((long) handler << 32) | (a & 0xFFFFFFFFL);
-      r[j + 3] = b;
-      chCount[channel] = 1;
-      chLast[channel] = t;
+      meta[mj + HEAD] = 0;
+      r[0] = t;
+      r[1] = s;
+      r[2] = ((long) handler << 32) | (a & 0xFFFFFFFFL);
+      r[3] = b;
+      meta[mj + COUNT] = 1;
+      meta[mj + LAST] = t;
       queue.push(t, s, -1 - channel, 0, 0);
       return;
     }
-    if (t < chLast[channel]) {
+    if (t < meta[mj + LAST]) {
       throw new IllegalArgumentException("channel " + channel + ": event at " + t
-          + " before the channel's previous one at " + chLast[channel]);
+          + " before the channel's previous one at " + meta[mj + LAST]);
     }
     long[] r = chRing[channel];
     int cap = r.length / W;
+    int head = (int) meta[mj + HEAD];
     if (n == cap) {
       long[] g = new long[2 * r.length];
-      int h = chHead[channel];
-      int first = (cap - h) * W;
-      System.arraycopy(r, h * W, g, 0, first);
-      System.arraycopy(r, 0, g, first, h * W);
+      int first = (cap - head) * W;
+      System.arraycopy(r, head * W, g, 0, first);
+      System.arraycopy(r, 0, g, first, head * W);
       r = g;
       chRing[channel] = r;
-      chHead[channel] = 0;
+      head = 0;
+      meta[mj + HEAD] = 0;
       cap *= 2;
     }
-    int j = W * ((chHead[channel] + n) & (cap - 1));
+    int j = W * ((head + n) & (cap - 1));
     r[j] = t;
     r[j + 1] = queue.takeSeq();
     r[j + 2] = ((long) handler << 32) | (a & 0xFFFFFFFFL);
     r[j + 3] = b;
-    chCount[channel] = n + 1;
-    chLast[channel] = t;
+    meta[mj + COUNT] = n + 1;
+    meta[mj + LAST] = t;
     chPending++;
   }
 
@@ -197,17 +201,18 @@ public final class Simulator {
       } else { // the head of an in-order channel: run it, its successor takes its heap entry
         int c = -1 - h;
         long[] r = chRing[c];
-        int hd = chHead[c];
+        int mj = W * c;
+        int hd = (int) chMeta[mj + HEAD];
         int j = W * hd;
         long pl = r[j + 2];
         h = (int) (pl >>> 32);
         a = (int) pl;
         b = (int) r[j + 3];
-        int left = --chCount[c];
+        long left = --chMeta[mj + COUNT];
         if (left > 0) {
           chPending--; // the next one moves into the heap
           hd = (hd + 1) & (r.length / W - 1);
-          chHead[c] = hd;
+          chMeta[mj + HEAD] = hd;
           j = W * hd;
           q.replaceTopKey(r[j], r[j + 1]);
         } else {
