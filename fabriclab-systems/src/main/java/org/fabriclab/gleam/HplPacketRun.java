@@ -25,7 +25,8 @@ import org.fabriclab.units.Time;
  * multicast a group with its tables from {@link HplTrees} (one {@link GleamSwitchElement} per switch
  * carrying all groups, Alg. 1-3 per packet), receiver QPs created as in {@link PacketBcast} (the
  * same engine workaround); a group is done when every receiver has every packet in order.
- * Optional uniform loss on every link ({@link NetworkConfig#withLoss}).
+ * Optional uniform loss on every switch port ({@link NetworkConfig#withLoss}), or loss on arrival at
+ * given switches ({@link ArrivalLoss}).
  *
  * <p>Cost: O(packets × hops) events for unicast, O(packets × tree links) for Gleam; nothing is
  * allocated per packet beyond the engine's pool.
@@ -37,10 +38,19 @@ public final class HplPacketRun {
   private HplPacketRun() {}
 
   public static HplResult run(Topology topo, HplWorkload w, double loss, long seed) {
+    return run(topo, w, loss, seed, null);
+  }
+
+  /**
+   * As {@link #run(Topology, HplWorkload, double, long)}; with {@code lossyNodes} not null the loss
+   * is instead per packet <em>arriving</em> at those switches ({@link ArrivalLoss}, Fig. 15/16's
+   * "discarding packets in the middle switches"), every other switch lossless.
+   */
+  public static HplResult run(Topology topo, HplWorkload w, double loss, long seed, int[] lossyNodes) {
     long t0 = System.nanoTime();
     Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
-    if (loss > 0) {
+    if (loss > 0 && lossyNodes == null) {
       nc = nc.withLoss(loss);
     }
     Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 14), nc);
@@ -100,6 +110,11 @@ public final class HplPacketRun {
       tr.setCompletions((qpn, wrId, now) -> complete.accept((int) wrId));
     } else {
       setUpGleam(topo, w, net, tr, rc, kindData, sendQp, complete);
+    }
+    if (lossyNodes != null && loss > 0) {
+      for (int m : lossyNodes) {
+        net.setElement(m, new ArrivalLoss(net.element(m), loss, seed, m));
+      }
     }
     for (int t = 0; t < n; t++) {
       if (wait[t] == 0 && !w.barrier(t)) {

@@ -73,6 +73,7 @@ final class LossExperiments {
     if (!quick) {
       perCopy(r, x, seed, seeds);
     }
+    new LossExperimentHplStep().rows(r, x, quick, seed); // second reading: the whole HPL step of 64 ranks
     r.note("Fig. 15/16 (loss, engine: packet): " + setting + "; group = the first 64 or 512 servers (server 0 the"
         + " source), Gleam (one RC QP, the Gleam switch logic on every switch of the registered tree, tables built by"
         + " envelope packets) against one unicast RC QP per receiver from the source and against HPL's increasing ring"

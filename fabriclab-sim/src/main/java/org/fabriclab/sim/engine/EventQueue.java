@@ -3,25 +3,26 @@ package org.fabriclab.sim.engine;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of events on primitive arrays, ordered by (time, sequence): the sequence is the
- * insertion counter, so events at equal times leave in insertion order and a run is bit-for-bit
- * deterministic. Each event carries a handler index and two {@code int} payloads. No allocation
- * except when the arrays grow (doubling). Insert and removal are O(log n).
+ * A 4-ary min-heap of events on one primitive array, ordered by (time, sequence): the sequence is
+ * the insertion counter, so events at equal times leave in insertion order and a run is
+ * bit-for-bit deterministic. Each event carries a handler index and two {@code int} payloads. No
+ * allocation except when the array grows (doubling). Insert and removal are O(log n).
+ *
+ * <p>Layout (performance): an event is four consecutive {@code long}s (time, sequence, handler and
+ * first payload, second payload), so a comparison and a move touch one cache line, and the four
+ * children of a node are 128 contiguous bytes; a 4-ary heap has half the levels of a binary one.
+ * With the hundreds of thousands of pending events of a large packet-level run the lower levels
+ * miss the core's cache, and each level costs one or two cache lines instead of the four separate
+ * arrays (time, sequence, payload, payload) of a binary heap.
  */
 public final class EventQueue {
-  private long[] time;
-  private long[] seq;
-  private long[] payload; // handler << 32 | a (unsigned)
-  private int[] b;
+  private static final int W = 4; // longs per event
+  private long[] ev; // event i at [W*i]: time, seq, handler << 32 | a (unsigned), b
   private int size;
   private long nextSeq;
 
   public EventQueue(int initialCapacity) {
-    int c = Math.max(16, initialCapacity);
-    time = new long[c];
-    seq = new long[c];
-    payload = new long[c];
-    b = new int[c];
+    ev = new long[W * Math.max(16, initialCapacity)];
   }
 
   public int size() {
@@ -34,38 +35,62 @@ public final class EventQueue {
 
   /** Time of the earliest event; undefined when empty. */
   public long peekTime() {
-    return time[0];
+    return ev[0];
   }
 
   public int peekHandler() {
-    return (int) (payload[0] >>> 32);
+    return (int) (ev[2] >>> 32);
   }
 
   public int peekA() {
-    return (int) payload[0];
+    return (int) ev[2];
   }
 
   public int peekB() {
-    return b[0];
+    return (int) ev[3];
   }
 
   /** Adds an event. */
   public void push(long t, int h, int pa, int pb) {
-    if (size == time.length) {
-      grow();
+    push(t, nextSeq++, h, pa, pb);
+  }
+
+  /** Takes the next insertion sequence number (for an event kept outside the heap). */
+  long takeSeq() {
+    return nextSeq++;
+  }
+
+  /** The sequence number of the earliest event; undefined when empty. */
+  long peekSeq() {
+    return ev[1];
+  }
+
+  /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()} just now. */
+  void push(long t, long s, int h, int pa, int pb) {
+    if (W * size == ev.length) {
+      ev = Arrays.copyOf(ev, 2 * ev.length);
     }
-    long s = nextSeq++;
+    long[] e = ev;
     int i = size++;
+    // the new sequence number is above every pending one: at equal times the parent stays first
     while (i > 0) {
-      int p = (i - 1) >>> 1;
-      long tp = time[p];
-      if (tp < t || (tp == t && seq[p] < s)) {
+      int p = (i - 1) >>> 2;
+      int pj = W * p;
+      if (e[pj] <= t) {
         break;
       }
-      move(p, i);
+      int ij = W * i;
+      e[ij] = e[pj];
+      e[ij + 1] = e[pj + 1];
+      e[ij + 2] = e[pj + 2];
+      e[ij + 3] = e[pj + 3];
       i = p;
     }
-    set(i, t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb);
+    int ij = W * i;
+    e[ij] = t;
+    e[ij + 1] = s;
+    e[ij + 2] = ((long) h << 32) | (pa & 0xFFFFFFFFL);
+    e[ij + 3] = pb;
   }
 
   /** Removes the earliest event (read it first with the peek methods). */
@@ -74,46 +99,54 @@ public final class EventQueue {
     if (last == 0) {
       return;
     }
-    long t = time[last];
-    long s = seq[last];
-    long pl = payload[last];
-    int pb = b[last];
+    int lj = W * last;
+    siftDown(ev[lj], ev[lj + 1], ev[lj + 2], ev[lj + 3], last);
+  }
+
+  /**
+   * Gives the earliest event the key {@code (t, s)}, not earlier than its current one, keeping
+   * its payloads (one sift-down: cheaper than a pop and a push).
+   */
+  void replaceTopKey(long t, long s) {
+    siftDown(t, s, ev[2], ev[3], size);
+  }
+
+  /** Places event (t, s, pl, pb) from the root down among the first {@code last} slots. */
+  private void siftDown(long t, long s, long pl, long pb, int last) {
+    long[] e = ev;
     int i = 0;
-    int half = last >>> 1;
-    while (i < half) {
-      int c = 2 * i + 1;
-      int r = c + 1;
-      if (r < last && (time[r] < time[c] || (time[r] == time[c] && seq[r] < seq[c]))) {
-        c = r;
-      }
-      if (t < time[c] || (t == time[c] && s < seq[c])) {
+    while (true) {
+      int c = 4 * i + 1;
+      if (c >= last) {
         break;
       }
-      move(c, i);
-      i = c;
+      int end = Math.min(c + 4, last);
+      int m = c;
+      int mj = W * c;
+      long mt = e[mj];
+      for (int k = c + 1; k < end; k++) {
+        int kj = W * k;
+        long kt = e[kj];
+        if (kt < mt || (kt == mt && e[kj + 1] < e[mj + 1])) {
+          m = k;
+          mj = kj;
+          mt = kt;
+        }
+      }
+      if (t < mt || (t == mt && s < e[mj + 1])) {
+        break;
+      }
+      int ij = W * i;
+      e[ij] = mt;
+      e[ij + 1] = e[mj + 1];
+      e[ij + 2] = e[mj + 2];
+      e[ij + 3] = e[mj + 3];
+      i = m;
     }
-    set(i, t, s, pl, pb);
-  }
-
-  private void move(int from, int to) {
-    time[to] = time[from];
-    seq[to] = seq[from];
-    payload[to] = payload[from];
-    b[to] = b[from];
-  }
-
-  private void set(int i, long t, long s, long pl, int pb) {
-    time[i] = t;
-    seq[i] = s;
-    payload[i] = pl;
-    b[i] = pb;
-  }
-
-  private void grow() {
-    int c = time.length * 2;
-    time = Arrays.copyOf(time, c);
-    seq = Arrays.copyOf(seq, c);
-    payload = Arrays.copyOf(payload, c);
-    b = Arrays.copyOf(b, c);
+    int ij = W * i;
+    e[ij] = t;
+    e[ij + 1] = s;
+    e[ij + 2] = pl;
+    e[ij + 3] = pb;
   }
 }

@@ -12,6 +12,15 @@ import java.util.List;
  *
  * <p>Stop conditions: a time limit, an event budget, or a model calling {@link #stop()} (for
  * instance when every flow is done). Each event costs O(log q) for q pending events.
+ *
+ * <p>In-order channels (performance): a model whose events on some stream are always scheduled
+ * in non-decreasing time — a FIFO port's packet arrivals at the far end of its link — may schedule
+ * them with {@link #scheduleInOrder} on a channel from {@link #addChannels}. A channel keeps its
+ * events in a ring buffer and only its earliest one sits in the heap, so the heap holds one entry
+ * per busy link instead of one per packet in flight (hundreds of thousands in a large fabric,
+ * whose heap then misses the cache on every level). Every event still gets its insertion sequence
+ * number when scheduled and the heap orders channel heads by (time, sequence) like any event, so
+ * events run in exactly the order {@link #schedule} would give them: the same run bit for bit.
  */
 public final class Simulator {
   /** Why {@link #run} returned. */
@@ -23,6 +32,16 @@ public final class Simulator {
   }
 
   private final EventQueue queue = new EventQueue(1 << 16);
+  // in-order channels: ring c holds events (time, seq, handler << 32 | a, b) from its head (chMeta)
+  private static final int W = 4;
+  private long[][] chRing = new long[0][];
+  // per channel, one record of 4 longs: ring head index, events in the ring, time of the last one
+  private static final int HEAD = 0;
+  private static final int COUNT = 1;
+  private static final int LAST = 2;
+  private long[] chMeta = new long[0];
+  private int channels;
+  private long chPending; // channel events waiting behind their channel's head
   private final List<EventHandler> registered = new ArrayList<>();
   private EventHandler[] handlers = new EventHandler[0];
   private long now;
@@ -47,7 +66,81 @@ public final class Simulator {
   }
 
   public int pending() {
-    return queue.size();
+    return (int) Math.min(Integer.MAX_VALUE, queue.size() + chPending);
+  }
+
+  /**
+   * Adds {@code count} in-order channels (see the class comment); returns the id of the first,
+   * the others follow. O(count).
+   */
+  public int addChannels(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("channel count must be >= 0, got " + count);
+    }
+    int base = channels;
+    int n = base + count;
+    chRing = java.util.Arrays.copyOf(chRing, n);
+    chMeta = java.util.Arrays.copyOf(chMeta, W * n);
+    channels = n;
+    return base;
+  }
+
+  /**
+   * Schedules an event at absolute time {@code t} (>= now) on in-order channel {@code channel}:
+   * the same as {@link #schedule}, for a stream whose events come in non-decreasing time.
+   *
+   * @throws IllegalArgumentException when {@code t} is before the channel's previous event
+   */
+  public void scheduleInOrder(int channel, long t, int handler, int a, int b) {
+    if (t < now) {
+      throw new IllegalArgumentException("event in the past: " + t + " < " + now);
+    }
+    long[] meta = chMeta;
+    int mj = W * channel;
+    int n = (int) meta[mj + COUNT];
+    if (n == 0) {
+      long s = queue.takeSeq();
+      long[] r = chRing[channel];
+      if (r == null) {
+        r = new long[W * 8];
+        chRing[channel] = r;
+      }
+      meta[mj + HEAD] = 0;
+      r[0] = t;
+      r[1] = s;
+      r[2] = ((long) handler << 32) | (a & 0xFFFFFFFFL);
+      r[3] = b;
+      meta[mj + COUNT] = 1;
+      meta[mj + LAST] = t;
+      queue.push(t, s, -1 - channel, 0, 0);
+      return;
+    }
+    if (t < meta[mj + LAST]) {
+      throw new IllegalArgumentException("channel " + channel + ": event at " + t
+          + " before the channel's previous one at " + meta[mj + LAST]);
+    }
+    long[] r = chRing[channel];
+    int cap = r.length / W;
+    int head = (int) meta[mj + HEAD];
+    if (n == cap) {
+      long[] g = new long[2 * r.length];
+      int first = (cap - head) * W;
+      System.arraycopy(r, head * W, g, 0, first);
+      System.arraycopy(r, 0, g, first, head * W);
+      r = g;
+      chRing[channel] = r;
+      head = 0;
+      meta[mj + HEAD] = 0;
+      cap *= 2;
+    }
+    int j = W * ((head + n) & (cap - 1));
+    r[j] = t;
+    r[j + 1] = queue.takeSeq();
+    r[j + 2] = ((long) handler << 32) | (a & 0xFFFFFFFFL);
+    r[j + 3] = b;
+    meta[mj + COUNT] = n + 1;
+    meta[mj + LAST] = t;
+    chPending++;
   }
 
   /** Schedules an event at absolute time {@code t} (>= now). */
@@ -99,9 +192,33 @@ public final class Simulator {
         return StopReason.EVENT_BUDGET;
       }
       int h = q.peekHandler();
-      int a = q.peekA();
-      int b = q.peekB();
-      q.pop();
+      int a;
+      int b;
+      if (h >= 0) {
+        a = q.peekA();
+        b = q.peekB();
+        q.pop();
+      } else { // the head of an in-order channel: run it, its successor takes its heap entry
+        int c = -1 - h;
+        long[] r = chRing[c];
+        int mj = W * c;
+        int hd = (int) chMeta[mj + HEAD];
+        int j = W * hd;
+        long pl = r[j + 2];
+        h = (int) (pl >>> 32);
+        a = (int) pl;
+        b = (int) r[j + 3];
+        long left = --chMeta[mj + COUNT];
+        if (left > 0) {
+          chPending--; // the next one moves into the heap
+          hd = (hd + 1) & (r.length / W - 1);
+          chMeta[mj + HEAD] = hd;
+          j = W * hd;
+          q.replaceTopKey(r[j], r[j + 1]);
+        } else {
+          q.pop();
+        }
+      }
       now = t;
       events++;
       hs[h].handle(a, b);

@@ -25,14 +25,22 @@ final class Ports {
   private final int[] targets;
   final long[] rate;
   final long[] delay;
-  private final long[] busyUntil;
-  private final long[] bytesOut;
-  private final long[] packetsOut;
+  // Layout (performance): the per-port state a packet's enqueue reads and writes, one record of
+  // S longs per link (one cache line): busy-until, last occupancy update, occupancy integral (raw
+  // double bits), bytes and packets sent, maximum occupancy, rate, delay.
+  private static final int S = 8;
+  private static final int BUSY = 0;
+  private static final int LAST = 1;
+  private static final int OCC = 2;
+  private static final int BYTES = 3;
+  private static final int PKTS = 4;
+  private static final int MAX_OCC = 5;
+  private static final int RATE = 6;
+  private static final int DELAY = 7;
+  private final long[] st;
   private final long[] drops;
   private final long[] marks;
-  private final long[] maxOcc;
-  private final double[] occIntegral;
-  private final long[] lastUpdate;
+  private final int channel0; // the simulator's in-order channel of link 0 (arrivals are FIFO per link)
   private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
 
   Ports(Simulator sim, Topology topo, Packets packets, NetworkConfig cfg, EcnMarker ecn) {
@@ -48,14 +56,14 @@ final class Ports {
       rate[e] = topo.capacityBps(e);
       delay[e] = topo.delayPs(e);
     }
-    busyUntil = new long[m];
-    bytesOut = new long[m];
-    packetsOut = new long[m];
+    st = new long[S * m];
+    for (int e = 0; e < m; e++) {
+      st[S * e + RATE] = rate[e];
+      st[S * e + DELAY] = delay[e];
+    }
     drops = new long[m];
     marks = new long[m];
-    maxOcc = new long[m];
-    occIntegral = new double[m];
-    lastUpdate = new long[m];
+    channel0 = sim.addChannels(m);
   }
 
   /**
@@ -64,34 +72,37 @@ final class Ports {
    */
   boolean enqueue(int p, int link, int arrive) {
     long now = sim.now();
-    long r = rate[link];
-    long busy = busyUntil[link];
+    long[] a0 = st;
+    int j = S * link;
+    long r = a0[j + RATE];
+    long busy = a0[j + BUSY];
     long backlogPs = busy > now ? busy - now : 0;
-    long last = lastUpdate[link];
+    long last = a0[j + LAST];
     if (busy > last) {
       double a = busy - last;
       double b = backlogPs;
-      occIntegral[link] += (a * a - b * b) * 0.5 * r / 8e12;
+      a0[j + OCC] = Double.doubleToRawLongBits(Double.longBitsToDouble(a0[j + OCC])
+          + (a * a - b * b) * 0.5 * r / 8e12);
     }
-    lastUpdate[link] = now;
+    a0[j + LAST] = now;
     long backlog = (long) (backlogPs * (double) r / 8e12);
     int size = packets.size(p);
     if (backlog + size > bufferBytes) {
       drops[link]++;
       return false;
     }
-    if (ecn.mark(backlog, link, packetsOut[link])) {
+    if (ecn.mark(backlog, link, a0[j + PKTS])) {
       packets.addFlag(p, Packets.CE);
       marks[link]++;
     }
-    if (backlog + size > maxOcc[link]) {
-      maxOcc[link] = backlog + size;
+    if (backlog + size > a0[j + MAX_OCC]) {
+      a0[j + MAX_OCC] = backlog + size;
     }
     long done = (busy > now ? busy : now) + serializationPs(size, r);
-    busyUntil[link] = done;
-    bytesOut[link] += size;
-    packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
+    a0[j + BUSY] = done;
+    a0[j + BYTES] += size;
+    a0[j + PKTS]++;
+    sim.scheduleInOrder(channel0 + link, done + a0[j + DELAY], arrive, p, link);
     return true;
   }
 
@@ -100,16 +111,16 @@ final class Ports {
     long r = rate[link];
     int size = packets.size(p);
     long done = sim.now() + serializationPs(size, r);
-    bytesOut[link] += size;
-    packetsOut[link]++;
-    sim.schedule(done + delay[link], arrive, p, link);
+    st[S * link + BYTES] += size;
+    st[S * link + PKTS]++;
+    sim.scheduleInOrder(channel0 + link, done + delay[link], arrive, p, link);
     return done;
   }
 
   /** A passive element's output: counted on {@code link}, no serialization (caller schedules). */
   void countPassThrough(int p, int link) {
-    bytesOut[link] += packets.size(p);
-    packetsOut[link]++;
+    st[S * link + BYTES] += packets.size(p);
+    st[S * link + PKTS]++;
   }
 
   /** {@code ceil(bytes · 8 / rate)} in ps, without overflow for any int size and rate ≥ 1 b/s. */
@@ -135,15 +146,15 @@ final class Ports {
 
   /** The ECN decision for a port holding {@code queuedBytes} (explicit queues). */
   boolean ecnMark(long queuedBytes, int link) {
-    return ecn.mark(queuedBytes, link, packetsOut[link]);
+    return ecn.mark(queuedBytes, link, st[S * link + PKTS]);
   }
 
   long busyUntil(int link) {
-    return busyUntil[link];
+    return st[S * link + BUSY];
   }
 
   long packetsOut(int link) {
-    return packetsOut[link];
+    return st[S * link + PKTS];
   }
 
   void countDrop(int link) {
@@ -155,8 +166,8 @@ final class Ports {
   }
 
   void noteOccupancy(int link, long bytes) {
-    if (bytes > maxOcc[link]) {
-      maxOcc[link] = bytes;
+    if (bytes > st[S * link + MAX_OCC]) {
+      st[S * link + MAX_OCC] = bytes;
     }
   }
 
@@ -187,32 +198,32 @@ final class Ports {
   /** Bytes FIFO port {@code link} holds now (not yet serialized). */
   long fifoQueueBytes(int link) {
     long now = sim.now();
-    long busy = busyUntil[link];
+    long busy = st[S * link + BUSY];
     return busy > now ? (long) ((busy - now) * (double) rate[link] / 8e12) : 0;
   }
 
   long maxOccupancyBytes(int link) {
-    return maxOcc[link];
+    return st[S * link + MAX_OCC];
   }
 
   long maxQueueBytes() {
     long s = 0;
-    for (long x : maxOcc) {
-      s = Math.max(s, x);
+    for (int j = MAX_OCC; j < st.length; j += S) {
+      s = Math.max(s, st[j]);
     }
     return s;
   }
 
   long bytesSent(int link) {
-    return bytesOut[link];
+    return st[S * link + BYTES];
   }
 
   /** Time-averaged occupancy of a FIFO port in bytes over {@code [0, now]}. */
   double averageOccupancyBytes(int link) {
     long now = sim.now();
-    double integral = occIntegral[link];
-    long busy = busyUntil[link];
-    long last = lastUpdate[link];
+    double integral = Double.longBitsToDouble(st[S * link + OCC]);
+    long busy = st[S * link + BUSY];
+    long last = st[S * link + LAST];
     if (busy > last) {
       double a = busy - last;
       double b = busy > now ? busy - now : 0;
@@ -230,11 +241,11 @@ final class Ports {
             .longColumn("maxOccupancyBytes").doubleColumn("avgOccupancyBytes");
     for (int u = 0; u < topo.nodeCount(); u++) {
       for (int e = topo.firstLink(u); e < topo.firstLink(u + 1); e++) {
-        if (packetsOut[e] == 0 && drops[e] == 0) {
+        if (st[S * e + PKTS] == 0 && drops[e] == 0) {
           continue;
         }
-        b.row(e, u, targets[e], e - topo.firstLink(u), bytesOut[e], packetsOut[e], drops[e],
-            marks[e], maxOcc[e], averageOccupancyBytes(e));
+        b.row(e, u, targets[e], e - topo.firstLink(u), st[S * e + BYTES], st[S * e + PKTS], drops[e],
+            marks[e], st[S * e + MAX_OCC], averageOccupancyBytes(e));
       }
     }
     return b.build();
