@@ -6,29 +6,33 @@ import org.fabriclab.sim.slotted.NodeBitSet;
 /**
  * The virtual links of a Shoal rack as {@link ShoalSimulator} sees them (seed 003 §3.3): the
  * per-destination FIFO queue Q_ij and ready queue R_ij of every node, the at-most-one-local-cell
- * rule of §3.3.3, the head and tail of the link's list of subflows waiting for release (Eq. 2), the
- * bit set of links with work per schedule column, and the queue maxima of Fig. 16.
+ * rule of §3.3.3, the link's list of subflows waiting for release (Eq. 2, sorted by eligible slot),
+ * the bit set of links with work per schedule column, and the queue maxima of Fig. 16.
  *
- * <p>Layout (the simulator is bound by memory latency, so each step touches as few cache lines as
- * possible): one record of 8 ints per link — Q head, tail, length (with the local-cell flag in bit
- * 30), R head, tail, length, waiting-list head, tail — so a link costs one line; links are numbered
- * column-major, {@code link = ((j − i) mod N) << sh | i}, so the links of one schedule column are
- * contiguous. Q and R share one pool of cell records of 4 ints (next, flow, sequence, destination | local
- * bit 31; a cell moves from R to Q by relinking). A link has work iff Q is non-empty or a subflow
- * waits on it. Package-private; O(1) per operation, nothing allocated once the pool has grown.
+ * <p>Layout. The simulator is bound by memory latency, and N² virtual links (262,144 at N = 512)
+ * do not fit in cache, so the state is split by who touches it when:
+ * <ul>
+ *   <li>a <em>hot word</em> per link (one {@code long}: len(Q), len(R), waiting subflows; 2 MB at
+ *       N = 512) holds everything an event reads or updates at a random link — a forwarded cell's
+ *       arrival, the feedback's sample of Eq. 1/6, a subflow starting to wait;</li>
+ *   <li>the queue <em>structure</em> (heads, tails, the local-cell flag: a record of 8 ints per
+ *       link, numbered column-major {@code link = ((j − i) mod N) << sh | i}) and its cell and
+ *       waiting-entry records (4 ints each, in one pool per schedule shift and class) are touched
+ *       only while the link's column is played: events append their structural change to the
+ *       shift's <em>inbox</em>, which is applied, in event order, just before the column's visits.
+ *       A slot thus sweeps a few contiguous kilobytes per column instead of chasing cold lines.</li>
+ * </ul>
+ * Deferral is exact: a link's queues are read (head cell, waiting entries) only in its own
+ * column's visits, every structural change between two visits comes from events and is applied
+ * in event order before the next visit, and all lengths, maxima, work bits and probe calls are
+ * updated eagerly at the event, as before.
+ *
+ * <p>A link has work iff Q is non-empty or a subflow waits on it (any class of the pair). O(1) per
+ * operation except the sorted waiting insertion (O(list), O(1) in eligible order); nothing is
+ * allocated once the pools and inboxes have grown. Package-private.
  */
 final class ShoalLinks {
-  static final int QH = 0;
-  static final int QT = 1;
-  static final int QL = 2;
-  static final int RH = 3;
-  static final int RT = 4;
-  static final int RL = 5;
-  static final int WH = 6;
-  static final int WT = 7;
-  private static final int LOCAL = 1 << 30;
-  private static final int LEN = LOCAL - 1;
-  /** Cell record fields: next, flow, sequence, tag (destination | LOCAL_CELL). */
+  /** Record fields of a pool entry: next, then a cell (flow, sequence, tag) or a waiting entry. */
   static final int C_NEXT = 0;
   static final int C_FLOW = 1;
   static final int C_SEQ = 2;
@@ -41,17 +45,38 @@ final class ShoalLinks {
   static final int CLASS_SHIFT = 26;
   static final int NODE_MASK = (1 << CLASS_SHIFT) - 1;
 
+  private static final int QH = 0;
+  private static final int QT = 1;
+  private static final int RH = 2;
+  private static final int RT = 3;
+  private static final int WH = 4;
+  private static final int WT = 5;
+  private static final int LOCALQ = 6;
+  /** Hot word: len(Q) in bits 0–25, len(R) in 26–51, waiting subflows in 52–63. */
+  private static final int R_SHIFT = 26;
+  private static final int W_SHIFT = 52;
+  private static final long Q_MASK = (1L << R_SHIFT) - 1;
+  private static final long R_ONE = 1L << R_SHIFT;
+  private static final long R_MASK = (1L << (W_SHIFT - R_SHIFT)) - 1;
+  private static final long W_ONE = 1L << W_SHIFT;
+  private static final long W_MAX = (1L << (64 - W_SHIFT)) - 1;
+  private static final int OP_APPEND = 0;
+  private static final int OP_FRONT = 1;
+  private static final int OP_WAIT = 2;
+
   private final int n;
   private final int sh;
   /** Traffic classes (Appendix C) and the link-id stride between a link's class queues. */
   private final int classes;
   final int stride;
-  /** Link records, 8 ints each at link << 3. */
-  final int[] rec;
-  /** Cell records, 4 ints each at cell << 2. */
-  int[] cell;
-  private int free = -1;
-  private int used;
+  final long[] hot;
+  private final int[] rec;
+  /** Per group (class · N + shift = link >>> sh): pool of 4-int records, free list, inbox. */
+  private final int[][] pool;
+  private final int[] poolFree;
+  private final int[] poolUsed;
+  private final int[][] inbox;
+  private final int[] inboxCount;
   private int live;
   private final int[] nodeQueued;
   final NodeBitSet work;
@@ -67,6 +92,7 @@ final class ShoalLinks {
     this.classes = classes;
     this.stride = n << sh;
     int nn = Math.multiplyExact(classes, n << sh);
+    this.hot = new long[nn];
     this.rec = new int[nn << 3];
     for (int l = 0; l < nn; l++) {
       int b = l << 3;
@@ -77,7 +103,19 @@ final class ShoalLinks {
       rec[b + WH] = -1;
       rec[b + WT] = -1;
     }
-    this.cell = new int[4 << 12];
+    int groups = classes * n;
+    this.pool = new int[groups][];
+    this.poolFree = new int[groups];
+    this.poolUsed = new int[groups];
+    this.inbox = new int[groups][];
+    this.inboxCount = new int[groups];
+    for (int g = 0; g < groups; g++) {
+      if (g % n != 0) {
+        pool[g] = new int[4 << 4];
+        inbox[g] = new int[4 << 4];
+      }
+      poolFree[g] = -1;
+    }
     this.nodeQueued = new int[n];
     this.work = new NodeBitSet(sched.columns(), n);
     this.sched = sched;
@@ -94,11 +132,11 @@ final class ShoalLinks {
   }
 
   int qLength(int link) {
-    return rec[(link << 3) + QL] & LEN;
+    return (int) (hot[link] & Q_MASK);
   }
 
   int rLength(int link) {
-    return rec[(link << 3) + RL];
+    return (int) ((hot[link] >>> R_SHIFT) & R_MASK);
   }
 
   /**
@@ -106,75 +144,71 @@ final class ShoalLinks {
    * higher-priority classes of the same link (Appendix C; class 0 is the highest).
    */
   int ahead(int link) {
-    int b = link << 3;
-    int a = (rec[b + QL] & LEN) + rec[b + RL];
+    long h = hot[link];
+    int a = (int) (h & Q_MASK) + (int) ((h >>> R_SHIFT) & R_MASK);
     for (int l = link - stride; l >= 0; l -= stride) {
-      int bb = l << 3;
-      a += (rec[bb + QL] & LEN) + rec[bb + RL];
+      long x = hot[l];
+      a += (int) (x & Q_MASK) + (int) ((x >>> R_SHIFT) & R_MASK);
     }
     return a;
+  }
+
+  private static boolean busy(long h) {
+    return (h & Q_MASK) != 0 || (h >>> W_SHIFT) != 0;
   }
 
   /** Whether no class queue of link's node pair has a cell or a waiting subflow. */
   private boolean pairIdle(int link) {
     if (classes == 1) {
-      return true;
+      return !busy(hot[link]);
     }
-    for (int l = link % stride; l < rec.length >>> 3; l += stride) {
-      if ((rec[(l << 3) + QL] & LEN) != 0 || rec[(l << 3) + WH] >= 0) {
+    for (int l = link % stride; l < hot.length; l += stride) {
+      if (busy(hot[l])) {
         return false;
       }
     }
     return true;
   }
 
-  /** The head cell of Q (non-empty). */
+  /** Call before link gains a cell or a waiting subflow: sets its work bit if it had none. */
+  private void startWork(int link, int i, int j) {
+    if (pairIdle(link)) {
+      work.set(column(link, i), i);
+      activeLinks++;
+    }
+  }
+
+  /** Call after link lost a cell or a waiting subflow: clears its work bit if none is left. */
+  private void endWork(int link, int i, int j) {
+    if (pairIdle(link)) {
+      work.clear(column(link, i), i);
+      activeLinks--;
+    }
+  }
+
+  private int column(int link, int i) {
+    return sched.columnOfShift((classes == 1 ? link : link % stride) >>> sh, i);
+  }
+
+  /** The pool holding link's records (re-read after anything that allocates). */
+  int[] poolOf(int link) {
+    return pool[link >>> sh];
+  }
+
+  /** The head cell record of Q (non-empty), in {@link #poolOf}. */
   int qHead(int link) {
     return rec[(link << 3) + QH];
   }
 
-  /**
-   * A local cell released at i for intermediate j: into R_ij if ready queues hold one local cell in
-   * Q_ij already, else into Q_ij.
-   */
-  void releaseLocal(int i, int j, int link, int f, int seq, int dst, boolean readyQueues, long slot) {
-    int b = link << 3;
-    int c = allocate(f, seq, dst | LOCAL_CELL);
-    if (readyQueues && (rec[b + QL] & LOCAL) != 0) {
-      int t = rec[b + RT];
-      if (t < 0) {
-        rec[b + RH] = c;
-      } else {
-        cell[(t << 2) + C_NEXT] = c;
-      }
-      rec[b + RT] = c;
-      rec[b + RL]++;
-    } else {
-      append(i, j, link, b, c, true, slot);
-      rec[b + QL] |= LOCAL;
+  /** Counts a cell joining Q_ij (eager part: lengths, maxima, work bit, probe). */
+  private void countQ(int i, int j, int link, boolean local, long slot) {
+    startWork(link, i, j);
+    long h = hot[link];
+    if ((h & Q_MASK) == Q_MASK) {
+      throw new IllegalStateException("queue of link " + i + "->" + j + " exceeds " + Q_MASK + " cells");
     }
-  }
-
-  /** A cell on its second hop joins Q_jk at its intermediate node. */
-  void enqueueForward(int j, int k, int link, int f, int seq, int tag, long slot) {
-    append(j, k, link, link << 3, allocate(f, seq, tag), false, slot);
-  }
-
-  private void append(int i, int j, int link, int b, int c, boolean local, long slot) {
-    int ql = rec[b + QL];
-    int len = (ql & LEN) + 1;
-    if (len == 1 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-    int t = rec[b + QT];
-    if (t < 0) {
-      rec[b + QH] = c;
-    } else {
-      cell[(t << 2) + C_NEXT] = c;
-    }
-    rec[b + QT] = c;
-    rec[b + QL] = ql + 1;
+    hot[link] = ++h;
+    int len = (int) (h & Q_MASK);
     if (len > maxQueue) {
       maxQueue = len;
     }
@@ -182,8 +216,205 @@ final class ShoalLinks {
       maxNodeQueue = nodeQueued[i];
     }
     if (probe != null) {
-      probe.queued(i, j, len, rec[b + RL], local, slot);
+      probe.queued(i, j, len, (int) ((h >>> R_SHIFT) & R_MASK), local, slot);
     }
+  }
+
+  private void linkQ(int link, int g, int c) {
+    int b = link << 3;
+    int t = rec[b + QT];
+    if (t < 0) {
+      rec[b + QH] = c;
+    } else {
+      pool[g][t << 2] = c;
+    }
+    rec[b + QT] = c;
+  }
+
+  /**
+   * A local cell released at i for intermediate j (during the link's visit): into R_ij if ready
+   * queues hold one local cell in Q_ij already, else into Q_ij.
+   */
+  void releaseLocal(int i, int j, int link, int f, int seq, int dst, boolean readyQueues, long slot) {
+    int g = link >>> sh;
+    int b = link << 3;
+    int c = allocate(g, f, seq, dst | LOCAL_CELL);
+    live++;
+    if (readyQueues && rec[b + LOCALQ] != 0) {
+      int t = rec[b + RT];
+      if (t < 0) {
+        rec[b + RH] = c;
+      } else {
+        pool[g][t << 2] = c;
+      }
+      rec[b + RT] = c;
+      if (((hot[link] >>> R_SHIFT) & R_MASK) == R_MASK) {
+        throw new IllegalStateException("ready queue of link " + i + "->" + j + " overflows");
+      }
+      hot[link] += R_ONE;
+    } else {
+      linkQ(link, g, c);
+      countQ(i, j, link, true, slot);
+      rec[b + LOCALQ] = 1;
+    }
+  }
+
+  /** A cell on its second hop joins Q_jk at its intermediate node (structure deferred). */
+  void enqueueForward(int j, int k, int link, int f, int seq, int tag, long slot) {
+    live++;
+    countQ(j, k, link, false, slot);
+    post(link, OP_APPEND, f, seq, tag);
+  }
+
+  /** A cell resent after corruption (Appendix D) goes to the head of Q_ij (structure deferred). */
+  void pushFront(int i, int j, int link, int f, int seq, int tag, long slot) {
+    live++;
+    countQ(i, j, link, tag < 0, slot);
+    post(link, OP_FRONT, f, seq, tag);
+  }
+
+  /** Subflow sf starts waiting on link (i → j) until slot {@code eligible} (Eq. 2; deferred). */
+  void addWaiter(int link, int i, int j, int sf, long eligible) {
+    startWork(link, i, j);
+    if ((hot[link] >>> W_SHIFT) == W_MAX) {
+      throw new IllegalStateException("too many subflows wait on link " + i + "->" + j);
+    }
+    hot[link] += W_ONE;
+    post(link, OP_WAIT, sf, (int) (eligible >>> 32), (int) eligible);
+  }
+
+  private void post(int link, int op, int a, int b, int c) {
+    int g = link >>> sh;
+    int[] in = inbox[g];
+    int r = inboxCount[g]++ << 2;
+    if (r == in.length) {
+      in = Arrays.copyOf(in, in.length * 2);
+      inbox[g] = in;
+    }
+    in[r] = ((link & ((1 << sh) - 1)) << 2) | op;
+    in[r + 1] = a;
+    in[r + 2] = b;
+    in[r + 3] = c;
+  }
+
+  /**
+   * Reads one int of every cache line of group g's link records and pool (sequential, so the
+   * hardware streams them in) before its inbox is applied and its links visited. Changes nothing.
+   */
+  int touch(int g) {
+    int s = 0;
+    int from = (g << sh) << 3;
+    int to = from + (n << 3);
+    for (int b = from; b < to; b += 16) {
+      s += rec[b];
+    }
+    int[] pc = pool[g];
+    int used = poolUsed[g] << 2;
+    for (int r = 0; r < used; r += 16) {
+      s += pc[r];
+    }
+    return s;
+  }
+
+  /**
+   * Applies, in event order, the structural changes posted for group {@code g} (class · N +
+   * shift) since its last flush. Call before visiting any link of the group.
+   */
+  void flush(int g) {
+    int m = inboxCount[g];
+    if (m == 0) {
+      return;
+    }
+    int[] in = inbox[g];
+    for (int r = 0; r < m << 2; r += 4) {
+      int link = (g << sh) | (in[r] >>> 2);
+      int op = in[r] & 3;
+      int c = allocate(g, in[r + 1], in[r + 2], in[r + 3]);
+      if (op == OP_APPEND) {
+        linkQ(link, g, c);
+      } else if (op == OP_FRONT) {
+        int b = link << 3;
+        int h = rec[b + QH];
+        pool[g][c << 2] = h;
+        rec[b + QH] = c;
+        if (h < 0) {
+          rec[b + QT] = c;
+        }
+      } else {
+        insertWait(link, g, c, ((long) in[r + 2] << 32) | (in[r + 3] & 0xffffffffL));
+      }
+    }
+    inboxCount[g] = 0;
+  }
+
+  /** Inserts entry c after every waiting entry with eligible slot ≤ el (stable sorted order). */
+  private void insertWait(int link, int g, int c, long el) {
+    int b = link << 3;
+    int[] pc = pool[g];
+    int t = rec[b + WT];
+    if (t < 0) {
+      rec[b + WH] = c;
+      rec[b + WT] = c;
+      return;
+    }
+    if (eligible(pc, t) <= el) {
+      pc[t << 2] = c;
+      rec[b + WT] = c;
+      return;
+    }
+    int prev = -1;
+    int cur = rec[b + WH];
+    while (eligible(pc, cur) <= el) {
+      prev = cur;
+      cur = pc[cur << 2];
+    }
+    pc[c << 2] = cur;
+    if (prev < 0) {
+      rec[b + WH] = c;
+    } else {
+      pc[prev << 2] = c;
+    }
+  }
+
+  private static long eligible(int[] pc, int r) {
+    return ((long) pc[(r << 2) + 2] << 32) | (pc[(r << 2) + 3] & 0xffffffffL);
+  }
+
+  /** The first waiting entry of link (in {@link #poolOf}), or -1. */
+  int waitHead(int link) {
+    return rec[(link << 3) + WH];
+  }
+
+  long waitEligible(int link, int r) {
+    return eligible(pool[link >>> sh], r);
+  }
+
+  int waitSubflow(int link, int r) {
+    return pool[link >>> sh][(r << 2) + 1];
+  }
+
+  int waitNext(int link, int r) {
+    return pool[link >>> sh][r << 2];
+  }
+
+  /** Removes waiting entry r (its predecessor prev, -1 at the head) from link (i → j). */
+  void removeWaiter(int link, int i, int j, int r, int prev) {
+    int g = link >>> sh;
+    int[] pc = pool[g];
+    int b = link << 3;
+    int nx = pc[r << 2];
+    if (prev < 0) {
+      rec[b + WH] = nx;
+    } else {
+      pc[prev << 2] = nx;
+    }
+    if (nx < 0) {
+      rec[b + WT] = prev;
+    }
+    pc[r << 2] = poolFree[g];
+    poolFree[g] = r;
+    hot[link] -= W_ONE;
+    endWork(link, i, j);
   }
 
   /**
@@ -191,99 +422,56 @@ final class ShoalLinks {
    * its next cell up.
    */
   void popHead(int i, int j, int link, boolean local, long slot) {
+    int g = link >>> sh;
+    int[] pc = pool[g];
     int b = link << 3;
     int c = rec[b + QH];
-    int nx = cell[(c << 2) + C_NEXT];
+    int nx = pc[c << 2];
     rec[b + QH] = nx;
     if (nx < 0) {
       rec[b + QT] = -1;
     }
-    int ql = rec[b + QL] - 1;
-    cell[(c << 2) + C_NEXT] = free;
-    free = c;
+    pc[c << 2] = poolFree[g];
+    poolFree[g] = c;
     live--;
     nodeQueued[i]--;
     if (local) {
-      ql &= LEN;
+      rec[b + LOCALQ] = 0;
     }
-    rec[b + QL] = ql;
-    if ((ql & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.clear(sched.columnOf(i, j), i);
-      activeLinks--;
-    }
-    if (local && rec[b + RL] != 0) {
+    hot[link]--;
+    endWork(link, i, j);
+    if (local && ((hot[link] >>> R_SHIFT) & R_MASK) != 0) {
       int rc = rec[b + RH];
-      int rn = cell[(rc << 2) + C_NEXT];
+      int rn = pc[rc << 2];
       rec[b + RH] = rn;
       if (rn < 0) {
         rec[b + RT] = -1;
       }
-      rec[b + RL]--;
-      cell[(rc << 2) + C_NEXT] = -1;
-      append(i, j, link, b, rc, true, slot);
-      rec[b + QL] |= LOCAL;
+      hot[link] -= R_ONE;
+      pc[rc << 2] = -1;
+      linkQ(link, g, rc);
+      countQ(i, j, link, true, slot);
+      rec[b + LOCALQ] = 1;
     }
   }
 
-  /** A cell resent after corruption (Appendix D) goes to the head of Q_ij. */
-  void pushFront(int i, int j, int link, int f, int seq, int tag, long slot) {
-    int b = link << 3;
-    int c = allocate(f, seq, tag);
-    int ql = rec[b + QL];
-    int len = (ql & LEN) + 1;
-    if (len == 1 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-    int h = rec[b + QH];
-    cell[(c << 2) + C_NEXT] = h;
-    rec[b + QH] = c;
-    if (h < 0) {
-      rec[b + QT] = c;
-    }
-    rec[b + QL] = ql + 1;
-    maxQueue = Math.max(maxQueue, len);
-    maxNodeQueue = Math.max(maxNodeQueue, ++nodeQueued[i]);
-    if (probe != null) {
-      probe.queued(i, j, len, rec[b + RL], tag < 0, slot);
-    }
-  }
-
-  /** Before a subflow joins link's waiting list: marks the link as having work if it had none. */
-  void waitStarts(int link, int i, int j) {
-    int b = link << 3;
-    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-  }
-
-  /** After a subflow left link's waiting list: clears the work bit if nothing is left. */
-  void waitEnded(int link, int i, int j) {
-    int b = link << 3;
-    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.clear(sched.columnOf(i, j), i);
-      activeLinks--;
-    }
-  }
-
-  private int allocate(int f, int seq, int tag) {
-    int c;
-    if (free >= 0) {
-      c = free;
-      free = cell[c << 2];
+  private int allocate(int g, int a, int b, int d) {
+    int c = poolFree[g];
+    int[] pc = pool[g];
+    if (c >= 0) {
+      poolFree[g] = pc[c << 2];
     } else {
-      if (used << 2 == cell.length) {
-        cell = Arrays.copyOf(cell, cell.length * 2);
+      if (poolUsed[g] << 2 == pc.length) {
+        pc = Arrays.copyOf(pc, pc.length * 2);
+        pool[g] = pc;
       }
-      c = used++;
+      c = poolUsed[g]++;
     }
-    live++;
-    int a = c << 2;
-    cell[a + C_NEXT] = -1;
-    cell[a + C_FLOW] = f;
-    cell[a + C_SEQ] = seq;
-    cell[a + C_TAG] = tag;
+    int r = c << 2;
+    pc[r + C_NEXT] = -1;
+    pc[r + 1] = a;
+    pc[r + 2] = b;
+    pc[r + 3] = d;
     return c;
   }
 

@@ -89,6 +89,10 @@ public final class ShoalSimulator {
   private final ShoalPrefetch prefetch;
 
   private long slot;
+  private int touched;
+  /** slot mod E and (slot − hop) mod E for the slot being played. */
+  private int epochPos;
+  private int epochPosHop;
   private int nextFlow;
   private int completed;
   private long transmissions;
@@ -139,7 +143,7 @@ public final class ShoalSimulator {
     this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, sh, classes, links.rec, anyDead ? failures : null);
+    this.pairs = new ShoalPairs(n, classes, anyDead ? failures : null);
     this.deliveredBytesTo = new long[n];
     this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
@@ -188,10 +192,12 @@ public final class ShoalSimulator {
     while (nextFlow < fl.size() && startSlot(nextFlow) <= slot) {
       admit(nextFlow++);
     }
+    epochPos = (int) (slot % e);
+    epochPosHop = (int) Math.floorMod(slot - hop, (long) e);
     wheel.peek(slot, prefetch.first);
     wheel.peek(slot, prefetch.second);
     wheel.drain(slot, handler);
-    int t = (int) (slot % e);
+    int t = epochPos;
     int words = work.wordsPerRow();
     for (int c = 0; c < sched.channels(); c++) {
       int col = c * e + t;
@@ -200,6 +206,10 @@ public final class ShoalSimulator {
         continue;
       }
       int linkBase = s << sh;
+      for (int cl = 0; cl < classes; cl++) {
+        touched += links.touch(cl * n + s);
+        links.flush(cl * n + s);
+      }
       prefetch.column(work, fresh, col, linkBase);
       for (int w = 0; w < words; w++) {
         long bits = work.word(col, w) | fresh.word(0, w);
@@ -281,18 +291,20 @@ public final class ShoalSimulator {
   }
 
   private void releaseWaiting(int i, int j, int link) {
-    int sf = pairs.waitHead(link);
-    if (sf < 0) {
+    int r = links.waitHead(link);
+    if (r < 0) {
       return;
     }
     long horizon = slot + (long) links.ahead(link) * e;
-    while (sf >= 0 && pairs.eligible(sf) <= horizon) {
+    int prev = -1;
+    while (r >= 0 && links.waitEligible(link, r) <= horizon) {
       waitChecks++;
-      int nextSf = pairs.waitNext(sf);
-      int p = sf >>> sh;
-      if (!selectiveBlocks(p, link)) {
-        pairs.unlinkWait(link, sf);
-        links.waitEnded(link, i, j);
+      int next = links.waitNext(link, r);
+      int p = links.waitSubflow(link, r) >>> sh;
+      if (selectiveBlocks(p, link)) {
+        prev = r;
+      } else {
+        links.removeWaiter(link, i, j, r, prev);
         if (pairs.unsent(p) > 0) {
           releaseCell(p, i, j, link);
           horizon = slot + (long) links.ahead(link) * e;
@@ -301,7 +313,7 @@ public final class ShoalSimulator {
           maybeFree(p);
         }
       }
-      sf = nextSf;
+      r = next;
     }
   }
 
@@ -356,7 +368,7 @@ public final class ShoalSimulator {
   private void transmit(int i, int j, int link) {
     transmissions++;
     int c = links.qHead(link) << 2;
-    int[] cell = links.cell;
+    int[] cell = links.poolOf(link);
     int f = cell[c + ShoalLinks.C_FLOW];
     int seq = cell[c + ShoalLinks.C_SEQ];
     int tag = cell[c + ShoalLinks.C_TAG];
@@ -425,7 +437,7 @@ public final class ShoalSimulator {
           slot);
     }
     if ((kind & FIRST_HOP) != 0 && backpressure) {
-      long fbSlot = sched.nextSlot(at, from, slot);
+      long fbSlot = sched.nextSlot(at, from, slot, epochPos);
       int sf = (fs[(f << 2) + ShoalFlows.PAIR] << sh) | at;
       if (fbSlot == slot) {
         sendFeedback(sf, kc);
@@ -459,12 +471,11 @@ public final class ShoalSimulator {
     if (fb > 0) {
       // the slot in which the fb-th cell ahead (counted when j sampled Q_jk, hop slots ago)
       // leaves Q_jk: Q_jk sends one cell in each of j's slots to k
-      long drained = sched.nextSlot(j, pairs.dstOf(p), slot - hop) + (long) (fb - 1) * e;
+      long drained = sched.nextSlot(j, pairs.dstOf(p), slot - hop, epochPosHop) + (long) (fb - 1) * e;
       eligible = Math.max(slot, drained - hop + 1);
     }
     int link = links.link(i, j) + pairs.cls[p] * stride;
-    links.waitStarts(link, i, j);
-    pairs.linkWait(link, sf, eligible);
+    links.addWaiter(link, i, j, sf, eligible);
   }
 
   /** Subflows of pair p whose two virtual links live. */
