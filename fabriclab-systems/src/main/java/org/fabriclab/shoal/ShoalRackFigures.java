@@ -25,20 +25,36 @@ final class ShoalRackFigures {
   }
 
   void all() {
+    // progress units, in this order: Fig. 12, fairness, Fig. 13, Fig. 14, then per Fig. 15 load the
+    // Shoal point and its four baselines, then Fig. 17, component failures, epoch size, Fig. 18
+    ctx.progress().begin("shoal rack experiments", 4 + 5L * (quick ? 1 : 5) + 4);
     fig12();
+    step();
     fairness();
+    step();
     fig13();
+    step();
     fig14();
+    step();
     int completions = quick ? 4_000 : 100_000;
     fig15(completions);
     fig17(quick ? 3_000 : 50_000);
+    step();
     componentFailures(quick ? 3_000 : 50_000);
+    step();
     epochSize(quick ? 3_000 : 50_000);
+    step();
     fig18(quick ? 3_000 : 50_000);
+    step();
+    ctx.progress().end();
     b.note("Flow counts: Poisson points stop after " + completions + " completed flows (the paper: "
         + "1,000,000); see docs/benchmarks-shoal.md for the cost of a 1 M-flow point. FCT and goodput "
         + "follow §7.3 (short ≤ 100 KB: 99.9th percentile FCT; long ≥ 1 MB: mean payload goodput). "
         + "Cell reordering (Fig. 16) is measured in the Fig. 15 runs (every flow to completion).");
+  }
+
+  private void step() {
+    ctx.progress().advance(1);
   }
 
   private void fig12() {
@@ -144,6 +160,7 @@ final class ShoalRackFigures {
       double l = loads[li];
       ShoalExperiments.PoissonPoint p = ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed(), true);
       row(t, p, "shoal");
+      step();
       maxQ = Math.max(maxQ, p.maxQueueCells());
       maxNode = Math.max(maxNode, p.maxNodeQueueCells());
       maxReorder = Math.max(maxReorder, p.maxReorderBytes());
@@ -153,6 +170,7 @@ final class ShoalRackFigures {
             : ShoalBaselines.psn(fl, base[k], ctx.seed(), Long.MAX_VALUE);
         ShoalExperiments.PoissonPoint bp = ShoalExperiments.point(l, r, -1, -1, -1, -1);
         row(t, bp, base[k]);
+        step();
         fctRatio[k][li] = bp.shortFct999Us() / p.shortFct999Us();
         gpRatio[k][li] = p.longGoodputGbps() / bp.longGoodputGbps();
       }
