@@ -52,14 +52,7 @@ final class ShoalLinks {
   private static final int WH = 4;
   private static final int WT = 5;
   private static final int LOCALQ = 6;
-  /** Hot word: len(Q) in bits 0–25, len(R) in 26–51, waiting subflows in 52–63. */
-  private static final int R_SHIFT = 26;
-  private static final int W_SHIFT = 52;
-  private static final long Q_MASK = (1L << R_SHIFT) - 1;
-  private static final long R_ONE = 1L << R_SHIFT;
-  private static final long R_MASK = (1L << (W_SHIFT - R_SHIFT)) - 1;
-  private static final long W_ONE = 1L << W_SHIFT;
-  private static final long W_MAX = (1L << (64 - W_SHIFT)) - 1;
+  private static final int RL = 7;
   private static final int OP_APPEND = 0;
   private static final int OP_FRONT = 1;
   private static final int OP_WAIT = 2;
@@ -69,7 +62,15 @@ final class ShoalLinks {
   /** Traffic classes (Appendix C) and the link-id stride between a link's class queues. */
   private final int classes;
   final int stride;
-  final long[] hot;
+  /**
+   * Hot word per link: len(Q) + len(R) in the low {@code wShift} bits, waiting subflows above. A
+   * link with R cells always has its local cell in Q (§3.3.3), so the link has work iff its word
+   * is non-zero; len(R) alone is kept in the structure record (only visits change R).
+   */
+  final int[] hot;
+  private final int wShift;
+  private final int aMask;
+  private final int wOne;
   private final int[] rec;
   /** Per group (class · N + shift = link >>> sh): pool of 4-int records, free list, inbox. */
   private final int[][] pool;
@@ -92,7 +93,10 @@ final class ShoalLinks {
     this.classes = classes;
     this.stride = n << sh;
     int nn = Math.multiplyExact(classes, n << sh);
-    this.hot = new long[nn];
+    this.hot = new int[nn];
+    this.wShift = Integer.numberOfLeadingZeros(n); // 32 − the bits of n: room for up to n waiters
+    this.aMask = (1 << wShift) - 1;
+    this.wOne = 1 << wShift;
     this.rec = new int[nn << 3];
     for (int l = 0; l < nn; l++) {
       int b = l << 3;
@@ -132,11 +136,7 @@ final class ShoalLinks {
   }
 
   int qLength(int link) {
-    return (int) (hot[link] & Q_MASK);
-  }
-
-  int rLength(int link) {
-    return (int) ((hot[link] >>> R_SHIFT) & R_MASK);
+    return (hot[link] & aMask) - rec[(link << 3) + RL];
   }
 
   /**
@@ -144,30 +144,32 @@ final class ShoalLinks {
    * higher-priority classes of the same link (Appendix C; class 0 is the highest).
    */
   int ahead(int link) {
-    long h = hot[link];
-    int a = (int) (h & Q_MASK) + (int) ((h >>> R_SHIFT) & R_MASK);
+    int a = hot[link] & aMask;
     for (int l = link - stride; l >= 0; l -= stride) {
-      long x = hot[l];
-      a += (int) (x & Q_MASK) + (int) ((x >>> R_SHIFT) & R_MASK);
+      a += hot[l] & aMask;
     }
     return a;
-  }
-
-  private static boolean busy(long h) {
-    return (h & Q_MASK) != 0 || (h >>> W_SHIFT) != 0;
   }
 
   /** Whether no class queue of link's node pair has a cell or a waiting subflow. */
   private boolean pairIdle(int link) {
     if (classes == 1) {
-      return !busy(hot[link]);
+      return hot[link] == 0;
     }
     for (int l = link % stride; l < hot.length; l += stride) {
-      if (busy(hot[l])) {
+      if (hot[l] != 0) {
         return false;
       }
     }
     return true;
+  }
+
+  /** One more cell in Q or R of link. */
+  private void addAhead(int link, int i, int j) {
+    if ((hot[link] & aMask) == aMask) {
+      throw new IllegalStateException("queues of link " + i + "->" + j + " exceed " + aMask + " cells");
+    }
+    hot[link]++;
   }
 
   /** Call before link gains a cell or a waiting subflow: sets its work bit if it had none. */
@@ -200,23 +202,27 @@ final class ShoalLinks {
     return rec[(link << 3) + QH];
   }
 
-  /** Counts a cell joining Q_ij (eager part: lengths, maxima, work bit, probe). */
-  private void countQ(int i, int j, int link, boolean local, long slot) {
-    startWork(link, i, j);
-    long h = hot[link];
-    if ((h & Q_MASK) == Q_MASK) {
-      throw new IllegalStateException("queue of link " + i + "->" + j + " exceeds " + Q_MASK + " cells");
+  /**
+   * Counts a cell joining Q_ij (eager part: lengths, maxima, work bit, probe); {@code fromR}: it
+   * moved up from R_ij, so len(Q) + len(R) is unchanged.
+   */
+  private void countQ(int i, int j, int link, boolean local, boolean fromR, long slot) {
+    if (!fromR) {
+      startWork(link, i, j);
+      addAhead(link, i, j);
     }
-    hot[link] = ++h;
-    int len = (int) (h & Q_MASK);
-    if (len > maxQueue) {
-      maxQueue = len;
+    int a = hot[link] & aMask;
+    if (a > maxQueue || probe != null) {
+      // len(Q) ≤ len(Q) + len(R): the structure record (cold at an arrival) is read only when
+      // the queue may be a new maximum, or for the probe
+      int r = rec[(link << 3) + RL];
+      maxQueue = Math.max(maxQueue, a - r);
+      if (probe != null) {
+        probe.queued(i, j, a - r, r, local, slot);
+      }
     }
     if (++nodeQueued[i] > maxNodeQueue) {
       maxNodeQueue = nodeQueued[i];
-    }
-    if (probe != null) {
-      probe.queued(i, j, len, (int) ((h >>> R_SHIFT) & R_MASK), local, slot);
     }
   }
 
@@ -248,13 +254,11 @@ final class ShoalLinks {
         pool[g][t << 2] = c;
       }
       rec[b + RT] = c;
-      if (((hot[link] >>> R_SHIFT) & R_MASK) == R_MASK) {
-        throw new IllegalStateException("ready queue of link " + i + "->" + j + " overflows");
-      }
-      hot[link] += R_ONE;
+      rec[b + RL]++;
+      addAhead(link, i, j);
     } else {
       linkQ(link, g, c);
-      countQ(i, j, link, true, slot);
+      countQ(i, j, link, true, false, slot);
       rec[b + LOCALQ] = 1;
     }
   }
@@ -262,24 +266,24 @@ final class ShoalLinks {
   /** A cell on its second hop joins Q_jk at its intermediate node (structure deferred). */
   void enqueueForward(int j, int k, int link, int f, int seq, int tag, long slot) {
     live++;
-    countQ(j, k, link, false, slot);
+    countQ(j, k, link, false, false, slot);
     post(link, OP_APPEND, f, seq, tag);
   }
 
   /** A cell resent after corruption (Appendix D) goes to the head of Q_ij (structure deferred). */
   void pushFront(int i, int j, int link, int f, int seq, int tag, long slot) {
     live++;
-    countQ(i, j, link, tag < 0, slot);
+    countQ(i, j, link, tag < 0, false, slot);
     post(link, OP_FRONT, f, seq, tag);
   }
 
   /** Subflow sf starts waiting on link (i → j) until slot {@code eligible} (Eq. 2; deferred). */
   void addWaiter(int link, int i, int j, int sf, long eligible) {
     startWork(link, i, j);
-    if ((hot[link] >>> W_SHIFT) == W_MAX) {
+    if (hot[link] >>> wShift == (-1 >>> wShift)) {
       throw new IllegalStateException("too many subflows wait on link " + i + "->" + j);
     }
-    hot[link] += W_ONE;
+    hot[link] += wOne;
     post(link, OP_WAIT, sf, (int) (eligible >>> 32), (int) eligible);
   }
 
@@ -307,6 +311,9 @@ final class ShoalLinks {
     int to = from + (n << 3);
     for (int b = from; b < to; b += 16) {
       s += rec[b];
+    }
+    for (int l = g << sh, end = l + n; l < end; l += 16) {
+      s += hot[l];
     }
     int[] pc = pool[g];
     int used = poolUsed[g] << 2;
@@ -413,7 +420,7 @@ final class ShoalLinks {
     }
     pc[r << 2] = poolFree[g];
     poolFree[g] = r;
-    hot[link] -= W_ONE;
+    hot[link] -= wOne;
     endWork(link, i, j);
   }
 
@@ -440,17 +447,17 @@ final class ShoalLinks {
     }
     hot[link]--;
     endWork(link, i, j);
-    if (local && ((hot[link] >>> R_SHIFT) & R_MASK) != 0) {
+    if (local && rec[b + RL] != 0) {
       int rc = rec[b + RH];
       int rn = pc[rc << 2];
       rec[b + RH] = rn;
       if (rn < 0) {
         rec[b + RT] = -1;
       }
-      hot[link] -= R_ONE;
+      rec[b + RL]--;
       pc[rc << 2] = -1;
       linkQ(link, g, rc);
-      countQ(i, j, link, true, slot);
+      countQ(i, j, link, true, true, slot);
       rec[b + LOCALQ] = 1;
     }
   }

@@ -86,7 +86,6 @@ public final class ShoalSimulator {
   private final SlotEventWheel wheel;
   private final ShoalPairs pairs;
   private final long[] deliveredBytesTo;
-  private final ShoalPrefetch prefetch;
 
   private long slot;
   private int touched;
@@ -145,7 +144,6 @@ public final class ShoalSimulator {
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
     this.pairs = new ShoalPairs(n, classes, anyDead ? failures : null);
     this.deliveredBytesTo = new long[n];
-    this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
       fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
       if (anyDead && (failures.failed(flows.src[f]) || failures.failed(flows.dst[f]))) {
@@ -194,8 +192,6 @@ public final class ShoalSimulator {
     }
     epochPos = (int) (slot % e);
     epochPosHop = (int) Math.floorMod(slot - hop, (long) e);
-    wheel.peek(slot, prefetch.first);
-    wheel.peek(slot, prefetch.second);
     wheel.drain(slot, handler);
     int t = epochPos;
     int words = work.wordsPerRow();
@@ -210,7 +206,6 @@ public final class ShoalSimulator {
         touched += links.touch(cl * n + s);
         links.flush(cl * n + s);
       }
-      prefetch.column(work, fresh, col, linkBase);
       for (int w = 0; w < words; w++) {
         long bits = work.word(col, w) | fresh.word(0, w);
         while (bits != 0) {
