@@ -2,6 +2,9 @@ package org.fabriclab.shoal;
 
 import static org.fabriclab.shoal.ShoalReproduction.fmt;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
@@ -25,36 +28,33 @@ final class ShoalRackFigures {
   }
 
   void all() {
-    // progress units, in this order: Fig. 12, fairness, Fig. 13, Fig. 14, then per Fig. 15 load the
-    // Shoal point and its four baselines, then Fig. 17, component failures, epoch size, Fig. 18
-    ctx.progress().begin("shoal rack experiments", 4 + 5L * (quick ? 1 : 5) + 4);
-    fig12();
-    step();
-    fairness();
-    step();
-    fig13();
-    step();
-    fig14();
-    step();
+    // one progress task per experiment (the log lines give each one's wall time); the independent
+    // simulations of an experiment run on ctx.threads() workers (ShoalParallel)
+    sequential("shoal Fig. 12", this::fig12);
+    sequential("shoal fairness", this::fairness);
+    sequential("shoal Fig. 13", this::fig13);
+    sequential("shoal Fig. 14", this::fig14);
     int completions = quick ? 4_000 : 100_000;
     fig15(completions);
     fig17(quick ? 3_000 : 50_000);
-    step();
     componentFailures(quick ? 3_000 : 50_000);
-    step();
     epochSize(quick ? 3_000 : 50_000);
-    step();
     fig18(quick ? 3_000 : 50_000);
-    step();
-    ctx.progress().end();
     b.note("Flow counts: Poisson points stop after " + completions + " completed flows (the paper: "
         + "1,000,000); see docs/benchmarks-shoal.md for the cost of a 1 M-flow point. FCT and goodput "
         + "follow §7.3 (short ≤ 100 KB: 99.9th percentile FCT; long ≥ 1 MB: mean payload goodput). "
         + "Cell reordering (Fig. 16) is measured in the Fig. 15 runs (every flow to completion).");
   }
 
-  private void step() {
+  private void sequential(String name, Runnable r) {
+    ctx.progress().begin(name, 1);
+    r.run();
     ctx.progress().advance(1);
+    ctx.progress().end();
+  }
+
+  private <T> List<T> parallel(String name, List<Supplier<T>> tasks) {
+    return ShoalParallel.run(ctx.threads(), ctx.progress(), name, tasks);
   }
 
   private void fig12() {
@@ -156,21 +156,29 @@ final class ShoalRackFigures {
     String[] base = {"dctcp", "dcqcn", "ndp", "torus-r2c2"};
     double[][] fctRatio = new double[base.length][loads.length];
     double[][] gpRatio = new double[base.length][loads.length];
+    List<Supplier<Object>> tasks = new ArrayList<>();
+    for (double l : loads) {
+      tasks.add(() -> ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed(), true));
+      for (int k = 0; k < base.length; k++) {
+        int kk = k;
+        tasks.add(() -> {
+          ShoalFlows fl = ShoalExperiments.poissonFlows(rack, l, completions, null, false, ctx.seed());
+          return kk == 3 ? ShoalBaselines.torus(fl, ctx.seed()) : ShoalBaselines.psn(fl, base[kk], ctx.seed(), Long.MAX_VALUE);
+        });
+      }
+    }
+    List<Object> res = parallel("shoal Fig. 15/16 (" + loads.length + " loads: Shoal + 4 baselines)", tasks);
     for (int li = 0; li < loads.length; li++) {
       double l = loads[li];
-      ShoalExperiments.PoissonPoint p = ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed(), true);
+      ShoalExperiments.PoissonPoint p = (ShoalExperiments.PoissonPoint) res.get(li * (base.length + 1));
       row(t, p, "shoal");
-      step();
       maxQ = Math.max(maxQ, p.maxQueueCells());
       maxNode = Math.max(maxNode, p.maxNodeQueueCells());
       maxReorder = Math.max(maxReorder, p.maxReorderBytes());
-      ShoalFlows fl = ShoalExperiments.poissonFlows(rack, l, completions, null, false, ctx.seed());
       for (int k = 0; k < base.length; k++) {
-        ShoalFlows r = k == 3 ? ShoalBaselines.torus(fl, ctx.seed())
-            : ShoalBaselines.psn(fl, base[k], ctx.seed(), Long.MAX_VALUE);
+        ShoalFlows r = (ShoalFlows) res.get(li * (base.length + 1) + 1 + k);
         ShoalExperiments.PoissonPoint bp = ShoalExperiments.point(l, r, -1, -1, -1, -1);
         row(t, bp, base[k]);
-        step();
         fctRatio[k][li] = bp.shortFct999Us() / p.shortFct999Us();
         gpRatio[k][li] = p.longGoodputGbps() / bp.longGoodputGbps();
       }
@@ -236,8 +244,14 @@ final class ShoalRackFigures {
     Table.Builder t = poissonTable("fig17-failures");
     double base = 0;
     double baseGp = 0;
+    List<Supplier<ShoalExperiments.PoissonPoint>> tasks = new ArrayList<>();
     for (double f : fail) {
-      ShoalExperiments.PoissonPoint p = ShoalExperiments.poisson(rack, 1.0, completions, f, false, ctx.seed());
+      tasks.add(() -> ShoalExperiments.poisson(rack, 1.0, completions, f, false, ctx.seed()));
+    }
+    List<ShoalExperiments.PoissonPoint> res = parallel("shoal Fig. 17", tasks);
+    for (int fi = 0; fi < fail.length; fi++) {
+      double f = fail[fi];
+      ShoalExperiments.PoissonPoint p = res.get(fi);
       row(t, p, fmt(f, 2));
       if (f == 0) {
         base = p.shortFct999Us();
@@ -270,8 +284,16 @@ final class ShoalRackFigures {
         ShoalFailures.component(rack, FailedSlots.Component.LEAF_SPINE_LINK, 0, 0, 0)};
     double base = 0;
     StringBuilder sb = new StringBuilder();
+    double rate = 1e-3;
+    List<Supplier<ShoalExperiments.PoissonPoint>> tasks = new ArrayList<>();
     for (ShoalFailures f : cases) {
-      ShoalExperiments.PoissonPoint p = ShoalExperiments.poisson(rack, 0.5, completions, f, ctx.seed());
+      tasks.add(() -> ShoalExperiments.poisson(rack, 0.5, completions, f, ctx.seed()));
+    }
+    tasks.add(() -> ShoalExperiments.poisson(rack, 0.5, completions, cases[0], rate, ctx.seed()));
+    List<ShoalExperiments.PoissonPoint> res = parallel("shoal component failures", tasks);
+    for (int ci = 0; ci < cases.length; ci++) {
+      ShoalFailures f = cases[ci];
+      ShoalExperiments.PoissonPoint p = res.get(ci);
       t.row(f.toString(), f.deadSlotFraction(), p.shortFct999Us(), p.longGoodputGbps(), (long) p.completed());
       if (base == 0) {
         base = p.shortFct999Us();
@@ -280,8 +302,7 @@ final class ShoalRackFigures {
             .append("× (").append(fmt(100 * f.deadSlotFraction(), 2)).append("% of slots dead)");
       }
     }
-    double rate = 1e-3;
-    ShoalExperiments.PoissonPoint c = ShoalExperiments.poisson(rack, 0.5, completions, cases[0], rate, ctx.seed());
+    ShoalExperiments.PoissonPoint c = res.get(cases.length);
     t.row("cell corruption " + rate + " (Appendix D)", 0.0, c.shortFct999Us(), c.longGoodputGbps(),
         (long) c.completed());
     sb.append(", cell corruption ").append(rate).append(" per transmission (Appendix D, resent after the "
@@ -295,10 +316,20 @@ final class ShoalRackFigures {
   private void epochSize(int completions) {
     Table.Builder t = poissonTable("epoch-size");
     double[] loads = quick ? new double[] {0.2} : new double[] {0.2, 0.8};
+    List<Supplier<ShoalExperiments.PoissonPoint>> tasks = new ArrayList<>();
     for (double l : loads) {
-      ShoalExperiments.PoissonPoint four = ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed());
-      ShoalExperiments.PoissonPoint two = ShoalExperiments.poisson(rack.withChannels(2, 100), l, completions, 0,
-          false, ctx.seed());
+      tasks.add(() -> ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed()));
+      tasks.add(() -> ShoalExperiments.poisson(rack.withChannels(2, 100), l, completions, 0, false, ctx.seed()));
+      if (!quick) {
+        tasks.add(() -> ShoalExperiments.poisson(rack.withNodes(1058), l, completions, 0, false, ctx.seed()));
+      }
+    }
+    List<ShoalExperiments.PoissonPoint> res = parallel("shoal epoch size", tasks);
+    int per = quick ? 2 : 3;
+    for (int li = 0; li < loads.length; li++) {
+      double l = loads[li];
+      ShoalExperiments.PoissonPoint four = res.get(per * li);
+      ShoalExperiments.PoissonPoint two = res.get(per * li + 1);
       row(t, four, "4x25G");
       row(t, two, "2x50G");
       double r = two.shortFct999Us() / four.shortFct999Us();
@@ -306,8 +337,7 @@ final class ShoalRackFigures {
       b.compare("§7.3 epoch", "tail FCT 2×50G / 4×25G channels, L = " + l, pv, fmt(r, 3),
           Math.abs(r - Double.parseDouble(pv)) <= 0.15, "tolerance ±0.15");
       if (!quick) {
-        ShoalExperiments.PoissonPoint big = ShoalExperiments.poisson(rack.withNodes(1058), l, completions, 0,
-            false, ctx.seed());
+        ShoalExperiments.PoissonPoint big = res.get(per * li + 2);
         row(t, big, "1058 nodes");
         double rb = big.shortFct999Us() / four.shortFct999Us();
         String pb = l < 0.5 ? "1.28" : "1.2";
@@ -322,7 +352,9 @@ final class ShoalRackFigures {
   private void fig18(int completions) {
     // §7.4: mean inter-arrival 12.65 ns -> L = F/(R·N·τ) with F = 100 KB
     double load = 100_000 * 8 / (100e9 * 512 * 12.65e-9);
-    ShoalExperiments.PoissonPoint p = ShoalExperiments.poisson(rack, load, completions, 0, true, ctx.seed());
+    ShoalExperiments.PoissonPoint p = parallel("shoal Fig. 18",
+        List.<Supplier<ShoalExperiments.PoissonPoint>>of(() -> ShoalExperiments.poisson(rack, load, completions, 0,
+            true, ctx.seed()))).get(0);
     Table.Builder t = poissonTable("fig18-skewed");
     row(t, p, "skewed (synthesised)");
     b.table(t.build());
