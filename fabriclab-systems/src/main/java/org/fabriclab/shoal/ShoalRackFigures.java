@@ -30,10 +30,10 @@ final class ShoalRackFigures {
   void all() {
     // one progress task per experiment (the log lines give each one's wall time); the independent
     // simulations of an experiment run on ctx.threads() workers (ShoalParallel)
-    sequential("shoal Fig. 12", this::fig12);
-    sequential("shoal fairness", this::fairness);
-    sequential("shoal Fig. 13", this::fig13);
-    sequential("shoal Fig. 14", this::fig14);
+    fig12();
+    fairness();
+    fig13();
+    fig14();
     int completions = quick ? 4_000 : 100_000;
     fig15(completions);
     fig17(quick ? 3_000 : 50_000);
@@ -46,13 +46,6 @@ final class ShoalRackFigures {
         + "Cell reordering (Fig. 16) is measured in the Fig. 15 runs (every flow to completion).");
   }
 
-  private void sequential(String name, Runnable r) {
-    ctx.progress().begin(name, 1);
-    r.run();
-    ctx.progress().advance(1);
-    ctx.progress().end();
-  }
-
   private <T> List<T> parallel(String name, List<Supplier<T>> tasks) {
     return ShoalParallel.run(ctx.threads(), ctx.progress(), name, tasks);
   }
@@ -63,8 +56,14 @@ final class ShoalRackFigures {
     Table.Builder t = Table.builder("fig12-permutation").longColumn("pairs").doubleColumn("destinationGbps");
     double peak = 0;
     double full = 0;
+    List<Supplier<Double>> tasks = new ArrayList<>();
     for (int p : pairs) {
-      double g = ShoalExperiments.permutationGbps(rack, p, bytes, ctx.seed());
+      tasks.add(() -> ShoalExperiments.permutationGbps(rack, p, bytes, ctx.seed()));
+    }
+    List<Double> res = parallel("shoal Fig. 12", tasks);
+    for (int pi = 0; pi < pairs.length; pi++) {
+      int p = pairs[pi];
+      double g = res.get(pi);
       t.row((long) p, g);
       peak = p == 1 ? g : peak;
       full = g;
@@ -82,13 +81,19 @@ final class ShoalRackFigures {
     int[] counts = quick ? new int[] {50} : new int[] {50, 200, 1024};
     Table.Builder t = Table.builder("fairness").longColumn("nodes").longColumn("flows").doubleColumn("within10pct");
     double worst = 1;
+    List<Supplier<Double>> tasks = new ArrayList<>();
     for (int m : counts) {
-      double w = ShoalExperiments.fairnessWithin10(rack, m, 50, quick ? 100 : 200, ctx.seed());
-      t.row((long) rack.nodes(), (long) m, w);
+      tasks.add(() -> ShoalExperiments.fairnessWithin10(rack, m, 50, quick ? 100 : 200, ctx.seed()));
+    }
+    tasks.add(() -> ShoalExperiments.fairnessWithin10(
+        new ShoalConfig(32, 8, 1, 100, 23.25, 2.75, 64, 0, false, true, true, true), 20, 300, 3000, ctx.seed()));
+    List<Double> res = parallel("shoal fairness", tasks);
+    for (int mi = 0; mi < counts.length; mi++) {
+      double w = res.get(mi);
+      t.row((long) rack.nodes(), (long) counts[mi], w);
       worst = Math.min(worst, w);
     }
-    double small = ShoalExperiments.fairnessWithin10(
-        new ShoalConfig(32, 8, 1, 100, 23.25, 2.75, 64, 0, false, true, true, true), 20, 300, 3000, ctx.seed());
+    double small = res.get(counts.length);
     t.row(32L, 20L, small);
     b.table(t.build());
     b.compare("§7.2 fairness", "flows within 10% of max-min water-filling (worst workload)", "99%",
@@ -104,8 +109,14 @@ final class ShoalRackFigures {
     double worstRatio = 0;
     double meanRatio = 1;
     int payload = rack.payloadBytes();
+    List<Supplier<double[]>> tasks = new ArrayList<>();
     for (int s : senders) {
-      double[] f = ShoalExperiments.incastFctsUs(rack, s, 130_000);
+      tasks.add(() -> ShoalExperiments.incastFctsUs(rack, s, 130_000));
+    }
+    List<double[]> res = parallel("shoal Fig. 13", tasks);
+    for (int si = 0; si < senders.length; si++) {
+      int s = senders[si];
+      double[] f = res.get(si);
       long cells = (long) s * ((130_000 + payload - 1) / payload);
       // the destination takes C cells per slot; plus the last cell's own slot
       double optimal = (Math.ceil(cells / (double) rack.channels()) + 1) * rack.slotNs() / 1000;
@@ -127,15 +138,19 @@ final class ShoalRackFigures {
   private void fig14() {
     int targets = quick ? 20 : 100;
     double gap = quick ? 10 : 20;
-    double[] on = ShoalExperiments.detourTargetsUs(rack, targets, gap, 0.5, ctx.seed());
-    double[] off = ShoalExperiments.detourTargetsUs(rack.withMechanisms(true, false, false), targets, gap, 0.5,
-        ctx.seed());
+    List<double[]> res = parallel("shoal Fig. 14", List.of(
+        () -> ShoalExperiments.detourTargetsUs(rack, targets, gap, 0.5, ctx.seed()),
+        () -> ShoalExperiments.detourTargetsUs(rack.withMechanisms(true, false, false), targets, gap, 0.5,
+            ctx.seed()),
+        () -> ShoalExperiments.detourTargetsUs(rack, targets, gap, 0.5, ctx.seed(), true)));
+    double[] on = res.get(0);
+    double[] off = res.get(1);
     Table.Builder t = Table.builder("fig14-detour").stringColumn("optimisations").doubleColumn("medianUs")
         .doubleColumn("p99Us").doubleColumn("maxUs");
     t.row("on", ShoalReproduction.quantile(on, 0.5), ShoalReproduction.quantile(on, 0.99), ShoalReproduction.max(on));
     t.row("off", ShoalReproduction.quantile(off, 0.5), ShoalReproduction.quantile(off, 0.99), ShoalReproduction.max(off));
     b.table(t.build());
-    double[] prio = ShoalExperiments.detourTargetsUs(rack, targets, gap, 0.5, ctx.seed(), true);
+    double[] prio = res.get(2);
     t.row("on, targets in class 0 over class-1 background (Appendix C)", ShoalReproduction.quantile(prio, 0.5),
         ShoalReproduction.quantile(prio, 0.99), ShoalReproduction.max(prio));
     b.note("Appendix C (traffic classes, no paper value): the Fig. 14 targets as class 0 over a class-1 "
