@@ -8,8 +8,8 @@ import java.util.Arrays;
  * every intermediate node). A pair is one record of 8 ints (source, destination, unsent cells, head
  * and tail application flow, busy subflows, next in the fresh list, in-fresh flag) plus its start
  * slot and a bit set of busy intermediates (a subflow {@code pair << sh | intermediate} waiting for
- * release is an entry of its first link's waiting list, {@link ShoalLinks}). Pair slots are pooled and grow by doubling. Package-private: the
- * simulator owns all invariants.
+ * release is an entry of its first link's waiting list, {@link ShoalLinks}). Pair slots are
+ * pooled and grow by doubling. Package-private: the simulator owns all invariants.
  */
 final class ShoalPairs {
   static final int SRC = 0;

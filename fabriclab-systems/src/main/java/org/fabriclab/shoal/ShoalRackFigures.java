@@ -178,7 +178,8 @@ final class ShoalRackFigures {
         int kk = k;
         tasks.add(() -> {
           ShoalFlows fl = ShoalExperiments.poissonFlows(rack, l, completions, null, false, ctx.seed());
-          return kk == 3 ? ShoalBaselines.torus(fl, ctx.seed()) : ShoalBaselines.psn(fl, base[kk], ctx.seed(), Long.MAX_VALUE);
+          return kk == 3 ? ShoalBaselines.torus(fl, ctx.seed())
+              : ShoalBaselines.psn(fl, base[kk], ctx.seed(), Long.MAX_VALUE);
         });
       }
     }

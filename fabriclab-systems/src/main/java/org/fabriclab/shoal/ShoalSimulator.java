@@ -92,6 +92,7 @@ public final class ShoalSimulator {
   private final long[] deliveredBytesTo;
 
   private long slot;
+  /** Sink of the column passes' reads ({@link ShoalLinks#touch}), so the JIT keeps them. */
   private int touched;
   /** slot mod E and (slot − hop) mod E for the slot being played. */
   private int epochPos;
