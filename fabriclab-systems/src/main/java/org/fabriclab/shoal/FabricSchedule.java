@@ -31,6 +31,8 @@ public final class FabricSchedule {
   private final byte[] half;
   /** for shift s and half h (0 or 1: sender below / at-or-above N/2): the column index. */
   private final int[] columnOfShift;
+  /** columnOfShift modulo the epoch: the slot of the epoch in which that column plays. */
+  private final int[] epochSlotOf;
 
   public FabricSchedule(int nodes, int channels, boolean propagationAware) {
     InvalidParameterException.requireRange("--nodes", nodes, 2, 1 << 20);
@@ -67,6 +69,10 @@ public final class FabricSchedule {
         put(q++, s, 0);
       }
       put(q++, m, 2);
+    }
+    this.epochSlotOf = new int[2 * nodes];
+    for (int x = 0; x < 2 * nodes; x++) {
+      epochSlotOf[x] = columnOfShift[x] < 0 ? -1 : columnOfShift[x] % epochSlots;
     }
   }
 
@@ -125,17 +131,33 @@ public final class FabricSchedule {
     return sends(column, node) ? (node + shift[column]) % nodes : -1;
   }
 
-  /** The column in which {@code from} sends to {@code to} (from ≠ to). O(1). */
+  /** The column in which {@code from} sends to {@code to} (from ≠ to, both in 0..N−1). O(1). */
   public int columnOf(int from, int to) {
-    int s = Math.floorMod(to - from, nodes);
+    int s = to - from;
+    if (s < 0) {
+      s += nodes;
+    }
+    return columnOfShift[2 * s + (from < nodes / 2 ? 0 : 1)];
+  }
+
+  /** The column in which {@code from} sends to {@code (from + s) mod N} (shift s in 1..N−1). O(1). */
+  public int columnOfShift(int s, int from) {
     return columnOfShift[2 * s + (from < nodes / 2 ? 0 : 1)];
   }
 
   /** The first slot ≥ {@code slot} in which {@code from} sends to {@code to}. O(1). */
   public long nextSlot(int from, int to, long slot) {
-    int t = columnOf(from, to) % epochSlots;
-    long r = Math.floorMod(slot, (long) epochSlots);
-    return slot + Math.floorMod(t - r, (long) epochSlots);
+    return nextSlot(from, to, slot, (int) Math.floorMod(slot, (long) epochSlots));
+  }
+
+  /**
+   * As {@link #nextSlot(int, int, long)} when the caller knows {@code slotInEpoch = slot mod E}
+   * (saves the divisions on a hot path). O(1).
+   */
+  public long nextSlot(int from, int to, long slot, int slotInEpoch) {
+    int d = epochSlotOf[2 * (to - from < 0 ? to - from + nodes : to - from) + (from < nodes / 2 ? 0 : 1)]
+        - slotInEpoch;
+    return slot + (d < 0 ? d + epochSlots : d);
   }
 
   /** The fabric as slot-column × node → peer (-1 idle): the shape of Fig. 3 (columns channel-major). */

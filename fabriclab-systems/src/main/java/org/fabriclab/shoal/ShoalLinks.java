@@ -1,34 +1,36 @@
 package org.fabriclab.shoal;
 
-import java.util.Arrays;
 import org.fabriclab.sim.slotted.NodeBitSet;
 
 /**
  * The virtual links of a Shoal rack as {@link ShoalSimulator} sees them (seed 003 §3.3): the
  * per-destination FIFO queue Q_ij and ready queue R_ij of every node, the at-most-one-local-cell
- * rule of §3.3.3, the head and tail of the link's list of subflows waiting for release (Eq. 2), the
- * bit set of links with work per schedule column, and the queue maxima of Fig. 16.
+ * rule of §3.3.3, the link's list of subflows waiting for release (Eq. 2, sorted by eligible slot),
+ * the bit set of links with work per schedule column, and the queue maxima of Fig. 16.
  *
- * <p>Layout (the simulator is bound by memory latency, so each step touches as few cache lines as
- * possible): one record of 8 ints per link — Q head, tail, length (with the local-cell flag in bit
- * 30), R head, tail, length, waiting-list head, tail — so a link costs one line; links are numbered
- * column-major, {@code link = ((j − i) mod N) << sh | i}, so the links of one schedule column are
- * contiguous. Q and R share one pool of cell records of 4 ints (next, flow, sequence, destination | local
- * bit 31; a cell moves from R to Q by relinking). A link has work iff Q is non-empty or a subflow
- * waits on it. Package-private; O(1) per operation, nothing allocated once the pool has grown.
+ * <p>Layout. The simulator is bound by memory latency, and N² virtual links (262,144 at N = 512)
+ * do not fit in cache, so the state is split by who touches it when:
+ * <ul>
+ *   <li>a <em>hot word</em> per link (one {@code int}: len(Q) + len(R) and the number of waiting
+ *       subflows; 1 MB at N = 512) holds everything an event reads or updates at a random link —
+ *       a forwarded cell's arrival, the feedback's sample of Eq. 1/6, a subflow starting to wait;</li>
+ *   <li>the queue <em>structure</em> ({@link ShoalLinkStore}: heads, tails, len(R), the local-cell
+ *       flag, cell and waiting-entry records) is touched only while the link's column is played:
+ *       events post their structural change to the column's inbox, applied in event order just
+ *       before the column's visits. A slot thus sweeps a few contiguous kilobytes per column
+ *       instead of chasing cold lines.</li>
+ * </ul>
+ * Deferral is exact: a link's queues are read (head cell, waiting entries) only in its own
+ * column's visits, every structural change between two visits comes from events and is applied
+ * in event order before the next visit, and all lengths, maxima, work bits and probe calls are
+ * updated eagerly at the event, as before.
+ *
+ * <p>A link has work iff Q is non-empty or a subflow waits on it (any class of the pair). O(1) per
+ * operation except the sorted waiting insertion (O(list), O(1) in eligible order); nothing is
+ * allocated once the pools and inboxes have grown. Package-private.
  */
 final class ShoalLinks {
-  static final int QH = 0;
-  static final int QT = 1;
-  static final int QL = 2;
-  static final int RH = 3;
-  static final int RT = 4;
-  static final int RL = 5;
-  static final int WH = 6;
-  static final int WT = 7;
-  private static final int LOCAL = 1 << 30;
-  private static final int LEN = LOCAL - 1;
-  /** Cell record fields: next, flow, sequence, tag (destination | LOCAL_CELL). */
+  /** Cell record fields in {@link #poolOf}: next, flow, sequence, tag (destination | flags). */
   static final int C_NEXT = 0;
   static final int C_FLOW = 1;
   static final int C_SEQ = 2;
@@ -46,12 +48,16 @@ final class ShoalLinks {
   /** Traffic classes (Appendix C) and the link-id stride between a link's class queues. */
   private final int classes;
   final int stride;
-  /** Link records, 8 ints each at link << 3. */
-  final int[] rec;
-  /** Cell records, 4 ints each at cell << 2. */
-  int[] cell;
-  private int free = -1;
-  private int used;
+  /**
+   * Hot word per link: len(Q) + len(R) in the low {@code wShift} bits, waiting subflows above. A
+   * link with R cells always has its local cell in Q (§3.3.3), so the link has work iff its word
+   * is non-zero.
+   */
+  private final int[] hot;
+  private final int wShift;
+  private final int aMask;
+  private final int wOne;
+  private final ShoalLinkStore store;
   private int live;
   private final int[] nodeQueued;
   final NodeBitSet work;
@@ -67,17 +73,11 @@ final class ShoalLinks {
     this.classes = classes;
     this.stride = n << sh;
     int nn = Math.multiplyExact(classes, n << sh);
-    this.rec = new int[nn << 3];
-    for (int l = 0; l < nn; l++) {
-      int b = l << 3;
-      rec[b + QH] = -1;
-      rec[b + QT] = -1;
-      rec[b + RH] = -1;
-      rec[b + RT] = -1;
-      rec[b + WH] = -1;
-      rec[b + WT] = -1;
-    }
-    this.cell = new int[4 << 12];
+    this.hot = new int[nn];
+    this.wShift = Integer.numberOfLeadingZeros(n); // 32 − the bits of n: room for up to n waiters
+    this.aMask = (1 << wShift) - 1;
+    this.wOne = 1 << wShift;
+    this.store = new ShoalLinkStore(n, sh, nn, classes * n);
     this.nodeQueued = new int[n];
     this.work = new NodeBitSet(sched.columns(), n);
     this.sched = sched;
@@ -94,11 +94,7 @@ final class ShoalLinks {
   }
 
   int qLength(int link) {
-    return rec[(link << 3) + QL] & LEN;
-  }
-
-  int rLength(int link) {
-    return rec[(link << 3) + RL];
+    return (hot[link] & aMask) - store.rLength(link);
   }
 
   /**
@@ -106,11 +102,9 @@ final class ShoalLinks {
    * higher-priority classes of the same link (Appendix C; class 0 is the highest).
    */
   int ahead(int link) {
-    int b = link << 3;
-    int a = (rec[b + QL] & LEN) + rec[b + RL];
+    int a = hot[link] & aMask;
     for (int l = link - stride; l >= 0; l -= stride) {
-      int bb = l << 3;
-      a += (rec[bb + QL] & LEN) + rec[bb + RL];
+      a += hot[l] & aMask;
     }
     return a;
   }
@@ -118,72 +112,157 @@ final class ShoalLinks {
   /** Whether no class queue of link's node pair has a cell or a waiting subflow. */
   private boolean pairIdle(int link) {
     if (classes == 1) {
-      return true;
+      return hot[link] == 0;
     }
-    for (int l = link % stride; l < rec.length >>> 3; l += stride) {
-      if ((rec[(l << 3) + QL] & LEN) != 0 || rec[(l << 3) + WH] >= 0) {
+    for (int l = link % stride; l < hot.length; l += stride) {
+      if (hot[l] != 0) {
         return false;
       }
     }
     return true;
   }
 
-  /** The head cell of Q (non-empty). */
+  /** One more cell in Q or R of link. */
+  private void addAhead(int link, int i, int j) {
+    if ((hot[link] & aMask) == aMask) {
+      throw new IllegalStateException("queues of link " + i + "->" + j + " exceed " + aMask + " cells");
+    }
+    hot[link]++;
+  }
+
+  /** Call before link gains a cell or a waiting subflow: sets its work bit if it had none. */
+  private void startWork(int link, int i) {
+    if (pairIdle(link)) {
+      work.set(column(link, i), i);
+      activeLinks++;
+    }
+  }
+
+  /** Call after link lost a cell or a waiting subflow: clears its work bit if none is left. */
+  private void endWork(int link, int i) {
+    if (pairIdle(link)) {
+      work.clear(column(link, i), i);
+      activeLinks--;
+    }
+  }
+
+  private int column(int link, int i) {
+    return sched.columnOfShift((classes == 1 ? link : link % stride) >>> sh, i);
+  }
+
+  /** The pool holding link's cell records (re-read after anything that allocates). */
+  int[] poolOf(int link) {
+    return store.poolOf(link);
+  }
+
+  /** The head cell record of Q (non-empty), in {@link #poolOf}. */
   int qHead(int link) {
-    return rec[(link << 3) + QH];
+    return store.qHead(link);
   }
 
   /**
-   * A local cell released at i for intermediate j: into R_ij if ready queues hold one local cell in
-   * Q_ij already, else into Q_ij.
+   * Counts a cell joining Q_ij (eager part: lengths, maxima, work bit, probe); {@code fromR}: it
+   * moved up from R_ij, so len(Q) + len(R) is unchanged.
    */
-  void releaseLocal(int i, int j, int link, int f, int seq, int dst, boolean readyQueues, long slot) {
-    int b = link << 3;
-    int c = allocate(f, seq, dst | LOCAL_CELL);
-    if (readyQueues && (rec[b + QL] & LOCAL) != 0) {
-      int t = rec[b + RT];
-      if (t < 0) {
-        rec[b + RH] = c;
-      } else {
-        cell[(t << 2) + C_NEXT] = c;
+  private void countQ(int i, int j, int link, boolean local, boolean fromR, long slot) {
+    if (!fromR) {
+      startWork(link, i);
+      addAhead(link, i, j);
+    }
+    int a = hot[link] & aMask;
+    if (a > maxQueue || probe != null) {
+      // len(Q) ≤ len(Q) + len(R): the structure record (cold at an arrival) is read only when
+      // the queue may be a new maximum, or for the probe
+      int r = store.rLength(link);
+      maxQueue = Math.max(maxQueue, a - r);
+      if (probe != null) {
+        probe.queued(i, j, a - r, r, local, slot);
       }
-      rec[b + RT] = c;
-      rec[b + RL]++;
-    } else {
-      append(i, j, link, b, c, true, slot);
-      rec[b + QL] |= LOCAL;
-    }
-  }
-
-  /** A cell on its second hop joins Q_jk at its intermediate node. */
-  void enqueueForward(int j, int k, int link, int f, int seq, int tag, long slot) {
-    append(j, k, link, link << 3, allocate(f, seq, tag), false, slot);
-  }
-
-  private void append(int i, int j, int link, int b, int c, boolean local, long slot) {
-    int ql = rec[b + QL];
-    int len = (ql & LEN) + 1;
-    if (len == 1 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-    int t = rec[b + QT];
-    if (t < 0) {
-      rec[b + QH] = c;
-    } else {
-      cell[(t << 2) + C_NEXT] = c;
-    }
-    rec[b + QT] = c;
-    rec[b + QL] = ql + 1;
-    if (len > maxQueue) {
-      maxQueue = len;
     }
     if (++nodeQueued[i] > maxNodeQueue) {
       maxNodeQueue = nodeQueued[i];
     }
-    if (probe != null) {
-      probe.queued(i, j, len, rec[b + RL], local, slot);
+  }
+
+  /**
+   * A local cell released at i for intermediate j (during the link's visit): into R_ij if ready
+   * queues hold one local cell in Q_ij already, else into Q_ij.
+   */
+  void releaseLocal(int i, int j, int link, int f, int seq, int dst, boolean readyQueues, long slot) {
+    live++;
+    if (readyQueues && store.localInQ(link)) {
+      store.appendR(link, f, seq, dst | LOCAL_CELL);
+      addAhead(link, i, j);
+    } else {
+      store.appendQ(link, f, seq, dst | LOCAL_CELL);
+      countQ(i, j, link, true, false, slot);
+      store.setLocalInQ(link, true);
     }
+  }
+
+  /** A cell on its second hop joins Q_jk at its intermediate node (structure deferred). */
+  void enqueueForward(int j, int k, int link, int f, int seq, int tag, long slot) {
+    live++;
+    countQ(j, k, link, false, false, slot);
+    store.postAppend(link, f, seq, tag);
+  }
+
+  /** A cell resent after corruption (Appendix D) goes to the head of Q_ij (structure deferred). */
+  void pushFront(int i, int j, int link, int f, int seq, int tag, long slot) {
+    live++;
+    countQ(i, j, link, tag < 0, false, slot);
+    store.postFront(link, f, seq, tag);
+  }
+
+  /** Subflow sf starts waiting on link (i → j) until slot {@code eligible} (Eq. 2; deferred). */
+  void addWaiter(int link, int i, int j, int sf, long eligible) {
+    startWork(link, i);
+    if (hot[link] >>> wShift == (-1 >>> wShift)) {
+      throw new IllegalStateException("too many subflows wait on link " + i + "->" + j);
+    }
+    hot[link] += wOne;
+    store.postWait(link, sf, eligible);
+  }
+
+  /** Applies what events posted for group g (class · N + shift); call before its visits. */
+  void flush(int g) {
+    store.flush(g);
+  }
+
+  /**
+   * Reads one int per cache line of group g's hot words, link records and pool (sequential) before
+   * the column is played, so its visits find them in cache. Changes nothing.
+   */
+  int touch(int g) {
+    int s = store.touch(g);
+    for (int l = g << sh, end = l + n; l < end; l += 16) {
+      s += hot[l];
+    }
+    return s;
+  }
+
+  /** The first waiting entry of link, or -1. */
+  int waitHead(int link) {
+    return store.waitHead(link);
+  }
+
+  long waitEligible(int link, int r) {
+    return store.waitEligible(link, r);
+  }
+
+  int waitSubflow(int link, int r) {
+    return store.waitSubflow(link, r);
+  }
+
+  int waitNext(int link, int r) {
+    return store.waitNext(link, r);
+  }
+
+  /** Removes waiting entry r (its predecessor prev, -1 at the head) from link (i → j). */
+  void removeWaiter(int link, int i, int j, int r, int prev) {
+    store.removeWait(link, r, prev);
+    hot[link] -= wOne;
+    endWork(link, i);
   }
 
   /**
@@ -191,100 +270,18 @@ final class ShoalLinks {
    * its next cell up.
    */
   void popHead(int i, int j, int link, boolean local, long slot) {
-    int b = link << 3;
-    int c = rec[b + QH];
-    int nx = cell[(c << 2) + C_NEXT];
-    rec[b + QH] = nx;
-    if (nx < 0) {
-      rec[b + QT] = -1;
-    }
-    int ql = rec[b + QL] - 1;
-    cell[(c << 2) + C_NEXT] = free;
-    free = c;
+    store.popQ(link);
     live--;
     nodeQueued[i]--;
     if (local) {
-      ql &= LEN;
+      store.setLocalInQ(link, false);
     }
-    rec[b + QL] = ql;
-    if ((ql & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.clear(sched.columnOf(i, j), i);
-      activeLinks--;
+    hot[link]--;
+    endWork(link, i);
+    if (local && store.moveRToQ(link)) {
+      countQ(i, j, link, true, true, slot);
+      store.setLocalInQ(link, true);
     }
-    if (local && rec[b + RL] != 0) {
-      int rc = rec[b + RH];
-      int rn = cell[(rc << 2) + C_NEXT];
-      rec[b + RH] = rn;
-      if (rn < 0) {
-        rec[b + RT] = -1;
-      }
-      rec[b + RL]--;
-      cell[(rc << 2) + C_NEXT] = -1;
-      append(i, j, link, b, rc, true, slot);
-      rec[b + QL] |= LOCAL;
-    }
-  }
-
-  /** A cell resent after corruption (Appendix D) goes to the head of Q_ij. */
-  void pushFront(int i, int j, int link, int f, int seq, int tag, long slot) {
-    int b = link << 3;
-    int c = allocate(f, seq, tag);
-    int ql = rec[b + QL];
-    int len = (ql & LEN) + 1;
-    if (len == 1 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-    int h = rec[b + QH];
-    cell[(c << 2) + C_NEXT] = h;
-    rec[b + QH] = c;
-    if (h < 0) {
-      rec[b + QT] = c;
-    }
-    rec[b + QL] = ql + 1;
-    maxQueue = Math.max(maxQueue, len);
-    maxNodeQueue = Math.max(maxNodeQueue, ++nodeQueued[i]);
-    if (probe != null) {
-      probe.queued(i, j, len, rec[b + RL], tag < 0, slot);
-    }
-  }
-
-  /** Before a subflow joins link's waiting list: marks the link as having work if it had none. */
-  void waitStarts(int link, int i, int j) {
-    int b = link << 3;
-    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.set(sched.columnOf(i, j), i);
-      activeLinks++;
-    }
-  }
-
-  /** After a subflow left link's waiting list: clears the work bit if nothing is left. */
-  void waitEnded(int link, int i, int j) {
-    int b = link << 3;
-    if ((rec[b + QL] & LEN) == 0 && rec[b + WH] < 0 && pairIdle(link)) {
-      work.clear(sched.columnOf(i, j), i);
-      activeLinks--;
-    }
-  }
-
-  private int allocate(int f, int seq, int tag) {
-    int c;
-    if (free >= 0) {
-      c = free;
-      free = cell[c << 2];
-    } else {
-      if (used << 2 == cell.length) {
-        cell = Arrays.copyOf(cell, cell.length * 2);
-      }
-      c = used++;
-    }
-    live++;
-    int a = c << 2;
-    cell[a + C_NEXT] = -1;
-    cell[a + C_FLOW] = f;
-    cell[a + C_SEQ] = seq;
-    cell[a + C_TAG] = tag;
-    return c;
   }
 
   int liveCells() {

@@ -7,10 +7,9 @@ import java.util.Arrays;
  * arrays (seed 003 §3.3.2, §4.2: the NIC keeps, per active local flow, the rate-limit feedback of
  * every intermediate node). A pair is one record of 8 ints (source, destination, unsent cells, head
  * and tail application flow, busy subflows, next in the fresh list, in-fresh flag) plus its start
- * slot and a bit set of busy intermediates; a subflow {@code pair << sh | intermediate} is one
- * record of 2 longs (eligible slot of Eq. 2, next/previous in its link's waiting list), so each
- * touch is one cache line. Pair slots are pooled and grow by doubling. Package-private: the
- * simulator owns all invariants.
+ * slot and a bit set of busy intermediates (a subflow {@code pair << sh | intermediate} waiting for
+ * release is an entry of its first link's waiting list, {@link ShoalLinks}). Pair slots are
+ * pooled and grow by doubling. Package-private: the simulator owns all invariants.
  */
 final class ShoalPairs {
   static final int SRC = 0;
@@ -21,22 +20,16 @@ final class ShoalPairs {
   static final int BUSY = 5;
   static final int FNEXT = 6;
   static final int INFRESH = 7;
-  private static final long LOW = 0xffffffffL;
 
   private final int n;
-  private final int sh;
   private final int words;
   private final int[] pairOf;
   final int[] freshHead;
-  /** The link records (waiting-list head and tail live there). */
-  private final int[] lk;
 
   /** Pair records, 8 ints at p << 3. */
   int[] pr;
   long[] start;
   long[] busy;
-  /** Subflow records at sf << 1: eligible slot, (next << 32) | (prev & 0xffffffff). */
-  long[] sub;
   /** Usable subflows per pair (only with dead pairs). */
   int[] usable;
   /** Traffic class of each pair (Appendix C: a flow is a node pair and a class). */
@@ -48,15 +41,13 @@ final class ShoalPairs {
   private int capacity;
   private int freshCount;
 
-  ShoalPairs(int n, int sh, int classes, int[] linkRecords, ShoalFailures failures) {
+  ShoalPairs(int n, int classes, ShoalFailures failures) {
     this.n = n;
-    this.sh = sh;
     this.words = (n + 63) >>> 6;
     this.pairOf = new int[Math.multiplyExact(classes, n * n)];
     Arrays.fill(pairOf, -1);
     this.freshHead = new int[n];
     Arrays.fill(freshHead, -1);
-    this.lk = linkRecords;
     this.failures = failures;
     grow(64);
   }
@@ -68,7 +59,6 @@ final class ShoalPairs {
     usable = Arrays.copyOf(usable == null ? new int[0] : usable, cap);
     cls = Arrays.copyOf(cls == null ? new int[0] : cls, cap);
     busy = Arrays.copyOf(busy == null ? new long[0] : busy, cap * words);
-    sub = Arrays.copyOf(sub == null ? new long[0] : sub, (cap << sh) << 1);
     int[] nf = new int[cap];
     System.arraycopy(freeList == null ? new int[0] : freeList, 0, nf, 0, freeTop);
     freeList = nf;
@@ -184,75 +174,5 @@ final class ShoalPairs {
 
   int freshCount() {
     return freshCount;
-  }
-
-  long eligible(int sf) {
-    return sub[sf << 1];
-  }
-
-  int waitNext(int sf) {
-    return (int) (sub[(sf << 1) + 1] >> 32);
-  }
-
-  private int waitPrev(int sf) {
-    return (int) sub[(sf << 1) + 1];
-  }
-
-  private void setNext(int sf, int next) {
-    int a = (sf << 1) + 1;
-    sub[a] = ((long) next << 32) | (sub[a] & LOW);
-  }
-
-  private void setPrev(int sf, int prev) {
-    int a = (sf << 1) + 1;
-    sub[a] = (sub[a] & ~LOW) | (prev & LOW);
-  }
-
-  int waitHead(int link) {
-    return lk[(link << 3) + ShoalLinks.WH];
-  }
-
-  /**
-   * Sets subflow sf's eligible slot and inserts it into link's waiting list, kept sorted by
-   * eligible slot (stable), searching from the tail: O(1) when feedback arrives in eligible order,
-   * O(list) at worst.
-   */
-  void linkWait(int link, int sf, long el) {
-    int lb = link << 3;
-    sub[sf << 1] = el;
-    int cur = lk[lb + ShoalLinks.WT];
-    while (cur >= 0 && sub[cur << 1] > el) {
-      cur = waitPrev(cur);
-    }
-    // insert after cur (or at the head when cur < 0)
-    int nx = cur < 0 ? lk[lb + ShoalLinks.WH] : waitNext(cur);
-    sub[(sf << 1) + 1] = ((long) nx << 32) | (cur & LOW);
-    if (cur < 0) {
-      lk[lb + ShoalLinks.WH] = sf;
-    } else {
-      setNext(cur, sf);
-    }
-    if (nx < 0) {
-      lk[lb + ShoalLinks.WT] = sf;
-    } else {
-      setPrev(nx, sf);
-    }
-  }
-
-  void unlinkWait(int link, int sf) {
-    int lb = link << 3;
-    long v = sub[(sf << 1) + 1];
-    int pv = (int) v;
-    int nx = (int) (v >> 32);
-    if (pv < 0) {
-      lk[lb + ShoalLinks.WH] = nx;
-    } else {
-      setNext(pv, nx);
-    }
-    if (nx < 0) {
-      lk[lb + ShoalLinks.WT] = pv;
-    } else {
-      setPrev(nx, pv);
-    }
   }
 }

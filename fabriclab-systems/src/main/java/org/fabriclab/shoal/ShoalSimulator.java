@@ -45,9 +45,15 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * slots of dead pairs (failed nodes, or paths across a failed link or switch) are wasted, and only
  * subflows whose two virtual links live are used.
  *
+ * <p>Structure: this class runs the slot loop, the transmissions and the cell/feedback events;
+ * {@link ShoalSources} holds the source side (admission, Eq. 2 release, selective release,
+ * feedback reception), {@link ShoalLinks} the virtual links' queues (with the deferred layout that
+ * keeps a slot's memory traffic column-local), {@link ShoalPairs} the pair/subflow state.
+ *
  * <p>Complexity per slot: O(C·N/64) words plus O(1) per cell sent, event and waiting subflow
- * checked. Memory O(N²) ints for the queues and O(active pairs · N) for subflow state. No
- * allocation in the steady state (pools grow by doubling).
+ * checked, plus one sequential pass over each played column's link records (C·N records).
+ * Memory O(N²) for the links (36 B each) and O(active pairs · N/8) bytes for busy subflows. No
+ * allocation in the steady state (pools and inboxes grow by doubling).
  */
 public final class ShoalSimulator {
   private static final int ARRIVE = 0;
@@ -72,11 +78,8 @@ public final class ShoalSimulator {
   private final long propPs;
   private final int payload;
   private final boolean backpressure;
-  private final boolean readyQueues;
-  private final boolean selective;
   private final ShoalFailures fails;
   private final boolean anyDead;
-  private final int usable;
   private final ShoalLinks links;
   /** Traffic classes (Appendix C) and the link-id distance between a pair's class queues. */
   private final int classes;
@@ -85,15 +88,19 @@ public final class ShoalSimulator {
   private final NodeBitSet fresh;
   private final SlotEventWheel wheel;
   private final ShoalPairs pairs;
+  private final ShoalSources sources;
   private final long[] deliveredBytesTo;
-  private final ShoalPrefetch prefetch;
 
   private long slot;
+  /** Sink of the column passes' reads ({@link ShoalLinks#touch}), so the JIT keeps them. */
+  private int touched;
+  /** slot mod E and (slot − hop) mod E for the slot being played. */
+  private int epochPos;
+  private int epochPosHop;
   private int nextFlow;
   private int completed;
   private long transmissions;
   private long visits;
-  private long waitChecks;
   private ReorderTracker reorder;
   private CellCorruption corruption = new CellCorruption(0, 0);
 
@@ -125,23 +132,20 @@ public final class ShoalSimulator {
     this.propPs = cfg.propagationPs();
     this.payload = cfg.payloadBytes();
     this.backpressure = cfg.backpressure();
-    this.readyQueues = cfg.readyQueues();
-    this.selective = cfg.selectiveRelease();
     if (failures.nodes() != n) {
       throw new IllegalArgumentException("failures are for " + failures.nodes() + " nodes");
     }
     this.fails = failures;
     this.anyDead = failures.anyDead();
-    this.usable = n - 1;
     this.classes = flows.classes();
     this.links = new ShoalLinks(n, sh, classes, sched, probe);
     this.stride = links.stride;
     this.work = links.work;
     this.fresh = new NodeBitSet(1, n);
     this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, sh, classes, links.rec, anyDead ? failures : null);
+    this.pairs = new ShoalPairs(n, classes, anyDead ? failures : null);
+    this.sources = new ShoalSources(cfg, flows, links, pairs, fresh, failures, sh);
     this.deliveredBytesTo = new long[n];
-    this.prefetch = new ShoalPrefetch(links, pairs, fs, sh);
     for (int f = 0; f < flows.size(); f++) {
       fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
       if (anyDead && (failures.failed(flows.src[f]) || failures.failed(flows.dst[f]))) {
@@ -186,12 +190,12 @@ public final class ShoalSimulator {
 
   private void step() {
     while (nextFlow < fl.size() && startSlot(nextFlow) <= slot) {
-      admit(nextFlow++);
+      sources.admit(nextFlow++, slot);
     }
-    wheel.peek(slot, prefetch.first);
-    wheel.peek(slot, prefetch.second);
+    epochPos = (int) (slot % e);
+    epochPosHop = (int) Math.floorMod(slot - hop, (long) e);
     wheel.drain(slot, handler);
-    int t = (int) (slot % e);
+    int t = epochPos;
     int words = work.wordsPerRow();
     for (int c = 0; c < sched.channels(); c++) {
       int col = c * e + t;
@@ -200,7 +204,10 @@ public final class ShoalSimulator {
         continue;
       }
       int linkBase = s << sh;
-      prefetch.column(work, fresh, col, linkBase);
+      for (int cl = 0; cl < classes; cl++) {
+        touched += links.touch(cl * n + s);
+        links.flush(cl * n + s);
+      }
       for (int w = 0; w < words; w++) {
         long bits = work.word(col, w) | fresh.word(0, w);
         while (bits != 0) {
@@ -216,39 +223,6 @@ public final class ShoalSimulator {
     slot++;
   }
 
-  private void admit(int f) {
-    int i = fl.src[f];
-    int k = fl.dst[f];
-    int c = fl.cls[f];
-    int p = pairs.pairOf(i, k, c);
-    boolean wasIdle;
-    int[] pr = pairs.pr;
-    if (p < 0) {
-      p = pairs.allocate(i, k, c, slot);
-      pr = pairs.pr;
-      wasIdle = true;
-    } else {
-      wasIdle = pr[(p << 3) + ShoalPairs.UNSENT] == 0;
-      if (wasIdle) {
-        pairs.start[p] = slot;
-      }
-    }
-    int b = p << 3;
-    fs[(f << 2) + ShoalFlows.PAIR] = p;
-    fl.next[f] = -1;
-    if (pr[b + ShoalPairs.HEAD] < 0) {
-      pr[b + ShoalPairs.HEAD] = f;
-    } else {
-      fl.next[pr[b + ShoalPairs.TAIL]] = f;
-    }
-    pr[b + ShoalPairs.TAIL] = f;
-    pr[b + ShoalPairs.UNSENT] += fs[(f << 2) + ShoalFlows.CELLS];
-    if (wasIdle && pr[b + ShoalPairs.INFRESH] == 0 && pr[b + ShoalPairs.BUSY] < usableOf(p)) {
-      pairs.pushFresh(p);
-      fresh.set(0, i);
-    }
-  }
-
   /** Node i's slot to node j: releases, then one transmission. */
   private void visit(int i, int j, int link) {
     visits++;
@@ -257,11 +231,11 @@ public final class ShoalSimulator {
     }
     if (backpressure) {
       for (int c = 0; c < classes; c++) {
-        releaseWaiting(i, j, link + c * stride);
+        sources.releaseWaiting(i, j, link + c * stride, slot);
       }
     }
     if (pairs.freshHead[i] >= 0) {
-      releaseFresh(i, j, link);
+      sources.releaseFresh(i, j, link, slot);
     }
     for (int c = 0; c < classes; c++) {
       // strict priority among the class queues (Appendix C)
@@ -272,91 +246,10 @@ public final class ShoalSimulator {
     }
   }
 
-  private boolean selectiveBlocks(int p, int link) {
-    if (!selective) {
-      return false;
-    }
-    long age = (slot - pairs.start[p]) / e;
-    return age < 30 && links.ahead(link) > (1L << age);
-  }
-
-  private void releaseWaiting(int i, int j, int link) {
-    int sf = pairs.waitHead(link);
-    if (sf < 0) {
-      return;
-    }
-    long horizon = slot + (long) links.ahead(link) * e;
-    while (sf >= 0 && pairs.eligible(sf) <= horizon) {
-      waitChecks++;
-      int nextSf = pairs.waitNext(sf);
-      int p = sf >>> sh;
-      if (!selectiveBlocks(p, link)) {
-        pairs.unlinkWait(link, sf);
-        links.waitEnded(link, i, j);
-        if (pairs.unsent(p) > 0) {
-          releaseCell(p, i, j, link);
-          horizon = slot + (long) links.ahead(link) * e;
-        } else {
-          pairs.setIdle(p, j);
-          maybeFree(p);
-        }
-      }
-      sf = nextSf;
-    }
-  }
-
-  private void releaseFresh(int i, int j, int baseLink) {
-    int p = pairs.freshHead[i];
-    int prev = -1;
-    while (p >= 0) {
-      int nextP = pairs.freshNext(p);
-      int link = baseLink + pairs.cls[p] * stride;
-      if (pairs.unsent(p) > 0) {
-        boolean free = (!backpressure || !pairs.isBusy(p, j))
-            && (!anyDead || !fails.dead(j, pairs.dstOf(p)) || j == pairs.dstOf(p));
-        if (free && !selectiveBlocks(p, link)) {
-          if (backpressure) {
-            pairs.setBusy(p, j);
-          }
-          releaseCell(p, i, j, link);
-        }
-      }
-      if (pairs.unsent(p) == 0 || (backpressure && pairs.busyCount(p) >= usableOf(p))) {
-        pairs.unlinkFresh(i, p, prev);
-        maybeFree(p);
-      } else {
-        prev = p;
-      }
-      p = nextP;
-    }
-    if (pairs.freshHead[i] < 0) {
-      fresh.clear(0, i);
-    }
-  }
-
-  /** Takes the pair's next cell and puts it into Q_ij (or R_ij). */
-  private void releaseCell(int p, int i, int j, int link) {
-    int[] pr = pairs.pr;
-    int b = p << 3;
-    int f = pr[b + ShoalPairs.HEAD];
-    int fb = f << 2;
-    int seq = fs[fb + ShoalFlows.RELEASED]++;
-    if (seq + 1 == fs[fb + ShoalFlows.CELLS]) {
-      int nf = fl.next[f];
-      pr[b + ShoalPairs.HEAD] = nf;
-      if (nf < 0) {
-        pr[b + ShoalPairs.TAIL] = -1;
-      }
-    }
-    pr[b + ShoalPairs.UNSENT]--;
-    links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST] | (pairs.cls[p] << ShoalLinks.CLASS_SHIFT),
-        readyQueues, slot);
-  }
-
   private void transmit(int i, int j, int link) {
     transmissions++;
     int c = links.qHead(link) << 2;
-    int[] cell = links.cell;
+    int[] cell = links.poolOf(link);
     int f = cell[c + ShoalLinks.C_FLOW];
     int seq = cell[c + ShoalLinks.C_SEQ];
     int tag = cell[c + ShoalLinks.C_TAG];
@@ -395,7 +288,7 @@ public final class ShoalSimulator {
     } else if (type == FB_SEND) {
       sendFeedback(x, kind >>> 3);
     } else if (type == FB_RECV) {
-      feedback(x, y);
+      sources.feedback(x, y, slot, epochPosHop);
     } else {
       int i = z >>> sh;
       int j = z & lowMask;
@@ -425,7 +318,7 @@ public final class ShoalSimulator {
           slot);
     }
     if ((kind & FIRST_HOP) != 0 && backpressure) {
-      long fbSlot = sched.nextSlot(at, from, slot);
+      long fbSlot = sched.nextSlot(at, from, slot, epochPos);
       int sf = (fs[(f << 2) + ShoalFlows.PAIR] << sh) | at;
       if (fbSlot == slot) {
         sendFeedback(sf, kc);
@@ -444,38 +337,6 @@ public final class ShoalSimulator {
     int k = kc & ShoalLinks.NODE_MASK;
     int fb = j == k ? 0 : links.ahead(links.link(j, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride);
     wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
-  }
-
-  private void feedback(int sf, int fb) {
-    int p = sf >>> sh;
-    int j = sf & lowMask;
-    if (pairs.unsent(p) == 0) {
-      pairs.setIdle(p, j);
-      maybeFree(p);
-      return;
-    }
-    int i = pairs.srcOf(p);
-    long eligible = slot;
-    if (fb > 0) {
-      // the slot in which the fb-th cell ahead (counted when j sampled Q_jk, hop slots ago)
-      // leaves Q_jk: Q_jk sends one cell in each of j's slots to k
-      long drained = sched.nextSlot(j, pairs.dstOf(p), slot - hop) + (long) (fb - 1) * e;
-      eligible = Math.max(slot, drained - hop + 1);
-    }
-    int link = links.link(i, j) + pairs.cls[p] * stride;
-    links.waitStarts(link, i, j);
-    pairs.linkWait(link, sf, eligible);
-  }
-
-  /** Subflows of pair p whose two virtual links live. */
-  private int usableOf(int p) {
-    return anyDead ? pairs.usable[p] : usable;
-  }
-
-  private void maybeFree(int p) {
-    if (pairs.unsent(p) == 0 && pairs.busyCount(p) == 0 && !pairs.inFresh(p)) {
-      pairs.free(p);
-    }
   }
 
   public long slot() {
@@ -525,7 +386,7 @@ public final class ShoalSimulator {
 
   /** Work counters: cells sent (non-empty slots), node visits, waiting-subflow checks. */
   public long[] workCounters() {
-    return new long[] {transmissions, visits, waitChecks};
+    return new long[] {transmissions, visits, sources.waitChecks()};
   }
 
   public ShoalConfig config() {

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Test;
  * {@code shoal/golden-runs.txt} was first produced by the simulator <em>before</em> the performance rework
  * of the slot loop (commit recorded in docs/benchmarks-shoal.md); the rework must reproduce every
  * flow's end time, the queue maxima, the cell count and the exact sequence of queue events (it
- * did, commit "one cache line per link/pair/..."). Regenerated once since, for the deliberate model
- * change of Eq. 2 (drain time counted in the intermediate's slots, feedback in the arrival slot;
- * see ShoalSimulator). Regenerate only for such a change: {@code -Dshoal.golden.write=path}.
+ * did, commit "one cache line per link/pair/..."; so did the third session's column-local layout:
+ * hot word per link, deferred per-column inboxes, ShoalLinkStore). Regenerated once since, for
+ * the deliberate model change of Eq. 2 (drain time counted in the intermediate's slots, feedback
+ * in the arrival slot; see ShoalSimulator). Regenerate only for such a change: {@code -Dshoal.golden.write=path}.
  */
 class ShoalGoldenTest {
 
