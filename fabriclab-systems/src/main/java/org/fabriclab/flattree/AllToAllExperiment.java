@@ -17,10 +17,10 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * Cost: 10 solves per k, all-to-all problems of about k²/2 groups × k³/2 links each.
  */
 final class AllToAllExperiment {
-  private static final String[] TOPOS = {
+  static final String[] TOPOS = {
     "fat-tree", "random graph", ThroughputExperiments.TWO_ANY, ThroughputExperiments.TWO_POD_CORE, "flat-tree local"
   };
-  private static final Locality[] LOCS = {Locality.STRONG, Locality.WEAK};
+  static final Locality[] LOCS = {Locality.STRONG, Locality.WEAK};
   private static final int FLAT = 4;
   private static final int FAT = 0;
   private final ThroughputExperiments tp;
