@@ -32,7 +32,7 @@ public final class Fig8HopBound {
   public static void main(String[] args) {
     ReproductionContext ctx = new ReproductionContext(false, 1, 1, Progress.NONE, true);
     ThroughputExperiments tp = new ThroughputExperiments(ctx);
-    System.out.println("k,locality,topology,groups,links,totalDemand,meanHops,hopBound,portBound");
+    System.out.println("k,locality,topology,groups,links,totalDemand,meanHops,hopBound,portBound,coreDetourShare");
     for (String a : args) {
       int k;
       try {
@@ -51,8 +51,8 @@ public final class Fig8HopBound {
           DemandMatrix d = new ClusterTraffic(t, 20, Pattern.ALL_TO_ALL, loc, k * k / 4).demands(rnd);
           ThroughputProblem p = new ThroughputProblem(t, d, true, true);
           double[] r = hopBound(p);
-          System.out.printf(Locale.ROOT, "%d,%s,%s,%d,%d,%.0f,%.4f,%.6f,%.6f%n", k, loc.name().toLowerCase(Locale.ROOT),
-              name, p.groupCount(), p.linkCount(), r[0], r[1] / r[0], r[2], portBound(p));
+          System.out.printf(Locale.ROOT, "%d,%s,%s,%d,%d,%.0f,%.4f,%.6f,%.6f,%.4f%n", k, loc.name().toLowerCase(Locale.ROOT),
+              name, p.groupCount(), p.linkCount(), r[0], r[1] / r[0], r[2], portBound(p), coreDetourShare(t));
         }
       }
     }
@@ -91,6 +91,50 @@ public final class Fig8HopBound {
       }
     }
     return bound;
+  }
+
+  /**
+   * Share of the links between a core (a switch without servers) and a Pod switch (one with
+   * servers, its Pod the servers' {@code pod} label) whose core has another link into the same
+   * Pod: only those let traffic inside a Pod detour over a core in two hops (Pod switch, core, Pod
+   * switch). Meaningful where every Pod switch holds servers (flat-tree local, two-stage graphs);
+   * in fat-tree the serverless aggregation switches count as cores; NaN without Pod labels
+   * (random graph). O(n + m).
+   */
+  static double coreDetourShare(Topology t) {
+    if (!t.labels().fields().contains("pod")) {
+      return Double.NaN; // no Pods (random graph)
+    }
+    int n = t.nodeCount();
+    int[] pod = new int[n];
+    Arrays.fill(pod, -1);
+    for (int v = 0; v < n; v++) {
+      for (int x = 0; !t.isServer(v) && x < t.degree(v); x++) {
+        if (t.isServer(t.neighbor(v, x))) {
+          pod[v] = t.labels().get(t.neighbor(v, x), "pod");
+        }
+      }
+    }
+    long links = 0;
+    long shared = 0;
+    java.util.Map<Integer, Integer> perPod = new java.util.HashMap<>();
+    for (int v = 0; v < n; v++) {
+      if (t.isServer(v) || pod[v] >= 0) {
+        continue;
+      }
+      perPod.clear();
+      for (int x = 0; x < t.degree(v); x++) {
+        int u = t.neighbor(v, x);
+        if (!t.isServer(u) && pod[u] >= 0) {
+          perPod.merge(pod[u], 1, Integer::sum);
+        }
+      }
+      for (int c : perPod.values()) {
+        links += c;
+        shared += c > 1 ? c : 0;
+      }
+    }
+    return links == 0 ? 0 : (double) shared / links;
   }
 
   /** {total demand, Σ demand × hops, capacity / Σ demand × hops}. */

@@ -40,4 +40,20 @@ class Fig8HopBoundTest {
     assertThat(Fig8HopBound.portBound(p)).isCloseTo(1.0 / 3, within(1e-12));
     assertThat(Fig8HopBound.hopBound(p)[2]).isCloseTo(64.0 / 24, within(1e-12));
   }
+
+  @Test
+  void fatTreeAggregationSwitchesCountAsCoresWithAllLinksInTheirPod() {
+    // in fat-tree(4) the aggregation switches hold no servers, so they count as cores here: each has
+    // its 2 edge links in one Pod (shared), and the true cores' links go to aggregation switches,
+    // which hold no servers either (not counted): 32 of 32 counted links are shared
+    assertThat(Fig8HopBound.coreDetourShare(new FatTree(4).build())).isEqualTo(1.0);
+  }
+
+  @Test
+  void flatTreeLocalCoresHaveOneLinkPerPod() {
+    // §2.2: converters only move a core cable's Pod end between the Pod's switches, so every core
+    // keeps the Clos's single link into each Pod: no two-hop core detour inside a Pod
+    Topology t = new FlatTreeController(FlatTree.ofFatTree(8)).convert(FlatTreeMode.LOCAL).logicalTopology();
+    assertThat(Fig8HopBound.coreDetourShare(t)).isEqualTo(0.0);
+  }
 }
