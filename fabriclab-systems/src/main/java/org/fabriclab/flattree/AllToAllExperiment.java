@@ -17,14 +17,28 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * Cost: 10 solves per k, all-to-all problems of about k²/2 groups × k³/2 links each.
  */
 final class AllToAllExperiment {
-  static final String[] TOPOS = {
+  private static final String[] TOPOS = {
     "fat-tree", "random graph", ThroughputExperiments.TWO_ANY, ThroughputExperiments.TWO_POD_CORE, "flat-tree local"
   };
-  static final Locality[] LOCS = {Locality.STRONG, Locality.WEAK};
+  private static final Locality[] LOCS = {Locality.STRONG, Locality.WEAK};
   private static final int FLAT = 4;
   private static final int FAT = 0;
   private final ThroughputExperiments tp;
   private final boolean quick;
+
+  /** Topology {@code i} of the figure (0..4: fat-tree, random graph, two-stage both readings, flat-tree local). */
+  static String topology(int i) {
+    return TOPOS[i];
+  }
+
+  static int topologyCount() {
+    return TOPOS.length;
+  }
+
+  /** The two localities of the figure (a copy). */
+  static Locality[] localities() {
+    return LOCS.clone();
+  }
 
   AllToAllExperiment(ThroughputExperiments tp, boolean quick) {
     this.tp = tp;

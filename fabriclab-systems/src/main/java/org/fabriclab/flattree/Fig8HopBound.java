@@ -44,8 +44,9 @@ public final class Fig8HopBound {
         System.err.println("K: '" + a + "' must be an even integer in 4..64");
         System.exit(2);
       }
-      for (Locality loc : AllToAllExperiment.LOCS) {
-        for (String name : AllToAllExperiment.TOPOS) {
+      for (Locality loc : AllToAllExperiment.localities()) {
+        for (int ti = 0; ti < AllToAllExperiment.topologyCount(); ti++) {
+          String name = AllToAllExperiment.topology(ti);
           Topology t = tp.topology(name, k);
           SplittableRandom rnd = new RandomStreams(ctx.seed()).stream("fig8/" + k + "/" + loc);
           DemandMatrix d = new ClusterTraffic(t, 20, Pattern.ALL_TO_ALL, loc, k * k / 4).demands(rnd);

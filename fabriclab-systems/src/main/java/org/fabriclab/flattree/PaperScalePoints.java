@@ -119,7 +119,7 @@ public final class PaperScalePoints {
     }
     int kk = k;
     if (f[0].equals("fig8") && f.length == 2) {
-      for (Locality loc : AllToAllExperiment.LOCS) {
+      for (Locality loc : AllToAllExperiment.localities()) {
         for (int i : FIG8_PRIORITY) {
           points.add(fig8(tp, kk, loc, i));
         }
@@ -150,6 +150,6 @@ public final class PaperScalePoints {
 
   private static Point fig8(ThroughputExperiments tp, int k, Locality loc, int i) {
     return new Point("fig8/" + k + "/" + loc.name().toLowerCase(Locale.ROOT) + "/" + SHORT[i],
-        b -> tp.add(b, AllToAllExperiment.TOPOS[i], k, 20, Pattern.ALL_TO_ALL, loc, "fig8/" + k + "/" + loc));
+        b -> tp.add(b, AllToAllExperiment.topology(i), k, 20, Pattern.ALL_TO_ALL, loc, "fig8/" + k + "/" + loc));
   }
 }
