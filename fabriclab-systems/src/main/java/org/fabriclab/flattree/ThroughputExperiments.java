@@ -45,7 +45,7 @@ final class ThroughputExperiments {
   static final String TWO_ANY = "two-stage random graph";
   static final String TWO_POD_CORE = "two-stage random graph (Pod-core only)";
   /** Control topology of the Fig. 8 explanation, not in the reproduction's figures: see {@link CoreRewiredTopology}. */
-  static final String FLAT_CORES_REWIRED = "flat-tree local, cores rewired";
+  static final String FLAT_CORES_REWIRED = "flat-tree local (cores rewired)";
   private final ReproductionContext ctx;
   private final TopologyFamilies families = TopologyFamilies.load();
   private final Map<String, Topology> cache = new ConcurrentHashMap<>();
