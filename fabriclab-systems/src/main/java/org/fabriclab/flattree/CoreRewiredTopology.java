@@ -33,16 +33,32 @@ final class CoreRewiredTopology {
    * @param rnd the random stream of the rewiring
    */
   static Topology of(Topology t, SplittableRandom rnd) {
+    return rewire(t, rnd, false);
+  }
+
+  /**
+   * The other control: every core gets exactly one cable into every Pod (the super-node reading of
+   * the two-stage graph's second stage, §3.1: a simple random graph "with the Pods as super nodes"
+   * has at most one link between a Pod and a core, and with k²/4 cores of k ports each, one for each
+   * of the k Pods, exactly one), the Pod switch holding it drawn at random: per Pod, a random
+   * bijection between the Pod's core-cable ends and the cores. Requires as many core cables per Pod
+   * as there are cores, each core with one port per Pod (fat-tree(k) equipment).
+   */
+  static Topology onePerPod(Topology t, SplittableRandom rnd) {
+    return rewire(t, rnd, true);
+  }
+
+  private static Topology rewire(Topology t, SplittableRandom rnd, boolean onePerPod) {
     Labels l = t.labels();
-    int tier = l.fieldIndex("tier");
+    int podField = l.fieldIndex("pod");
     List<int[]> keep = new ArrayList<>();
     List<Integer> podEnd = new ArrayList<>();
     List<Integer> coreEnd = new ArrayList<>();
     for (int e = 0; e < t.linkCount(); e++) {
       int a = t.source(e);
       int b = t.target(e);
-      boolean aCore = !t.isServer(a) && l.get(a, tier) == 3;
-      boolean bCore = !t.isServer(b) && l.get(b, tier) == 3;
+      boolean aCore = !t.isServer(a) && l.get(a, podField) < 0;
+      boolean bCore = !t.isServer(b) && l.get(b, podField) < 0;
       if (aCore != bCore && !t.isServer(a) && !t.isServer(b)) {
         if (aCore) {
           continue; // each Pod–core cable once, from its Pod end
@@ -57,6 +73,9 @@ final class CoreRewiredTopology {
     int[] core = new int[c];
     for (int i = 0; i < c; i++) {
       core[i] = coreEnd.get(i);
+    }
+    if (onePerPod) {
+      return onePerPod(t, keep, podEnd, rnd);
     }
     for (int i = c - 1; i > 0; i--) {
       int j = rnd.nextInt(i + 1);
@@ -85,7 +104,55 @@ final class CoreRewiredTopology {
         key = (long) podEnd.get(i) * t.nodeCount() + core[i];
       }
     }
-    TopologyBuilder b = new TopologyBuilder(t.family() + "-core-rewired", t.parameters());
+    List<Integer> ends = new ArrayList<>();
+    for (int x : core) {
+      ends.add(x);
+    }
+    return build(t, keep, podEnd, ends, "-core-rewired");
+  }
+
+  private static Topology onePerPod(Topology t, List<int[]> keep, List<Integer> podEnd, SplittableRandom rnd) {
+    Labels l = t.labels();
+    int podField = l.fieldIndex("pod");
+    List<Integer> cores = new ArrayList<>();
+    int pods = 0;
+    for (int v = 0; v < t.nodeCount(); v++) {
+      if (!t.isServer(v) && l.get(v, podField) < 0) {
+        cores.add(v);
+      }
+      pods = Math.max(pods, l.get(v, podField) + 1);
+    }
+    List<List<Integer>> perPod = new ArrayList<>();
+    for (int p = 0; p < pods; p++) {
+      perPod.add(new ArrayList<>());
+    }
+    for (int a : podEnd) {
+      perPod.get(l.get(a, podField)).add(a);
+    }
+    List<Integer> from = new ArrayList<>();
+    List<Integer> to = new ArrayList<>();
+    for (int p = 0; p < pods; p++) {
+      List<Integer> ends = perPod.get(p);
+      if (ends.size() != cores.size()) {
+        throw new IllegalArgumentException("Pod " + p + " has " + ends.size() + " core cables for " + cores.size() + " cores");
+      }
+      for (int i = ends.size() - 1; i > 0; i--) {
+        int j = rnd.nextInt(i + 1);
+        Integer x = ends.get(i);
+        ends.set(i, ends.get(j));
+        ends.set(j, x);
+      }
+      for (int i = 0; i < ends.size(); i++) {
+        from.add(ends.get(i));
+        to.add(cores.get(i));
+      }
+    }
+    return build(t, keep, from, to, "-one-core-link-per-pod");
+  }
+
+  private static Topology build(Topology t, List<int[]> keep, List<Integer> podEnd, List<Integer> coreEnd, String suffix) {
+    Labels l = t.labels();
+    TopologyBuilder b = new TopologyBuilder(t.family() + suffix, t.parameters());
     b.labelFields(l.fields().toArray(new String[0]));
     for (int v = 0; v < t.nodeCount(); v++) {
       b.addNode(t.role(v), l.of(v));
@@ -93,8 +160,8 @@ final class CoreRewiredTopology {
     for (int[] cable : keep) {
       b.addCable(cable[0], cable[1]);
     }
-    for (int i = 0; i < c; i++) {
-      b.addCable(podEnd.get(i), core[i]);
+    for (int i = 0; i < podEnd.size(); i++) {
+      b.addCable(podEnd.get(i), coreEnd.get(i));
     }
     return b.build();
   }

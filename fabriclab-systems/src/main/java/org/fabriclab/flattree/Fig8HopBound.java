@@ -45,9 +45,10 @@ public final class Fig8HopBound {
         System.exit(2);
       }
       for (Locality loc : AllToAllExperiment.localities()) {
-        for (int ti = 0; ti <= AllToAllExperiment.topologyCount(); ti++) {
+        for (int ti = 0; ti < AllToAllExperiment.topologyCount() + 2; ti++) {
           String name = ti < AllToAllExperiment.topologyCount() ? AllToAllExperiment.topology(ti)
-              : ThroughputExperiments.FLAT_CORES_REWIRED;
+              : ti == AllToAllExperiment.topologyCount() ? ThroughputExperiments.FLAT_CORES_REWIRED
+              : ThroughputExperiments.TWO_ONE_PER_POD;
           Topology t = tp.topology(name, k);
           SplittableRandom rnd = new RandomStreams(ctx.seed()).stream("fig8/" + k + "/" + loc);
           DemandMatrix d = new ClusterTraffic(t, 20, Pattern.ALL_TO_ALL, loc, k * k / 4).demands(rnd);

@@ -46,6 +46,8 @@ final class ThroughputExperiments {
   static final String TWO_POD_CORE = "two-stage random graph (Pod-core only)";
   /** Control topology of the Fig. 8 explanation, not in the reproduction's figures: see {@link CoreRewiredTopology}. */
   static final String FLAT_CORES_REWIRED = "flat-tree local (cores rewired)";
+  /** The other control: the two-stage graph (Pod–core) with one cable per (core, Pod), see {@link CoreRewiredTopology}. */
+  static final String TWO_ONE_PER_POD = "two-stage random graph (one core link per Pod)";
   private final ReproductionContext ctx;
   private final TopologyFamilies families = TopologyFamilies.load();
   private final Map<String, Topology> cache = new ConcurrentHashMap<>();
@@ -70,6 +72,8 @@ final class ThroughputExperiments {
       case "flat-tree local" -> new FlatTreeController(FlatTree.ofFatTree(k)).convert(FlatTreeMode.LOCAL).logicalTopology();
       case FLAT_CORES_REWIRED -> CoreRewiredTopology.of(build("flat-tree local", k),
           new RandomStreams(ctx.seed()).stream("core-rewire/" + k));
+      case TWO_ONE_PER_POD -> CoreRewiredTopology.onePerPod(build(TWO_POD_CORE, k),
+          new RandomStreams(ctx.seed()).stream("core-one-per-pod/" + k));
       default -> throw new IllegalArgumentException(name);
     };
   }
