@@ -31,14 +31,15 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * two-stage graphs first), {@code fig8/K/LOCALITY/TOPOLOGY} (LOCALITY strong|weak, TOPOLOGY an index
  * 0..4 of fat-tree, random graph, two-stage (Pod–Pod links), two-stage (Pod–core only), flat-tree
  * local; 5, 6: the control topologies of {@link CoreRewiredTopology}, flat-tree local with
- * rewired cores and the two-stage graph with one core cable per Pod, not in the reproduction), {@code hybrid-a2a/K} (the all-to-all solves of §3.4 at k with 1000-server broadcast
+ * rewired cores and the two-stage graph with one core cable per Pod; 7: flat-tree in global mode;
+ * 5..7 are controls, not in the reproduction), {@code hybrid-a2a/K} (the all-to-all solves of §3.4 at k with 1000-server broadcast
  * clusters: local zone, whole local network and both zones, for 10%..90%). Points run in the
  * order given. Seed 1, as the reproduction's default.
  */
 public final class PaperScalePoints {
   private static final String[] SHORT = {
     "fat-tree", "random", "two-stage-any", "two-stage-pod-core", "flat-tree-local", "flat-tree-local-cores-rewired",
-    "two-stage-one-core-link-per-pod"
+    "two-stage-one-core-link-per-pod", "flat-tree-global"
   };
   private static final int[] FIG8_PRIORITY = {4, 2, 3, 0, 1};
   private static final String[] HYBRID_WHICH = {"global-zone", "local-zone", "both-zones", "whole-global", "whole-local"};
@@ -133,8 +134,8 @@ public final class PaperScalePoints {
     if (f[0].equals("fig8") && f.length == 4) {
       Locality loc = f[2].equals("strong") ? Locality.STRONG : f[2].equals("weak") ? Locality.WEAK : null;
       int i = f[3].length() == 1 ? f[3].charAt(0) - '0' : -1;
-      if (loc == null || i < 0 || i > 6) {
-        return "expected fig8/K/strong|weak/0..6";
+      if (loc == null || i < 0 || i > 7) {
+        return "expected fig8/K/strong|weak/0..7";
       }
       points.add(fig8(tp, kk, loc, i));
       return null;
@@ -155,7 +156,7 @@ public final class PaperScalePoints {
   private static Point fig8(ThroughputExperiments tp, int k, Locality loc, int i) {
     return new Point("fig8/" + k + "/" + loc.name().toLowerCase(Locale.ROOT) + "/" + SHORT[i],
         b -> tp.add(b, i == 5 ? ThroughputExperiments.FLAT_CORES_REWIRED
-            : i == 6 ? ThroughputExperiments.TWO_ONE_PER_POD : AllToAllExperiment.topology(i), k, 20,
+            : i == 6 ? ThroughputExperiments.TWO_ONE_PER_POD : i == 7 ? "flat-tree global" : AllToAllExperiment.topology(i), k, 20,
             Pattern.ALL_TO_ALL, loc, "fig8/" + k + "/" + loc));
   }
 }
