@@ -229,9 +229,14 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         }
       }
       this.p = p;
+      this.off = p.offsets();
+      this.head = p.heads();
     }
 
     final ThroughputProblem p;
+    /** The problem's CSR arrays (read only). */
+    final int[] off;
+    final int[] head;
 
     /**
      * Dijkstra from {@code root} until every sink of commodities {@code lo..hi-1} is settled (the
@@ -261,6 +266,9 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       touchedCount = 1;
       size = heapPush(size, 0, root);
       reached = 0;
+      final int[] off = this.off;
+      final int[] head = this.head;
+      final double[] dist = this.dist;
       while (size > 0) {
         double k = heapKey[0];
         int v = heapNode[0];
@@ -272,8 +280,8 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         if (sinkStamp[v] == stamp && --waiting == 0) {
           break;
         }
-        for (int e = p.firstLink(v); e < p.firstLink(v + 1); e++) {
-          int h = p.head(e);
+        for (int e = off[v], end = off[v + 1]; e < end; e++) {
+          int h = head[e];
           double nd = k + len[e];
           if (nd < dist[h]) {
             if (dist[h] == Double.POSITIVE_INFINITY) {
@@ -395,28 +403,42 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       return size;
     }
 
+    /**
+     * Removes the minimum. Bottom-up: the hole left at the root walks down the path of smaller
+     * children (the right child only when strictly smaller) to a leaf, then the last entry moves up
+     * that path past every key {@code >=} its own. The entry lands where the textbook sift-down
+     * (stop at the first child {@code >=} the key) puts it, so the heap, and with it the pop order
+     * of equal keys, is the same; it saves one comparison per level, since the last entry mostly
+     * belongs near the bottom.
+     */
     private int heapPop(int size) {
       size--;
-      double key = heapKey[size];
-      int node = heapNode[size];
+      final double[] keys = heapKey;
+      final int[] nodes = heapNode;
+      double key = keys[size];
+      int node = nodes[size];
       int i = 0;
-      while (true) {
-        int c = 2 * i + 1;
-        if (c >= size) {
-          break;
-        }
-        if (c + 1 < size && heapKey[c + 1] < heapKey[c]) {
+      int c = 1;
+      while (c < size) {
+        if (c + 1 < size && keys[c + 1] < keys[c]) {
           c++;
         }
-        if (heapKey[c] >= key) {
+        keys[i] = keys[c];
+        nodes[i] = nodes[c];
+        i = c;
+        c = 2 * i + 1;
+      }
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (keys[parent] < key) {
           break;
         }
-        heapKey[i] = heapKey[c];
-        heapNode[i] = heapNode[c];
-        i = c;
+        keys[i] = keys[parent];
+        nodes[i] = nodes[parent];
+        i = parent;
       }
-      heapKey[i] = key;
-      heapNode[i] = node;
+      keys[i] = key;
+      nodes[i] = node;
       return size;
     }
   }

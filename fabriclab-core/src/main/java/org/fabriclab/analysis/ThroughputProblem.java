@@ -145,6 +145,16 @@ public final class ThroughputProblem {
     return off[v];
   }
 
+  /** CSR offsets (n + 1 entries), shared for the solvers' inner loops: do not modify. */
+  int[] offsets() {
+    return off;
+  }
+
+  /** Link heads by CSR index, shared for the solvers' inner loops: do not modify. */
+  int[] heads() {
+    return head;
+  }
+
   public int head(int link) {
     return head[link];
   }

@@ -26,6 +26,20 @@ final class AllToAllExperiment {
   private final ThroughputExperiments tp;
   private final boolean quick;
 
+  /** Topology {@code i} of the figure (0..4: fat-tree, random graph, two-stage both readings, flat-tree local). */
+  static String topology(int i) {
+    return TOPOS[i];
+  }
+
+  static int topologyCount() {
+    return TOPOS.length;
+  }
+
+  /** The two localities of the figure (a copy). */
+  static Locality[] localities() {
+    return LOCS.clone();
+  }
+
   AllToAllExperiment(ThroughputExperiments tp, boolean quick) {
     this.tp = tp;
     this.quick = quick;

@@ -71,31 +71,45 @@ final class HybridExperiment {
   /** Adds 5 solves per proportion 10%..90% to the batch; returns the reporting step. */
   Runnable plan(int k, int broadcastCluster, SolveBatch b, ThroughputExperiments tp, ReproductionReport.Builder r) {
     int[][] slot = new int[9][5];
-    double cost = ThroughputExperiments.cost(k, 20, Pattern.ALL_TO_ALL);
-    double broadcastCost = ThroughputExperiments.cost(k, broadcastCluster, Pattern.BROADCAST);
     for (int x = 0; x < 9; x++) {
-      int pct = 10 * (x + 1);
-      int g = globalPods(k, pct);
-      // hybrid: global zone, local zone, both; whole network in the zone's mode: global, local
-      slot[x][0] = b.add(broadcastCost, () -> {
+      for (int which = 0; which < 5; which++) {
+        slot[x][which] = add(k, broadcastCluster, x, which, b, tp);
+      }
+    }
+    return () -> report(k, broadcastCluster, slot, b, r);
+  }
+
+  /**
+   * Adds one solve of proportion {@code 10·(x+1)}% to the batch; returns its slot. {@code which}:
+   * on the hybrid network 0 = global zone (broadcast), 1 = local zone (all-to-all), 2 = both
+   * zones; on the whole network in the zone's mode 3 = global zone's demands, 4 = local zone's.
+   */
+  int add(int k, int broadcastCluster, int x, int which, SolveBatch b, ThroughputExperiments tp) {
+    int pct = 10 * (x + 1);
+    int g = globalPods(k, pct);
+    double cost = which == 0 || which == 3
+        ? ThroughputExperiments.cost(k, broadcastCluster, Pattern.BROADCAST)
+        : ThroughputExperiments.cost(k, 20, Pattern.ALL_TO_ALL);
+    return switch (which) {
+      case 0 -> b.add(cost, () -> {
         Topology h = hybrid(k, g);
         return ThroughputExperiments.solve(h, zoneDemands(h, k, g, pct, 0, broadcastCluster));
       });
-      slot[x][1] = b.add(cost, () -> {
+      case 1 -> b.add(cost, () -> {
         Topology h = hybrid(k, g);
         return ThroughputExperiments.solve(h, zoneDemands(h, k, g, pct, 1, broadcastCluster));
       });
-      slot[x][2] = b.add(cost, () -> {
+      case 2 -> b.add(cost, () -> {
         Topology h = hybrid(k, g);
         return ThroughputExperiments.solve(h, union(zoneDemands(h, k, g, pct, 0, broadcastCluster),
             zoneDemands(h, k, g, pct, 1, broadcastCluster)));
       });
-      slot[x][3] = b.add(broadcastCost, () -> ThroughputExperiments.solve(tp.topology("flat-tree global", k),
+      case 3 -> b.add(cost, () -> ThroughputExperiments.solve(tp.topology("flat-tree global", k),
           zoneDemands(hybrid(k, g), k, g, pct, 0, broadcastCluster)));
-      slot[x][4] = b.add(cost, () -> ThroughputExperiments.solve(tp.topology("flat-tree local", k),
+      case 4 -> b.add(cost, () -> ThroughputExperiments.solve(tp.topology("flat-tree local", k),
           zoneDemands(hybrid(k, g), k, g, pct, 1, broadcastCluster)));
-    }
-    return () -> report(k, broadcastCluster, slot, b, r);
+      default -> throw new IllegalArgumentException("which = " + which);
+    };
   }
 
   private void report(int k, int broadcastCluster, int[][] slot, SolveBatch b, ReproductionReport.Builder r) {

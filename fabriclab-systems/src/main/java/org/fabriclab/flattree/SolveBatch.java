@@ -24,6 +24,28 @@ final class SolveBatch {
   private final List<Supplier<ThroughputResult>> jobs = new ArrayList<>();
   private final List<Double> costs = new ArrayList<>();
   private final List<ThroughputResult> results = new ArrayList<>();
+  private boolean insertionOrder;
+  private Listener listener = (slot, result, cpuSeconds) -> { };
+
+  /** Told of every finished job, in the worker thread that ran it (calls are serialised). */
+  interface Listener {
+    /**
+     * @param slot the job's slot
+     * @param result its result (flow already dropped)
+     * @param cpuSeconds CPU time of the worker thread during the job
+     */
+    void done(int slot, ThroughputResult result, double cpuSeconds);
+  }
+
+  /** Starts jobs in the order they were added instead of longest first (a priority list). */
+  void insertionOrder() {
+    this.insertionOrder = true;
+  }
+
+  /** Sets the listener told of each finished job (e.g. to stream results of a long batch). */
+  void listener(Listener l) {
+    this.listener = l;
+  }
 
   /**
    * Adds a job.
@@ -47,13 +69,15 @@ final class SolveBatch {
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    java.util.Arrays.sort(order, (a, b) -> Double.compare(costs.get(b), costs.get(a)));
+    if (!insertionOrder) {
+      java.util.Arrays.sort(order, (a, b) -> Double.compare(costs.get(b), costs.get(a)));
+    }
     ThroughputResult[] out = new ThroughputResult[jobs.size()];
     progress.begin(task, jobs.size());
     try {
       if (threads <= 1) {
         for (int i : order) {
-          out[i] = strip(jobs.get(i).get());
+          out[i] = runJob(i);
           progress.advance(1);
         }
       } else {
@@ -62,7 +86,7 @@ final class SolveBatch {
           List<Future<?>> futures = new ArrayList<>();
           for (int i : order) {
             futures.add(pool.submit(() -> {
-              out[i] = strip(jobs.get(i).get());
+              out[i] = runJob(i);
               progress.advance(1);
             }));
           }
@@ -86,6 +110,17 @@ final class SolveBatch {
     }
     results.clear();
     results.addAll(List.of(out));
+  }
+
+  private ThroughputResult runJob(int slot) {
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpu0 = mx.getCurrentThreadCpuTime();
+    ThroughputResult r = strip(jobs.get(slot).get());
+    double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9;
+    synchronized (this) {
+      listener.done(slot, r, cpu);
+    }
+    return r;
   }
 
   /** The result of the job in {@code slot}, after {@link #run}. */

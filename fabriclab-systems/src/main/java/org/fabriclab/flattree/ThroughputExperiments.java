@@ -44,6 +44,10 @@ final class ThroughputExperiments {
   /** Two-stage random graph, both readings of its stage 2 (§3.1; see TwoStageRandomGraph). */
   static final String TWO_ANY = "two-stage random graph";
   static final String TWO_POD_CORE = "two-stage random graph (Pod-core only)";
+  /** Control topology of the Fig. 8 explanation, not in the reproduction's figures: see {@link CoreRewiredTopology}. */
+  static final String FLAT_CORES_REWIRED = "flat-tree local (cores rewired)";
+  /** The other control: the two-stage graph (Pod–core) with one cable per (core, Pod), see {@link CoreRewiredTopology}. */
+  static final String TWO_ONE_PER_POD = "two-stage random graph (one core link per Pod)";
   private final ReproductionContext ctx;
   private final TopologyFamilies families = TopologyFamilies.load();
   private final Map<String, Topology> cache = new ConcurrentHashMap<>();
@@ -66,6 +70,10 @@ final class ThroughputExperiments {
       case TWO_POD_CORE -> families.build("tworandom", Map.of("k", "" + k, "seed", seed, "stage2", "pod-core"));
       case "flat-tree global" -> new FlatTreeController(FlatTree.ofFatTree(k)).convert(FlatTreeMode.GLOBAL).logicalTopology();
       case "flat-tree local" -> new FlatTreeController(FlatTree.ofFatTree(k)).convert(FlatTreeMode.LOCAL).logicalTopology();
+      case FLAT_CORES_REWIRED -> CoreRewiredTopology.of(build("flat-tree local", k),
+          new RandomStreams(ctx.seed()).stream("core-rewire/" + k));
+      case TWO_ONE_PER_POD -> CoreRewiredTopology.onePerPod(build(TWO_POD_CORE, k),
+          new RandomStreams(ctx.seed()).stream("core-one-per-pod/" + k));
       default -> throw new IllegalArgumentException(name);
     };
   }

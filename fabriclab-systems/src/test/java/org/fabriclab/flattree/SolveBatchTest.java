@@ -34,4 +34,39 @@ class SolveBatchTest {
       assertThat(b.result(slots[j]).flow()).isEmpty();
     }
   }
+
+  /**
+   * With insertion order and one thread the jobs run in the order added (not longest first), and
+   * the listener sees each job's own result in its slot as soon as it is solved (the streamed
+   * results of PaperScalePoints).
+   */
+  @Test
+  void insertionOrderAndListenerSeeEveryJobInTurn() {
+    Topology t = new FatTree(4).build();
+    SolveBatch b = new SolveBatch();
+    b.insertionOrder();
+    java.util.List<Integer> seen = new java.util.ArrayList<>();
+    java.util.Map<Integer, Double> lambdas = new java.util.HashMap<>();
+    b.listener((slot, r, cpu) -> {
+      seen.add(slot);
+      lambdas.put(slot, r.lambda());
+      assertThat(cpu).isGreaterThanOrEqualTo(0);
+    });
+    for (int j = 0; j < 3; j++) {
+      int receivers = j + 1;
+      b.add(j, () -> { // cost rises with j: longest first would run job 2 first
+        DemandMatrix.Builder d = DemandMatrix.builder();
+        for (int r = 0; r < receivers; r++) {
+          d.add(0, 4 + r, 1);
+        }
+        return ThroughputExperiments.solve(t, d.build());
+      });
+    }
+    b.run(1, "test", org.fabriclab.progress.Progress.NONE);
+    assertThat(seen).containsExactly(0, 1, 2);
+    // as above: 2 uplinks of server 0's edge switch over 1, 2, 3 receivers, capped by theirs
+    assertThat(lambdas.get(0)).isCloseTo(2, within(1e-9));
+    assertThat(lambdas.get(1)).isCloseTo(1, within(1e-9));
+    assertThat(lambdas.get(2)).isCloseTo(2.0 / 3, within(1e-9));
+  }
 }
