@@ -75,6 +75,38 @@ class NormMulticastTest {
   }
 
   @Test
+  void twoGroupsSharingRelaysConvergeNearTheirLemma3ShareAndStayReliable() {
+    // sources on ToRs 0 and 1: relay sets {0,1,4,5} and {0,1,4,5}'s neighbours share ToRs 0, 1's
+    // splitters (Fig. 3), Lemma 3 share 1/2: 9.733 / 2 = 4.867 Gb/s of payload each
+    long size = 60_000_000;
+    Result r = norm().run(new int[] {0, 2}, new int[][] {members(0), members(2)}, size, 0,
+        Scenario.NONE);
+    double share = 10.0 * 1460 / 1500 / 2;
+    long[][] s = r.seriesBytes();
+    long end = Math.min(r.groups().get(0).endNs(), r.groups().get(1).endNs());
+    int from = (int) (end / 1_000_000 / 2);
+    int to = (int) (end / 1_000_000) - 2;
+    double sum = 0;
+    for (int g = 0; g < 2; g++) {
+      GroupResult gr = r.groups().get(g);
+      for (long b : gr.memberBytes()) {
+        assertThat(b).isEqualTo(size);
+      }
+      long bytes = 0;
+      for (int i = from; i < to; i++) {
+        bytes += s[g][i];
+      }
+      // steady state: the second half of the common span, mean over the 15 members
+      double gbps = bytes * 8.0 / 15 / ((to - from) * 1e6);
+      assertThat(gbps).isCloseTo(share, within(0.1 * share));
+      sum += gbps;
+    }
+    // the shared splitter transmitters carry at most their line rate of payload
+    assertThat(sum).isLessThanOrEqualTo(2 * share * 1.001);
+    assertThat(r.acct().balanced()).isTrue();
+  }
+
+  @Test
   void tfmccEquationMatchesTheRfcFormulaWorkedByHand() {
     // s = 1500 B, R = 1 ms, p = 0.01: R·√(2p/3) = 8.165e-5 s; t_RTO·3·√(3p/8)·p·(1+32p²)
     // = 4e-3 · 0.18371 · 0.01 · 1.0032 = 7.372e-6 s; X = 12000 b / 8.902e-5 s = 134.80 Mb/s
