@@ -82,7 +82,9 @@ final class HybridExperiment {
   /**
    * Adds one solve of proportion {@code 10·(x+1)}% to the batch; returns its slot. {@code which}:
    * on the hybrid network 0 = global zone (broadcast), 1 = local zone (all-to-all), 2 = both
-   * zones; on the whole network in the zone's mode 3 = global zone's demands, 4 = local zone's.
+   * zones; on the whole network in the zone's mode 3 = global zone's demands, 4 = local zone's;
+   * 5 = a control, not in the reproduction: the local zone's demands on the whole local network with
+   * the global zone's Pods removed ({@link PodsRemovedTopology}: no transit through them).
    */
   int add(int k, int broadcastCluster, int x, int which, SolveBatch b, ThroughputExperiments tp) {
     int pct = 10 * (x + 1);
@@ -107,6 +109,9 @@ final class HybridExperiment {
       case 3 -> b.add(cost, () -> ThroughputExperiments.solve(tp.topology("flat-tree global", k),
           zoneDemands(hybrid(k, g), k, g, pct, 0, broadcastCluster)));
       case 4 -> b.add(cost, () -> ThroughputExperiments.solve(tp.topology("flat-tree local", k),
+          zoneDemands(hybrid(k, g), k, g, pct, 1, broadcastCluster)));
+      case 5 -> b.add(cost, () -> ThroughputExperiments.solve(
+          PodsRemovedTopology.of(tp.topology("flat-tree local", k), 0, g),
           zoneDemands(hybrid(k, g), k, g, pct, 1, broadcastCluster)));
       default -> throw new IllegalArgumentException("which = " + which);
     };

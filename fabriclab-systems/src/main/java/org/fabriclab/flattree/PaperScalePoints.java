@@ -33,7 +33,9 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * local; 5, 6: the control topologies of {@link CoreRewiredTopology}, flat-tree local with
  * rewired cores and the two-stage graph with one core cable per Pod; 7: flat-tree in global mode;
  * 5..7 are controls, not in the reproduction), {@code hybrid-a2a/K} (the all-to-all solves of §3.4 at k with 1000-server broadcast
- * clusters: local zone, whole local network and both zones, for 10%..90%). Points run in the
+ * clusters: local zone, whole local network and both zones, for 10%..90%), {@code hybrid-control/K[/PCT]} (a
+ * control, not in the reproduction: the local zone's demands on the whole local network with the global zone's
+ * Pods removed, {@link PodsRemovedTopology}; all proportions or one). Points run in the
  * order given. Seed 1, as the reproduction's default.
  */
 public final class PaperScalePoints {
@@ -42,7 +44,8 @@ public final class PaperScalePoints {
     "two-stage-one-core-link-per-pod", "flat-tree-global"
   };
   private static final int[] FIG8_PRIORITY = {4, 2, 3, 0, 1};
-  private static final String[] HYBRID_WHICH = {"global-zone", "local-zone", "both-zones", "whole-global", "whole-local"};
+  private static final String[] HYBRID_WHICH = {"global-zone", "local-zone", "both-zones", "whole-global", "whole-local",
+    "local-zone-other-pods-removed"};
 
   private PaperScalePoints() {}
 
@@ -150,7 +153,26 @@ public final class PaperScalePoints {
       }
       return null;
     }
-    return "expected fig8/K, fig8/K/LOCALITY/TOPOLOGY or hybrid-a2a/K";
+    if (f[0].equals("hybrid-control") && (f.length == 2 || f.length == 3)) {
+      int pct;
+      try {
+        pct = f.length == 3 ? Integer.parseInt(f[2]) : 0;
+      } catch (NumberFormatException e) {
+        pct = -1;
+      }
+      if (f.length == 3 && (pct < 10 || pct > 90 || pct % 10 != 0)) {
+        return "PCT must be one of 10, 20, ..., 90";
+      }
+      for (int x = 0; x < 9; x++) {
+        if (f.length == 2 || 10 * (x + 1) == pct) {
+          int xx = x;
+          points.add(new Point("hybrid/" + kk + "/" + 10 * (x + 1) + "/" + HYBRID_WHICH[5],
+              b -> hybrid.add(kk, 1000, xx, 5, b, tp)));
+        }
+      }
+      return null;
+    }
+    return "expected fig8/K, fig8/K/LOCALITY/TOPOLOGY, hybrid-a2a/K or hybrid-control/K[/PCT]";
   }
 
   private static Point fig8(ThroughputExperiments tp, int k, Locality loc, int i) {
