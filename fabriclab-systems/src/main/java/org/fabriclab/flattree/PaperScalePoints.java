@@ -32,8 +32,8 @@ import org.fabriclab.traffic.ClusterTraffic.Pattern;
  * 0..4 of fat-tree, random graph, two-stage (Pod–Pod links), two-stage (Pod–core only), flat-tree
  * local; 5, 6: the control topologies of {@link CoreRewiredTopology}, flat-tree local with
  * rewired cores and the two-stage graph with one core cable per Pod; 7: flat-tree in global mode;
- * 5..7 are controls, not in the reproduction), {@code hybrid-a2a/K} (the all-to-all solves of §3.4 at k with 1000-server broadcast
- * clusters: local zone, whole local network and both zones, for 10%..90%), {@code hybrid-control/K[/PCT]} (a
+ * 5..7 are controls, not in the reproduction), {@code hybrid-a2a/K[/PCT]} (the all-to-all solves of §3.4 at k with 1000-server broadcast
+ * clusters: local zone, whole local network and both zones, for 10%..90% or one PCT), {@code hybrid-control/K[/PCT]} (a
  * control, not in the reproduction: the local zone's demands on the whole local network with the global zone's
  * Pods removed, {@link PodsRemovedTopology}; all proportions or one). Points run in the
  * order given. Seed 1, as the reproduction's default.
@@ -143,8 +143,15 @@ public final class PaperScalePoints {
       points.add(fig8(tp, kk, loc, i));
       return null;
     }
-    if (f[0].equals("hybrid-a2a") && f.length == 2) {
+    if (f[0].equals("hybrid-a2a") && (f.length == 2 || f.length == 3)) {
+      int pct = percent(f);
+      if (pct < 0) {
+        return "PCT must be one of 10, 20, ..., 90";
+      }
       for (int x = 0; x < 9; x++) {
+        if (pct > 0 && 10 * (x + 1) != pct) {
+          continue;
+        }
         for (int which : new int[] {1, 4, 2}) {
           int xx = x;
           points.add(new Point("hybrid/" + kk + "/" + 10 * (x + 1) + "/" + HYBRID_WHICH[which],
@@ -154,17 +161,12 @@ public final class PaperScalePoints {
       return null;
     }
     if (f[0].equals("hybrid-control") && (f.length == 2 || f.length == 3)) {
-      int pct;
-      try {
-        pct = f.length == 3 ? Integer.parseInt(f[2]) : 0;
-      } catch (NumberFormatException e) {
-        pct = -1;
-      }
-      if (f.length == 3 && (pct < 10 || pct > 90 || pct % 10 != 0)) {
+      int pct = percent(f);
+      if (pct < 0) {
         return "PCT must be one of 10, 20, ..., 90";
       }
       for (int x = 0; x < 9; x++) {
-        if (f.length == 2 || 10 * (x + 1) == pct) {
+        if (pct == 0 || 10 * (x + 1) == pct) {
           int xx = x;
           points.add(new Point("hybrid/" + kk + "/" + 10 * (x + 1) + "/" + HYBRID_WHICH[5],
               b -> hybrid.add(kk, 1000, xx, 5, b, tp)));
@@ -172,7 +174,20 @@ public final class PaperScalePoints {
       }
       return null;
     }
-    return "expected fig8/K, fig8/K/LOCALITY/TOPOLOGY, hybrid-a2a/K or hybrid-control/K[/PCT]";
+    return "expected fig8/K, fig8/K/LOCALITY/TOPOLOGY, hybrid-a2a/K[/PCT] or hybrid-control/K[/PCT]";
+  }
+
+  /** The optional third field PCT (10, 20, ..., 90), 0 when absent, −1 when invalid. */
+  private static int percent(String[] f) {
+    if (f.length < 3) {
+      return 0;
+    }
+    try {
+      int pct = Integer.parseInt(f[2]);
+      return pct >= 10 && pct <= 90 && pct % 10 == 0 ? pct : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   private static Point fig8(ThroughputExperiments tp, int k, Locality loc, int i) {
