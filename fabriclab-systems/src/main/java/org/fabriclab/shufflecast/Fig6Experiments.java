@@ -28,6 +28,15 @@ import org.fabriclab.table.Table;
  * instead of 4 GB 1.5 s apart (the same ratio of size to stagger; a decision for the
  * reproduction's time budget, issue 12: the data-plane part ≤ 15 min); {@code --quick} 20 MB and
  * 40 MB 15 ms apart.
+ *
+ * <p>Why 16 groups and Fig. 6(e) stay outside ±5% (measured, issue 12; the reproduction's notes and
+ * docs/benchmarks-shufflecast.md give the traces): with 16 groups every source's own downlink is a
+ * bottleneck carrying the other 15 groups, and TFMCC's reports to that source queue behind it, so
+ * the group's RTT (hence its equation rate, ∝ 1/RTT) is inflated by up to one full 1 MB queue, most
+ * for the group whose source's downlink is fullest, which is the slowest group's (reports delivered
+ * out of band: worst 3.6% instead of 9.2%); in Fig. 6(e) the graded window holds no loss event, and
+ * TFRC's split between flows changes only at loss events. Both are the protocols as specified on
+ * FIFO drop-tail ports whose RTT is almost all queueing; neither is tuned away.
  */
 final class Fig6Experiments {
   private Fig6Experiments() {}
@@ -147,8 +156,10 @@ final class Fig6Experiments {
         "sum of the four flows' mean member goodput (repairs and duplicates not counted)");
     rep.compare("Fig. 6(e)", scale + ": each flow's steady throughput with all four running",
         f("fair share (%.3f Gb/s)", fair[0]), f("worst %.1f%% off", 100 * worst),
-        "±5% of the fair share", worst <= 0.05, "max-min share with every downlink carrying"
-            + " four groups (three for a source's own)");
+        "±5% of the fair share", worst <= 0.05, f("max-min share with every downlink carrying"
+            + " four groups (three for a source's own); all four ran together %.0f ms, graded over"
+            + " its last three quarters; TFRC moves the split only at loss events (notes)",
+            Math.max(0, firstEnd - lastStart) / 1e6));
   }
 
   static void relayFailure(boolean quick, ReproductionReport.Builder rep) {
