@@ -194,7 +194,7 @@ final class DataPlaneExperiments {
         + " setting the paper does not state) to 0.616–0.650, worst 5.1%; the FIFO ports of the model"
         + " give 0.589–0.654, worst 9.2%. Kept: an RTT that includes the reverse path is what RFC 4654"
         + " and RFC 5348 measure, and the FIFO drop-tail ports are the model's (first slice). (2) Fig."
-        + " 6(e): in the graded window (1.20–1.41 s at this scale) no receiver of any group saw a"
+        + " 6(e): in the graded window (1.20–1.42 s at this scale) no receiver of any group saw a"
         + " loss event; the flows hold the"
         + " shared queues at capacity with a slowly filling standing queue (RTT 0.7–1.0 ms, the rate"
         + " ∝ 1/RTT: a delay-based equilibrium), so each flow's rate stays where its CLR's loss"
