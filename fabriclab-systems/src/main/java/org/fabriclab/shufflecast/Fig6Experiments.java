@@ -28,6 +28,15 @@ import org.fabriclab.table.Table;
  * instead of 4 GB 1.5 s apart (the same ratio of size to stagger; a decision for the
  * reproduction's time budget, issue 12: the data-plane part ≤ 15 min); {@code --quick} 20 MB and
  * 40 MB 15 ms apart.
+ *
+ * <p>Why 16 groups and Fig. 6(e) stay outside ±5% (measured, issue 12; the reproduction's notes and
+ * docs/benchmarks-shufflecast.md give the traces): with 16 groups every source's own downlink is a
+ * bottleneck carrying the other 15 groups, and TFMCC's reports to that source queue behind it, so
+ * the group's RTT (hence its equation rate, ∝ 1/RTT) is inflated by up to one full 1 MB queue, most
+ * for the group whose source's downlink is fullest, which is the slowest group's (reports delivered
+ * out of band: worst 3.6% instead of 9.2%); in Fig. 6(e) the graded window holds no loss event, and
+ * TFRC's split between flows changes only at loss events. Both are the protocols as specified on
+ * FIFO drop-tail ports whose RTT is almost all queueing; neither is tuned away.
  */
 final class Fig6Experiments {
   private Fig6Experiments() {}
@@ -92,9 +101,50 @@ final class Fig6Experiments {
     }
     rep.table(t.build());
     rep.table(d.build());
+    feedbackPriorityWhatIf(counts[counts.length - 1], size, quick, rep);
     rep.plot(new PlotSpec("fig6d_measured", "fig6d_measured", PlotSpec.Kind.LINE, "groups",
         "gbps_per_group", "curve", "Fig. 6(d) per-group throughput, NORM + TFMCC on 2,2-Shufflecast",
         "concurrent groups", "Gb/s per group"));
+  }
+
+  /**
+   * The largest Fig. 6(d) case again with NORM's feedback in a strict-priority class at every port
+   * ({@link ShufflecastMulticastRun#withFeedbackPriority}): a what-if, not graded (the paper states
+   * no switch QoS), that isolates the cause of the 16-group residual — the reports to a source
+   * queueing behind the other groups' data on the source's own downlink.
+   */
+  private static void feedbackPriorityWhatIf(int gs, long size, boolean quick,
+      ReproductionReport.Builder rep) {
+    int[] src = new int[gs];
+    for (int i = 0; i < gs; i++) {
+      src[i] = i;
+    }
+    int[][] members = DataPlaneExperiments.allOthers(src);
+    double[] fair = DataPlaneExperiments.fairShareGbps(src, members);
+    Result r = DataPlaneExperiments.norm(Method.SHUFFLECAST).withFeedbackPriority().run(src,
+        members, size, 0, DataPlaneExperiments.bins(quick ? 1_000_000 : 10_000_000));
+    double[] steady = DataPlaneExperiments.steadyGbps(r);
+    double mean = 0;
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    double worst = 0;
+    boolean all = true;
+    for (int i = 0; i < gs; i++) {
+      mean += steady[i] / gs;
+      min = Math.min(min, steady[i]);
+      max = Math.max(max, steady[i]);
+      worst = Math.max(worst, Math.abs(steady[i] / fair[i] - 1));
+      all &= r.groups().get(i).minMemberBytes() == size;
+    }
+    rep.compare("Fig. 6(d) what-if", gs + " concurrent 1:15 groups of " + size / 1_000_000
+            + " MB with NORM's feedback (NACKs, reports, ACKs) in a strict-priority class at every"
+            + " port: steady-state throughput per group",
+        "—", f("%.3f Gb/s mean (%.3f–%.3f), worst %.1f%% off the share %.3f; loss %.3f%%", mean,
+            min, max, 100 * worst, fair[0], 100 * r.lossRate()),
+        "not graded (no such setting in the paper)", worst <= 0.05,
+        "isolates the cause of the " + gs + "-group row: with FIFO ports the reports to a source"
+            + " wait behind the other groups' data on its own downlink (notes); data stays"
+            + " drop-tail, one 1 MB bound per port; every member got every byte: " + all);
   }
 
   static void fig6e(boolean quick, ReproductionReport.Builder rep) {
@@ -147,8 +197,10 @@ final class Fig6Experiments {
         "sum of the four flows' mean member goodput (repairs and duplicates not counted)");
     rep.compare("Fig. 6(e)", scale + ": each flow's steady throughput with all four running",
         f("fair share (%.3f Gb/s)", fair[0]), f("worst %.1f%% off", 100 * worst),
-        "±5% of the fair share", worst <= 0.05, "max-min share with every downlink carrying"
-            + " four groups (three for a source's own)");
+        "±5% of the fair share", worst <= 0.05, f("max-min share with every downlink carrying"
+            + " four groups (three for a source's own); all four ran together %.0f ms, graded over"
+            + " its last three quarters; TFRC moves the split only at loss events (notes)",
+            Math.max(0, firstEnd - lastStart) / 1e6));
   }
 
   static void relayFailure(boolean quick, ReproductionReport.Builder rep) {

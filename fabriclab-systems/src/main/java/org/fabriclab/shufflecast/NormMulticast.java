@@ -98,15 +98,21 @@ final class NormMulticast {
   final long[] nacksReceived;
   final long[] senderDonePs;
   private final boolean[] acked;
+  /** Whether NACKs, reports and ACKs are flagged for the ports' strict-priority class. */
+  final boolean feedbackPriority;
   /** The receivers; {@code rx.active[r]} is the session's membership. */
   final NormReceivers rx;
 
   /**
    * @param members every server that is a member of group g at some time (source excluded)
    * @param activeAtStart whether member j of group g is a member from the start
+   * @param feedbackPriority flag NACKs, reports and ACKs {@link Packets#PRIORITY} (for ports with
+   *     strict-priority queues; a what-if, {@link ShufflecastMulticastRun#withFeedbackPriority})
    */
   NormMulticast(Network net, int[] sources, int[][] members, boolean[][] activeAtStart, long bytes,
-      int payloadBytes, int wireBytes, double lineBps, SplittableRandom jitter) {
+      int payloadBytes, int wireBytes, double lineBps, SplittableRandom jitter,
+      boolean feedbackPriority) {
+    this.feedbackPriority = feedbackPriority;
     this.net = net;
     this.sim = net.simulator();
     this.pk = net.packets();

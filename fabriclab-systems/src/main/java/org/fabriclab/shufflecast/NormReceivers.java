@@ -233,6 +233,9 @@ final class NormReceivers {
     int q = pk.allocate(g, kind0 + kind, kind == NormMulticast.ACK ? j : seq, NormMulticast.CONTROL_BYTES, members[g][j],
         sources[g], sim.now());
     pk.setExtInt(q, 0, extra);
+    if (session.feedbackPriority) {
+      pk.addFlag(q, Packets.PRIORITY);
+    }
     if (kind == NormMulticast.ACK) {
       net.send(q);
     }

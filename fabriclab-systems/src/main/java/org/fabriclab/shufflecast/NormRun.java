@@ -44,9 +44,13 @@ final class NormRun {
   private final double lineBps;
   private final int tors;
   private final int serversPerTor;
+  private final boolean feedbackPriority;
 
+  /** @param feedbackPriority flag NORM's feedback for the ports' strict-priority class */
   NormRun(MulticastFabric fabric, Network net, int[] sources, int[][] initial, long bytes,
-      long[] requestPs, Scenario sc, double lineBps, int tors, int serversPerTor) {
+      long[] requestPs, Scenario sc, double lineBps, int tors, int serversPerTor,
+      boolean feedbackPriority) {
+    this.feedbackPriority = feedbackPriority;
     this.fabric = fabric;
     this.net = net;
     this.sim = net.simulator();
@@ -112,7 +116,7 @@ final class NormRun {
     }
     NormMulticast norm = new NormMulticast(net, sources, ever,  atStart, bytes,
         ShufflecastMulticastRun.PAYLOAD_BYTES, ShufflecastMulticastRun.WIRE_BYTES, lineBps,
-        new RandomStreams(1).stream("shufflecast.norm.pacing"));
+        new RandomStreams(1).stream("shufflecast.norm.pacing"), feedbackPriority);
     norm.series = new ByteSeries(g, sc.seriesBinNs() * 1000);
     boolean[][] member = new boolean[g][];
     boolean[][] changed = new boolean[g][];

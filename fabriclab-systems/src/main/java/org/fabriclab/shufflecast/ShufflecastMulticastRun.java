@@ -116,6 +116,7 @@ public final class ShufflecastMulticastRun {
   private final Sender sender;
   private final boolean ipMulticast;
   private final boolean http;
+  private final boolean feedbackPriority;
 
   /** Without rate control: the unreliable sender paced at line rate. */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps) {
@@ -153,6 +154,12 @@ public final class ShufflecastMulticastRun {
   /** @param sender every group's sender ({@link Sender}) */
   public ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps, Sender sender,
       Method method) {
+    this(p, k, serversPerTor, linkGbps, sender, method, false);
+  }
+
+  private ShufflecastMulticastRun(int p, int k, int serversPerTor, double linkGbps, Sender sender,
+      Method method, boolean feedbackPriority) {
+    this.feedbackPriority = feedbackPriority;
     this.sender = sender;
     this.rateControl = sender == Sender.AIMD;
     if (sender == Sender.NORM && method == Method.HTTP) {
@@ -171,6 +178,22 @@ public final class ShufflecastMulticastRun {
     }
     this.serversPerTor = serversPerTor;
     this.linkGbps = linkGbps;
+  }
+
+  /**
+   * This configuration with NORM's feedback (NACKs, TFMCC reports, ACKs) in a strict-priority
+   * class at every port (the engine's priority queues, packets flagged {@link Packets#PRIORITY};
+   * data, repairs and flushes stay in the drop-tail class, one 1 MB bound per port for both). A
+   * what-if of issue 12, not the paper's testbed, which states no switch QoS: it removes the
+   * queueing of the reports behind other groups' data on their source's downlink, which inflates
+   * a group's RTT and so lowers its TFMCC rate ({@link Fig6Experiments}). NORM sender only.
+   */
+  ShufflecastMulticastRun withFeedbackPriority() {
+    if (sender != Sender.NORM) {
+      throw new InvalidParameterException("--sender", "feedback priority needs --sender norm");
+    }
+    return new ShufflecastMulticastRun(t.p(), t.k(), serversPerTor, linkGbps, sender,
+        http ? Method.HTTP : ipMulticast ? Method.IP_MULTICAST : Method.SHUFFLECAST, true);
   }
 
   public int servers() {
@@ -250,7 +273,10 @@ public final class ShufflecastMulticastRun {
     Simulator sim = new Simulator();
     Packets pk = new Packets(1024);
     Network net = new Network(sim, topo, new EcmpTable(topo), pk,
-        new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
+        feedbackPriority
+            ? new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1,
+                0, 0, true, 0, 0)
+            : new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
     fabric.attach(net);
     if (sc.lossyServer() >= 0) {
       InvalidParameterException.requireRange("lossy server", sc.lossyServer(), 0, s - 1);
@@ -304,7 +330,7 @@ public final class ShufflecastMulticastRun {
     }
     if (sender == Sender.NORM) {
       return new NormRun(fabric, net, sources, members, bytes, requestPs, sc, capacityBps,
-          t.tors(), serversPerTor).run();
+          t.tors(), serversPerTor, feedbackPriority).run();
     }
     ByteSeries series = new ByteSeries(g, sc.seriesBinNs() * 1000);
     long[][] arrivals = new long[g][];

@@ -56,6 +56,11 @@ import java.util.Arrays;
  * jumping: on 16 groups of 100 MB, gain 0.1 gave 0.572 Gb/s per group and 0.42% loss, 0.5 gave
  * 0.539 and 0.85%, 0.05 gives 0.619 and 0.26% against a fair share of 0.649); a
  * receiver that leaves the session stops being the CLR. O(1) per report; O(receivers) memory.
+ *
+ * <p>The RTT samples include the reverse path, as RFC 4654 §4 and RFC 5348 measure them: where the
+ * reports to a source queue behind other groups' multicast data on that source's own downlink
+ * (16 concurrent groups of 16 on the §V testbed) a group's RTT, and so its rate, is off by up to one
+ * full port queue; kept as specified (measured in {@link Fig6Experiments}' class comment).
  */
 final class TfmccRate {
   /** RTT estimator gain. */

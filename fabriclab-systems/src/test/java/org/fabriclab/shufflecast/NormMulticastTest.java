@@ -142,4 +142,37 @@ class NormMulticastTest {
     }
     return m;
   }
+
+  @Test
+  void feedbackInAStrictPriorityClassKeepsSixteenGroupsReliable() {
+    // the Fig. 6(d) what-if at 16 groups: every server is a source and a member of the 15 other
+    // groups, so every downlink is a bottleneck and NORM's NACKs, reports and ACKs take the
+    // ports' priority class; reliability must not depend on it
+    long size = 2_000_000;
+    int[] src = new int[16];
+    int[][] members = new int[16][];
+    for (int i = 0; i < 16; i++) {
+      src[i] = i;
+      members[i] = members(i);
+    }
+    Result r = norm().withFeedbackPriority().run(src, members, size, 0);
+    for (GroupResult g : r.groups()) {
+      assertThat(g.members()).hasSize(15);
+      for (int j = 0; j < 15; j++) {
+        // each segment's payload counts on its first arrival only: size bytes iff every segment once
+        assertThat(g.memberBytes()[j]).isEqualTo(size);
+      }
+    }
+    assertThat(r.acct().balanced()).isTrue();
+    assertThat(r.acct().inFlightPackets()).isZero();
+  }
+
+  @Test
+  void feedbackPriorityNeedsTheNormSender() {
+    ShufflecastMulticastRun udp = new ShufflecastMulticastRun(2, 2, 2, 10, Sender.UDP,
+        Method.SHUFFLECAST);
+    org.assertj.core.api.Assertions.assertThatThrownBy(udp::withFeedbackPriority)
+        .isInstanceOf(org.fabriclab.error.InvalidParameterException.class)
+        .hasMessageContaining("--sender norm");
+  }
 }
