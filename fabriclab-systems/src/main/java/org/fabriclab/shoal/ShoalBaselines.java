@@ -4,6 +4,7 @@ import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.flow.DelayedRecomputation;
 import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.NetworkConfig;
@@ -26,12 +27,26 @@ import org.fabriclab.units.Time;
  * 12-packet trimming queues, the engine's NDP profile for its window.
  *
  * <p>Torus (R2C2-style, our own rate model): 8×8×8 direct-connect torus, each node's 100 Gb/s split
- * over its 6 links (16.7 Gb/s each); rates are max-min fair over each flow's shortest path,
- * recomputed at every arrival and departure (the fluid engine) — R2C2's rack-wide view of the
- * active flows with a zero broadcast delay; to each flow's fluid completion we add one
- * 1,500 B store-and-forward per hop of its path (multi-hop latency), queueing is not modelled.
+ * over its 6 links (16.7 Gb/s each); rates are max-min fair over each flow's shortest path (the
+ * fluid engine), computed from R2C2's rack-wide view of the active flows and recomputed at flow
+ * arrivals and departures after a broadcast delay ({@link DelayedRecomputation}): the events of
+ * one window are applied together {@link #TORUS_BROADCAST_DELAY_PS} ≈ 489 ns after the first of
+ * them — the diameter (12 hops) times one 64 B broadcast packet's serialisation at 100/6 Gb/s
+ * (30.7 ns) plus 10 ns per hop; until then a new flow waits and a finished flow's share stays
+ * unused. To each flow's fluid completion we add one 1,500 B store-and-forward per hop of its path
+ * (multi-hop latency); queueing is not modelled.
  */
 public final class ShoalBaselines {
+  /** The torus's 100 Gb/s per node over 6 links. */
+  static final long TORUS_LINK_BPS = 100_000_000_000L / 6;
+
+  /**
+   * R2C2's broadcast delay on the 8×8×8 torus: diameter 3 × (8 / 2) = 12 hops × (64 B at
+   * 100/6 Gb/s = 30,721 ps + 10 ns) = 488,652 ps.
+   */
+  public static final long TORUS_BROADCAST_DELAY_PS =
+      DelayedRecomputation.broadcastDelayPs(12, 64, TORUS_LINK_BPS, Time.ns(10));
+
   private ShoalBaselines() {}
 
   /** The flows of {@code fl} as a trace (ids = indices, starts rounded down to ns). */
@@ -96,11 +111,12 @@ public final class ShoalBaselines {
     Torus torus = new Torus(new int[] {8, 8, 8}, 0);
     TopologyBuilder b = new TopologyBuilder("torus", "8x8x8, 100G/6",
         (int) torus.estimate().nodes(), (int) torus.estimate().directedLinks());
-    long linkBps = 100_000_000_000L / 6;
+    long linkBps = TORUS_LINK_BPS;
     b.defaults(linkBps, Time.ns(10));
     Topology topo = torus.build(b);
     FlowTrace tr = trace(fl);
-    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, Progress.NONE).run(Long.MAX_VALUE).flows();
+    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, 1, TORUS_BROADCAST_DELAY_PS, Progress.NONE)
+        .run(Long.MAX_VALUE).flows();
     EcmpTable ecmp = new EcmpTable(topo);
     long[] extra = new long[fl.size()];
     long perHopPs = 1500L * 8 * 1_000_000_000_000L / linkBps;

@@ -20,8 +20,16 @@ import org.fabriclab.traffic.FlowTrace;
  * differ wherever the path can branch); each subflow gets its own max-min share, like uncoupled
  * MPTCP subflows, and the flow's rate is their sum. K = 1 is the single hashed path.
  *
- * <p>Cost per event: O(active flows · K) to advance the remaining bytes and find the next
- * departure, plus the incremental refill. Time is kept in ps, rounded up at departures.
+ * <p>Rate updates: with {@code recomputeDelayPs = 0} (the default) rates are recomputed at every
+ * arrival and departure, exactly; cost per event O(active flows · K) to advance the remaining
+ * bytes and find the next departure, plus the incremental refill. With a delay D &gt; 0 the rates
+ * are recomputed after D, as in R2C2 ({@link DelayedRecomputation}: the arrivals and departures of
+ * one window of D are applied together D after the first of them; until then a new flow sends
+ * nothing and a finished flow's share stays unused). That run is event-driven: each flow's bytes
+ * are brought up to date only when its rate changes, the next departure comes from a heap of
+ * completion times, so an event costs O(log flows) and a recomputation the refill plus O(log
+ * flows) per flow whose rate changed — no scan over all active flows. Time is kept in ps, rounded
+ * up at departures.
  */
 public final class FlowLevelSimulation {
   private final FlowTrace trace;
@@ -30,6 +38,7 @@ public final class FlowLevelSimulation {
   private final MaxMinProgressiveFilling mm;
   private final double[] remaining;
   private final int subflows;
+  private final long recomputeDelayPs;
   private long events;
 
   public FlowLevelSimulation(Topology topo, FlowTrace trace, long seed, Progress progress) {
@@ -41,7 +50,20 @@ public final class FlowLevelSimulation {
    */
   public FlowLevelSimulation(
       Topology topo, FlowTrace trace, long seed, int subflows, Progress progress) {
+    this(topo, trace, seed, subflows, 0, progress);
+  }
+
+  /**
+   * @param subflows paths per flow, 1..64 (see the class comment)
+   * @param recomputeDelayPs 0 = rates recomputed at every event (exact); &gt; 0 = R2C2's broadcast
+   *     delay in ps ({@link DelayedRecomputation})
+   */
+  public FlowLevelSimulation(
+      Topology topo, FlowTrace trace, long seed, int subflows, long recomputeDelayPs, Progress progress) {
     org.fabriclab.error.InvalidParameterException.requireRange("subflows", subflows, 1, 64);
+    org.fabriclab.error.InvalidParameterException.requireRange("recomputeDelayPs", recomputeDelayPs, 0,
+        Long.MAX_VALUE / 4);
+    this.recomputeDelayPs = recomputeDelayPs;
     trace.requireHostsBelow(topo.serverCount());
     this.trace = trace;
     this.progress = progress;
@@ -105,6 +127,11 @@ public final class FlowLevelSimulation {
 
   /** Runs until every flow is done or {@code untilPs}. */
   public SimulationResult run(long untilPs) {
+    return recomputeDelayPs == 0 ? runExact(untilPs) : runDelayed(untilPs);
+  }
+
+  /** Rates recomputed at every event; remaining bytes advanced for every active flow per event. */
+  private SimulationResult runExact(long untilPs) {
     int n = trace.size();
     progress.begin("flows", n);
     long t0 = System.nanoTime();
@@ -161,6 +188,96 @@ public final class FlowLevelSimulation {
     double loop = (System.nanoTime() - t0) / 1e9;
     return new SimulationResult("flow", "max-min", rec, null, now, events, 0, 0, 0, 0,
         0, loop);
+  }
+
+  /**
+   * The event-driven run with R2C2's broadcast delay. Per flow: the bytes left at {@code last[f]},
+   * its rate since then (the sum over its subflows, as of the last recomputation) and, while that
+   * rate is above 0, its completion time in a heap. Events in time order, a recomputation first
+   * on ties (an event at a window's end belongs to the next window), then departures, then
+   * arrivals.
+   */
+  private SimulationResult runDelayed(long untilPs) {
+    int n = trace.size();
+    progress.begin("flows", n);
+    long t0 = System.nanoTime();
+    DelayedRecomputation dr = new DelayedRecomputation(mm, recomputeDelayPs);
+    IndexedLongMinHeap done = new IndexedLongMinHeap(n);
+    long[] last = new long[n];
+    double[] rateNow = new double[n];
+    boolean[] finished = new boolean[n];
+    int[] seen = new int[n];
+    int epoch = 0;
+    int next = 0;
+    int open = 0; // flows arrived and not finished
+    long now = 0;
+    try {
+      while (next < n || open > 0) {
+        long arrival = next < n ? trace.startNs(next) * 1000L : Long.MAX_VALUE;
+        long departure = done.minKey();
+        long flush = dr.dueAt();
+        long t = Math.min(flush, Math.min(arrival, departure));
+        if (t == Long.MAX_VALUE) {
+          break; // open flows without a rate and nothing pending: no path can carry them
+        }
+        if (t > untilPs) {
+          now = untilPs;
+          break;
+        }
+        now = t;
+        events++;
+        if (flush == t) {
+          dr.flush();
+          epoch++;
+          for (int i = 0; i < mm.changedCount(); i++) {
+            int f = mm.changed(i) / subflows;
+            if (seen[f] == epoch || finished[f]) {
+              continue;
+            }
+            seen[f] = epoch;
+            remaining[f] -= rateNow[f] * (now - last[f]);
+            last[f] = now;
+            double r = flowRate(f);
+            rateNow[f] = r;
+            if (r > 0) {
+              done.set(f, now + completionPs(remaining[f], r));
+            } else {
+              done.remove(f);
+            }
+          }
+        } else if (departure == t) {
+          while (done.minKey() == t) {
+            int f = done.pop();
+            finished[f] = true;
+            open--;
+            remaining[f] = 0;
+            rec.complete(f, now);
+            progress.advance(1);
+            for (int j = 0; j < subflows; j++) {
+              dr.depart(f * subflows + j, now);
+            }
+          }
+        } else {
+          int f = next++;
+          remaining[f] = trace.sizeBytes(f);
+          last[f] = now;
+          open++;
+          for (int j = 0; j < subflows; j++) {
+            dr.arrive(f * subflows + j, now);
+          }
+        }
+      }
+    } finally {
+      progress.end();
+    }
+    double loop = (System.nanoTime() - t0) / 1e9;
+    return new SimulationResult("flow", "max-min", rec, null, now, events, 0, 0, 0, 0,
+        0, loop);
+  }
+
+  /** Ps to send {@code bytes} at {@code rate} bytes/ps, rounded up; 0 below 10⁻⁶ B (rounding residue). */
+  static long completionPs(double bytes, double rate) {
+    return bytes <= 1e-6 ? 0 : (long) Math.ceil(bytes / rate);
   }
 
   private void advance(int[] list, int count, long dt) {

@@ -36,6 +36,8 @@ public final class MaxMinProgressiveFilling {
   private double[] heapKey = new double[64];
   private int[] batchSeeds = new int[64];
   private int[] heapLink = new int[64];
+  private int[] changed = new int[64];
+  private int changedCount;
   private long refills;
 
   /**
@@ -70,6 +72,26 @@ public final class MaxMinProgressiveFilling {
   /** Component refills done so far. */
   public long refills() {
     return refills;
+  }
+
+  /** Number of flows of the paths given at construction (active or not). */
+  public int flowCount() {
+    return paths.length;
+  }
+
+  /**
+   * How many flows got a different rate in the last refill ({@link #add}, {@link #remove},
+   * {@link #addAll}, {@link #removeAll}, {@link #update}): flows that stayed active and changed,
+   * and flows just added with a rate above 0. Flows just removed are not listed (their rate is 0).
+   * Lets a caller that keeps per-flow state touch only these instead of every active flow.
+   */
+  public int changedCount() {
+    return changedCount;
+  }
+
+  /** The {@code i}-th flow whose rate changed in the last refill, {@code 0 <= i < changedCount()}. */
+  public int changed(int i) {
+    return changed[i];
   }
 
   /** Adds a flow and refills its component. */
@@ -112,7 +134,8 @@ public final class MaxMinProgressiveFilling {
       link(f);
       seeds += paths[f].length;
     }
-    refill(seedsOf(fs, count, seeds));
+    int k = seedsOf(fs, count, seeds); // may grow batchSeeds: read it after
+    refill(batchSeeds, k);
   }
 
   /** Removes {@code count} flows ({@code fs[0..count)}) with one refill of what they leave. */
@@ -128,10 +151,55 @@ public final class MaxMinProgressiveFilling {
       unlink(f);
       seeds += paths[f].length;
     }
-    refill(seedsOf(fs, count, seeds));
+    int k = seedsOf(fs, count, seeds); // may grow batchSeeds: read it after
+    refill(batchSeeds, k);
   }
 
-  private int[] seedsOf(int[] fs, int count, int total) {
+  /**
+   * Removes {@code removed[0..nr)} and adds {@code added[0..na)} with one refill of every
+   * component they touch: the same rates as doing it flow by flow, at the cost of one refill.
+   * Allocation-free once its scratch arrays have grown to the batch size.
+   */
+  public void update(int[] removed, int nr, int[] added, int na) {
+    int seeds = 0;
+    for (int i = 0; i < nr; i++) {
+      int f = removed[i];
+      if (!active[f]) {
+        throw new IllegalStateException("flow " + f + " not active");
+      }
+      active[f] = false;
+      rate[f] = 0;
+      unlink(f);
+      seeds += paths[f].length;
+    }
+    for (int i = 0; i < na; i++) {
+      int f = added[i];
+      if (active[f]) {
+        throw new IllegalStateException("flow " + f + " already active");
+      }
+      active[f] = true;
+      link(f);
+      seeds += paths[f].length;
+    }
+    if (batchSeeds.length < seeds) {
+      batchSeeds = new int[Math.max(seeds, 2 * batchSeeds.length)];
+    }
+    int k = 0;
+    for (int i = 0; i < nr; i++) {
+      for (int l : paths[removed[i]]) {
+        batchSeeds[k++] = l;
+      }
+    }
+    for (int i = 0; i < na; i++) {
+      for (int l : paths[added[i]]) {
+        batchSeeds[k++] = l;
+      }
+    }
+    refill(batchSeeds, k);
+  }
+
+  /** Copies the links of {@code fs[0..count)} into {@link #batchSeeds}; returns how many. */
+  private int seedsOf(int[] fs, int count, int total) {
     if (batchSeeds.length < total) {
       batchSeeds = new int[Math.max(total, 2 * batchSeeds.length)];
     }
@@ -141,7 +209,7 @@ public final class MaxMinProgressiveFilling {
         batchSeeds[k++] = l;
       }
     }
-    return k == batchSeeds.length ? batchSeeds : Arrays.copyOf(batchSeeds, k);
+    return k;
   }
 
   /** Removes a flow and refills the component(s) it leaves behind. */
@@ -177,12 +245,19 @@ public final class MaxMinProgressiveFilling {
 
   /** Refills every component that touches one of {@code seeds}. */
   private void refill(int[] seeds) {
+    refill(seeds, seeds.length);
+  }
+
+  /** Refills every component that touches one of {@code seeds[0..ns)}. */
+  private void refill(int[] seeds, int ns) {
     refills++;
     epoch++;
+    changedCount = 0;
     int nl = 0;
     int nf = 0;
     int sp = 0;
-    for (int l : seeds) {
+    for (int i = 0; i < ns; i++) {
+      int l = seeds[i];
       if (linkMark[l] != epoch) {
         linkMark[l] = epoch;
         stack = push(stack, sp++, l);
@@ -238,6 +313,9 @@ public final class MaxMinProgressiveFilling {
           continue;
         }
         frozen[f] = true;
+        if (rate[f] != share) {
+          changed = push(changed, changedCount++, f);
+        }
         rate[f] = share;
         for (int l2 : paths[f]) {
           remCap[l2] -= share;
