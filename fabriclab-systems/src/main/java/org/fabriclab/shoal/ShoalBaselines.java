@@ -108,6 +108,14 @@ public final class ShoalBaselines {
 
   /** Runs the flows on the 8×8×8 torus with the R2C2-style rate model above. */
   public static ShoalFlows torus(ShoalFlows fl, long seed) {
+    return torus(fl, seed, TORUS_BROADCAST_DELAY_PS);
+  }
+
+  /**
+   * As {@link #torus(ShoalFlows, long)} with another broadcast delay (ps, ≥ 0); 0 recomputes the
+   * rates at every arrival and departure (the exact fluid engine, this baseline's earlier model).
+   */
+  public static ShoalFlows torus(ShoalFlows fl, long seed, long broadcastDelayPs) {
     Torus torus = new Torus(new int[] {8, 8, 8}, 0);
     TopologyBuilder b = new TopologyBuilder("torus", "8x8x8, 100G/6",
         (int) torus.estimate().nodes(), (int) torus.estimate().directedLinks());
@@ -115,7 +123,7 @@ public final class ShoalBaselines {
     b.defaults(linkBps, Time.ns(10));
     Topology topo = torus.build(b);
     FlowTrace tr = trace(fl);
-    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, 1, TORUS_BROADCAST_DELAY_PS, Progress.NONE)
+    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, 1, broadcastDelayPs, Progress.NONE)
         .run(Long.MAX_VALUE).flows();
     EcmpTable ecmp = new EcmpTable(topo);
     long[] extra = new long[fl.size()];

@@ -47,9 +47,11 @@ public final class ShoalReproduction implements Reproduction {
     b.note("Baselines (ShoalBaselines): 512-node full-bisection Clos at 50 Gb/s on the packet engine "
         + "(DCTCP: ECMP, initial window 35, 100-packet queues, ECN at 20 packets; DCQCN: the engine's "
         + "RoCEv2 RC + DCQCN; NDP: spraying, 12-packet trimming queues, the engine's NDP window), "
-        + "1,500 B packets; torus: our R2C2-style rate model (max-min over shortest paths recomputed "
-        + "at arrivals and departures with zero broadcast delay, plus one 1,500 B store-and-forward "
-        + "per hop). Fig. 18 runs the three PSN baselines on the synthesised skewed workload (no torus, as in the paper's Fig. 18).");
+        + "1,500 B packets; torus: our R2C2-style rate model (max-min over shortest paths from the "
+        + "rack-wide view of active flows, recomputed at arrivals and departures after R2C2's broadcast "
+        + "delay of 489 ns = 12-hop diameter x (64 B at 100/6 Gb/s + 10 ns): the events of one window "
+        + "are applied together 489 ns after the first, a new flow waits for it and a finished flow's "
+        + "share stays unused until then; plus one 1,500 B store-and-forward per hop). Fig. 18 runs the three PSN baselines on the synthesised skewed workload (no torus, as in the paper's Fig. 18).");
     return b.build();
   }
 

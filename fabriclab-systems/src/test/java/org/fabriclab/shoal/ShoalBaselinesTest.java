@@ -8,14 +8,36 @@ import org.junit.jupiter.api.Test;
 /** The baselines adapter (seed 003 §7.3) on single flows with closed-form completion times. */
 class ShoalBaselinesTest {
   @Test
-  void torusSingleFlowIsLineRateOfOneLinkPlusStoreAndForwardPerHop() {
+  void torusSingleFlowWaitsTheBroadcastThenLineRateOfOneLinkPlusStoreAndForwardPerHop() {
     // node 0 = (0,0,0) to node 3 + 8·2 + 64·1 = (3,2,1): 3 + 2 + 1 = 6 hops
     int dst = 3 + 8 * 2 + 64;
     ShoalFlows fl = new ShoalFlows(new int[] {0}, new int[] {dst}, new long[] {1_000_000}, new long[] {0});
     ShoalFlows r = ShoalBaselines.torus(fl, 1);
     double linkBps = 100e9 / 6;
-    double expectPs = 1e6 * 8 / linkBps * 1e12 + 6 * 1500 * 8 / linkBps * 1e12;
+    // R2C2 broadcast: diameter 12 hops × (64 B at 16,666,666,666 b/s, rounded up: 30,721 ps, + 10 ns)
+    double broadcastPs = 12 * (Math.ceil(64 * 8e12 / 16_666_666_666L) + 10_000);
+    assertThat(broadcastPs).isEqualTo(488_652.0);
+    double expectPs = broadcastPs + 1e6 * 8 / linkBps * 1e12 + 6 * 1500 * 8 / linkBps * 1e12;
     assertThat((double) r.fctPs(0)).isCloseTo(expectPs, offset(1e4));
+    ShoalFlows z = ShoalBaselines.torus(fl, 1, 0);
+    assertThat((double) z.fctPs(0)).isCloseTo(expectPs - broadcastPs, offset(1e4));
+  }
+
+  /**
+   * Golden, generated with the code before the broadcast delay (main 549f50e): the torus baseline
+   * on Fig. 15's L = 0.1 workload (4,200 flows, seed 1) with a zero delay ends every flow at the
+   * same ps as before (hash of the end times in flow order).
+   */
+  @Test
+  void zeroDelayTorusIsTheEarlierBaselineBitForBit() {
+    ShoalFlows fl = ShoalExperiments.poissonFlows(ShoalConfig.rack512(), 0.1, 4000, null, false, 1);
+    assertThat(fl.size()).isEqualTo(4200);
+    ShoalFlows r = ShoalBaselines.torus(fl, 1, 0);
+    long hash = 0;
+    for (int f = 0; f < r.size(); f++) {
+      hash = hash * 31 + r.endPs(f);
+    }
+    assertThat(Long.toHexString(hash)).isEqualTo("3395b910df9d96d4");
   }
 
   @Test

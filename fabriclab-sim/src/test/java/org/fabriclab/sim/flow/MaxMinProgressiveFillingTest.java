@@ -67,6 +67,64 @@ class MaxMinProgressiveFillingTest {
     }
   }
 
+  /**
+   * Batched {@code update} (random removals and additions in one refill) on random small
+   * instances equals an independent brute-force water-filling ({@link BruteForceMaxMin}), and
+   * {@code changed} lists exactly the flows still active whose rate differs from before.
+   */
+  @Test
+  void batchedUpdateEqualsBruteForceWaterFillingAndReportsTheChangedFlows() {
+    SplittableRandom rnd = new SplittableRandom(23);
+    for (int round = 0; round < 40; round++) {
+      int m = 2 + rnd.nextInt(12);
+      int n = 2 + rnd.nextInt(30);
+      double[] cap = new double[m];
+      for (int l = 0; l < m; l++) {
+        cap[l] = 0.5 + rnd.nextInt(20) / 4.0;
+      }
+      int[][] paths = new int[n][];
+      for (int f = 0; f < n; f++) {
+        paths[f] = rnd.ints(0, m).distinct().limit(1 + rnd.nextInt(Math.min(5, m))).toArray();
+      }
+      MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths);
+      boolean[] on = new boolean[n];
+      int[] rem = new int[n];
+      int[] add = new int[n];
+      for (int step = 0; step < 40; step++) {
+        double[] before = new double[n];
+        for (int f = 0; f < n; f++) {
+          before[f] = mm.rate(f);
+        }
+        int nr = 0;
+        int na = 0;
+        boolean[] next = on.clone();
+        for (int f = 0; f < n; f++) {
+          if (rnd.nextInt(4) == 0) {
+            if (on[f]) {
+              rem[nr++] = f;
+            } else {
+              add[na++] = f;
+            }
+            next[f] = !on[f];
+          }
+        }
+        mm.update(rem, nr, add, na);
+        on = next;
+        double[] expect = BruteForceMaxMin.rates(cap, paths, on);
+        java.util.Set<Integer> reported = new java.util.HashSet<>();
+        for (int i = 0; i < mm.changedCount(); i++) {
+          reported.add(mm.changed(i));
+        }
+        for (int f = 0; f < n; f++) {
+          assertThat(mm.rate(f)).as("round %d step %d flow %d", round, step, f)
+              .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
+          assertThat(reported.contains(f)).as("flow %d reported changed", f)
+              .isEqualTo(on[f] && mm.rate(f) != before[f]);
+        }
+      }
+    }
+  }
+
   static void check(double[] cap, int[][] paths, boolean[] on, MaxMinProgressiveFilling mm) {
     double[] load = new double[cap.length];
     double[] maxRate = new double[cap.length];
