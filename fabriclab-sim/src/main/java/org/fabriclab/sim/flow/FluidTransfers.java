@@ -25,9 +25,11 @@ import org.fabriclab.progress.Progress;
  * store-and-forward along the path or the tree's deepest branch), so its dependents start then.
  * The engine itself adds no latency and no headers.
  *
- * <p>Cost: per event O(active) to find the next drain plus one batched refill (see {@link
- * MaxMinProgressiveFilling}); O(transfers log transfers) for the start queue. Deterministic: ties
- * are broken by transfer index.
+ * <p>Cost: per event one batched refill (see {@link MaxMinProgressiveFilling}) plus O(log
+ * active) per transfer whose rate it changed — a transfer's bytes are brought up to date only when
+ * its rate changes and its drain time sits in a heap, so no event scans the active transfers;
+ * O(transfers log transfers) for the start queue. Deterministic: ties are broken by transfer
+ * index.
  */
 public final class FluidTransfers {
   private final double[] capacity;
@@ -38,7 +40,6 @@ public final class FluidTransfers {
   private final List<IntArrayList> dependents = new ArrayList<>();
   private final IntArrayList waitingFor = new IntArrayList();
   private final int linkCount;
-  private long[] drainScratch;
 
   /** Transfers over {@code topo}'s links at their capacities. */
   public FluidTransfers(Topology topo) {
@@ -117,7 +118,11 @@ public final class FluidTransfers {
     int n = size();
     int[][] paths = links.toArray(new int[0][]);
     MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(capacity, paths);
+    // per active transfer: bytes left at last[f], its rate since then, its drain time in the heap
     double[] remaining = new double[n];
+    long[] last = new long[n];
+    double[] rateNow = new double[n];
+    IndexedLongMinHeap drains = new IndexedLongMinHeap(n);
     long[] done = new long[n];
     long[] started = new long[n];
     Arrays.fill(done, -1);
@@ -132,10 +137,9 @@ public final class FluidTransfers {
         qs = push(qTime, qId, qs, startPs.getLong(t), t);
       }
     }
-    int[] active = new int[Math.max(1, n)];
     int activeCount = 0;
     int[] batch = new int[Math.max(1, n)];
-    drainScratch = new long[Math.max(1, n)];
+    long[] drainAt = new long[Math.max(1, n)];
     long now = 0;
     long events = 0;
     long makespan = 0;
@@ -143,42 +147,27 @@ public final class FluidTransfers {
     progress.begin("transfers", n);
     try {
       while (qs > 0 || activeCount > 0) {
-        double soonest = Double.MAX_VALUE;
-        for (int i = 0; i < activeCount; i++) {
-          int f = active[i];
-          double r = mm.rate(f);
-          if (r > 0) {
-            soonest = Math.min(soonest, remaining[f] / r);
-          }
-        }
-        long drain = soonest == Double.MAX_VALUE ? Long.MAX_VALUE : now + (long) Math.ceil(soonest);
+        long drain = drains.minKey();
         long arrival = qs > 0 ? qTime[0] : Long.MAX_VALUE;
         long t = Math.min(drain, arrival);
         if (t == Long.MAX_VALUE) {
           break; // active transfers with zero rate only: cannot happen with positive capacities
         }
-        long dt = t - now;
-        if (dt > 0) {
-          for (int i = 0; i < activeCount; i++) {
-            int f = active[i];
-            remaining[f] -= mm.rate(f) * dt;
-          }
-        }
         now = t;
         events++;
         if (drain <= arrival) {
+          // every transfer with at most quantum + 1 ps of sending left (less than 1 ps: now)
           int b = 0;
-          long[] drainAt = drainScratch;
-          for (int i = 0; i < activeCount; i++) {
-            int f = active[i];
-            double r = mm.rate(f);
-            if (remaining[f] <= r * (quantumPs + 1) + 1e-6) { // finishes within the quantum (or 1 ps)
-              drainAt[b] = now + (remaining[f] <= r + 1e-6 ? 0 : (long) Math.ceil(remaining[f] / r));
-              batch[b++] = f;
-              active[i--] = active[--activeCount];
-            }
+          long limit = now + quantumPs + 1;
+          while (drains.minKey() <= limit) {
+            long key = drains.minKey();
+            int f = drains.pop();
+            drainAt[b] = key <= now + 1 ? now : key;
+            batch[b++] = f;
+            activeCount--;
           }
           mm.removeAll(batch, b);
+          applyRates(mm, now, remaining, last, rateNow, drains);
           for (int i = 0; i < b; i++) {
             int f = batch[i];
             long end = drainAt[i] + extraPs.getLong(f);
@@ -201,19 +190,13 @@ public final class FluidTransfers {
         } else {
           int b = 0;
           long until = Math.min(drain, now + quantumPs);
-          long last = now;
+          long lastStart = now;
           while (qs > 0 && qTime[0] <= until) {
-            last = qTime[0];
+            lastStart = qTime[0];
             batch[b++] = qId[0];
             qs = pop(qTime, qId, qs);
           }
-          if (last > now) { // the batch starts at its last member's time: advance the others
-            for (int i = 0; i < activeCount; i++) {
-              int f = active[i];
-              remaining[f] -= mm.rate(f) * (last - now);
-            }
-            now = last;
-          }
+          now = lastStart; // the batch starts at its last member's time
           int flows = 0;
           for (int i = 0; i < b; i++) {
             int f = batch[i];
@@ -228,16 +211,23 @@ public final class FluidTransfers {
               for (int k = 0; k < d.size(); k++) {
                 int later = d.getInt(k);
                 if (--wait[later] == 0) {
+                  if (qs == qTime.length) {
+                    qTime = Arrays.copyOf(qTime, 2 * qs);
+                    qId = Arrays.copyOf(qId, 2 * qs);
+                  }
                   qs = push(qTime, qId, qs, Math.max(end, startPs.getLong(later)), later);
                 }
               }
               continue;
             }
             remaining[f] = wireBytes.getLong(f);
-            active[activeCount++] = f;
+            last[f] = now;
+            rateNow[f] = 0;
+            activeCount++;
             batch[flows++] = f;
           }
           mm.addAll(batch, flows);
+          applyRates(mm, now, remaining, last, rateNow, drains);
         }
       }
     } finally {
@@ -248,6 +238,26 @@ public final class FluidTransfers {
           "never started: the dependencies have a cycle");
     }
     return new Result(done, started, makespan, events, mm.refills());
+  }
+
+  /**
+   * After a refill: brings the bytes of every transfer whose rate changed up to {@code now} at its
+   * old rate, then re-keys its drain time at the new one. O(changed · log active).
+   */
+  private static void applyRates(MaxMinProgressiveFilling mm, long now, double[] remaining, long[] last,
+      double[] rateNow, IndexedLongMinHeap drains) {
+    for (int i = 0; i < mm.changedCount(); i++) {
+      int f = mm.changed(i);
+      remaining[f] -= rateNow[f] * (now - last[f]);
+      last[f] = now;
+      double r = mm.rate(f);
+      rateNow[f] = r;
+      if (r > 0) {
+        drains.set(f, now + FlowLevelSimulation.completionPs(remaining[f], r));
+      } else {
+        drains.remove(f);
+      }
+    }
   }
 
   private static int push(long[] key, int[] id, int size, long k, int v) {

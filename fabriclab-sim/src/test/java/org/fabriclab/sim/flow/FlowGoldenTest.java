@@ -158,14 +158,24 @@ class FlowGoldenTest {
     return ft.run(Progress.NONE, c.quantum);
   }
 
+  /**
+   * {@link FluidTransfers} now brings a transfer's bytes up to date only when its rate changes
+   * (before: at every event), so a drain time — the ceiling of bytes left over the rate — can
+   * round 1 ps differently and move its dependents by as much. Measured on these cases: at most
+   * 1 ps on any start or completion (37 to 45 transfers of 250 differ by 1 ps on the fat-tree,
+   * none on the torus), the same event counts and makespans; bound asserted: 3 ps, same events.
+   */
   @Test
-  void fluidTransfersAsBefore() {
+  void fluidTransfersAsBeforeWithinRounding() {
     assertThat(TRANSFERS).hasSize(3);
     for (TransferCase c : TRANSFERS) {
       FluidTransfers.Result r = runTransfers(c);
-      assertThat(r.makespanPs()).isEqualTo(c.makespan);
-      assertThat(r.startPs()).isEqualTo(c.start);
-      assertThat(r.completionPs()).isEqualTo(c.done);
+      assertThat(r.events()).isEqualTo(c.events);
+      assertThat((double) r.makespanPs()).isCloseTo((double) c.makespan, offset(3.0));
+      for (int t = 0; t < c.done.length; t++) {
+        assertThat((double) r.startPs()[t]).as("start of %d", t).isCloseTo((double) c.start[t], offset(3.0));
+        assertThat((double) r.completionPs()[t]).as("end of %d", t).isCloseTo((double) c.done[t], offset(3.0));
+      }
     }
   }
 }
