@@ -87,7 +87,7 @@ public final class FlowLevelSimulation {
     for (int e = 0; e < cap.length; e++) {
       cap[e] = topo.capacityBps(e) / 8e12; // bytes per ps
     }
-    mm = new MaxMinProgressiveFilling(cap, paths);
+    mm = new MaxMinProgressiveFilling(cap, paths, recomputeDelayPs > 0);
     remaining = new double[n];
   }
 

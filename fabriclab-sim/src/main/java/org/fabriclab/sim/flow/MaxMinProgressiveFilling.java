@@ -15,6 +15,7 @@ import java.util.Arrays;
  * filling, so a link's key is raised lazily when it is popped below its current share.
  */
 public final class MaxMinProgressiveFilling {
+  private final boolean canonical;
   private final double[] capacity;
   private final int[][] paths;
   private final double[] rate;
@@ -39,12 +40,38 @@ public final class MaxMinProgressiveFilling {
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
+  // every active flow and every link with an active flow, each with its index in the list
+  private final int[] activeFlows;
+  private final int[] activeFlowPos;
+  private int activeFlowCount;
+  private final int[] usedLinks;
+  private final int[] usedLinkPos;
+  private int usedLinkCount;
+  // whole-fabric refills: see refill()
+  private int lastComponentFlows;
+  private int sinceMeasured;
+  private long wholeRefills;
 
   /**
    * @param linkCapacity capacity of every link (any unit; rates come out in the same unit)
    * @param paths the links of every flow (not copied; must not change)
    */
   public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths) {
+    this(linkCapacity, paths, false);
+  }
+
+  /**
+   * @param canonical {@code false}: the original refill, whose freezing order among links of
+   *     equal share follows the heap's arrangement (kept so that the exact engines reproduce their
+   *     earlier outputs bit for bit). {@code true}: links pop in (share, link id) order, which
+   *     makes a component's arithmetic independent of what else is in the heap, so the refill may
+   *     skip the component search and refill every active flow when one component holds most of
+   *     them (see {@link #refill}), with rates bit for bit those of the component refill; and a
+   *     stale top is re-keyed in place. Same max-min rates either way; only the rounding of
+   *     equal-share links' order differs.
+   */
+  public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths, boolean canonical) {
+    this.canonical = canonical;
     capacity = linkCapacity;
     this.paths = paths;
     int m = linkCapacity.length;
@@ -59,6 +86,10 @@ public final class MaxMinProgressiveFilling {
     remCap = new double[m];
     unfrozen = new int[m];
     linkMark = new int[m];
+    activeFlows = new int[Math.max(1, n)];
+    activeFlowPos = new int[Math.max(1, n)];
+    usedLinks = new int[Math.max(1, m)];
+    usedLinkPos = new int[Math.max(1, m)];
   }
 
   public double rate(int flow) {
@@ -72,6 +103,11 @@ public final class MaxMinProgressiveFilling {
   /** Component refills done so far. */
   public long refills() {
     return refills;
+  }
+
+  /** Of {@link #refills()}, those done over every active flow at once (see {@link #refill}). */
+  public long wholeRefills() {
+    return wholeRefills;
   }
 
   /** Number of flows of the paths given at construction (active or not). */
@@ -107,8 +143,14 @@ public final class MaxMinProgressiveFilling {
   private void link(int f) {
     int[] p = paths[f];
     slot[f] = new int[p.length];
+    activeFlowPos[f] = activeFlowCount;
+    activeFlows[activeFlowCount++] = f;
     for (int i = 0; i < p.length; i++) {
       int l = p[i];
+      if (linkCount[l] == 0) {
+        usedLinkPos[l] = usedLinkCount;
+        usedLinks[usedLinkCount++] = l;
+      }
       if (linkFlows[l] == null) {
         linkFlows[l] = new int[4];
       } else if (linkCount[l] == linkFlows[l].length) {
@@ -225,9 +267,17 @@ public final class MaxMinProgressiveFilling {
 
   private void unlink(int f) {
     int[] p = paths[f];
+    int movedFlow = activeFlows[--activeFlowCount];
+    activeFlows[activeFlowPos[f]] = movedFlow;
+    activeFlowPos[movedFlow] = activeFlowPos[f];
     for (int i = 0; i < p.length; i++) {
       int l = p[i];
       int s = slot[f][i];
+      if (linkCount[l] == 1) {
+        int movedLink = usedLinks[--usedLinkCount];
+        usedLinks[usedLinkPos[l]] = movedLink;
+        usedLinkPos[movedLink] = usedLinkPos[l];
+      }
       int last = linkFlows[l][--linkCount[l]];
       linkFlows[l][s] = last;
       if (last != f) {
@@ -248,11 +298,25 @@ public final class MaxMinProgressiveFilling {
     refill(seeds, seeds.length);
   }
 
-  /** Refills every component that touches one of {@code seeds[0..ns)}. */
+  /**
+   * Refills every component that touches one of {@code seeds[0..ns)}. Finding the component is a
+   * search over its links and flows, as costly as the filling itself; when the last component
+   * found held at least half of the active flows (a fabric where everything shares a few core
+   * links), it refills every active flow instead, without the search — the same rates: a
+   * component's filling depends only on its own links and flows (up to rounding where links tie,
+   * whose freezing order may then differ). Every 32nd such refill searches again, to notice when
+   * the flows have split into smaller components.
+   */
   private void refill(int[] seeds, int ns) {
     refills++;
     epoch++;
     changedCount = 0;
+    if (canonical && activeFlowCount >= 64 && 2 * lastComponentFlows >= activeFlowCount && ++sinceMeasured < 32) {
+      wholeRefills++;
+      fill(usedLinks, usedLinkCount, activeFlows, activeFlowCount);
+      return;
+    }
+    sinceMeasured = 0;
     int nl = 0;
     int nf = 0;
     int sp = 0;
@@ -281,9 +345,15 @@ public final class MaxMinProgressiveFilling {
         }
       }
     }
+    lastComponentFlows = nf;
+    fill(compLinks, nl, compFlows, nf);
+  }
+
+  /** Progressive filling of the flows {@code fs[0..nf)}, which cross exactly the links {@code ls[0..nl)}. */
+  private void fill(int[] ls, int nl, int[] fs, int nf) {
     int hs = 0;
     for (int i = 0; i < nl; i++) {
-      int l = compLinks[i];
+      int l = ls[i];
       remCap[l] = capacity[l];
       unfrozen[l] = linkCount[l];
       if (unfrozen[l] > 0) {
@@ -291,22 +361,28 @@ public final class MaxMinProgressiveFilling {
       }
     }
     for (int i = 0; i < nf; i++) {
-      frozen[compFlows[i]] = false;
+      frozen[fs[i]] = false;
     }
     // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
     // grow while filling): a popped entry below its link's share goes back with the new key
     while (hs > 0) {
       double key = heapKey[0];
       int l = heapLink[0];
-      hs = heapPop(hs);
       if (unfrozen[l] == 0) {
+        hs = heapPop(hs);
         continue;
       }
       double share = share(l);
       if (key < share) {
-        hs = heapPush(hs, share, l);
+        if (canonical) {
+          siftDownTop(hs, share, l); // the top goes back with its new key
+        } else {
+          hs = heapPop(hs);
+          hs = heapPush(hs, share, l);
+        }
         continue;
       }
+      hs = heapPop(hs);
       for (int k = 0; k < linkCount[l]; k++) {
         int f = linkFlows[l][k];
         if (frozen[f]) {
@@ -345,7 +421,7 @@ public final class MaxMinProgressiveFilling {
     int i = size;
     while (i > 0) {
       int p = (i - 1) >>> 1;
-      if (heapKey[p] <= key) {
+      if (canonical ? heapKey[p] < key || (heapKey[p] == key && heapLink[p] < link) : heapKey[p] <= key) {
         break;
       }
       heapKey[i] = heapKey[p];
@@ -359,18 +435,24 @@ public final class MaxMinProgressiveFilling {
 
   private int heapPop(int size) {
     int last = size - 1;
-    double key = heapKey[last];
-    int link = heapLink[last];
+    siftDownTop(last, heapKey[last], heapLink[last]);
+    return last;
+  }
+
+  /** Puts ({@code key}, {@code link}) at the top of a heap of {@code size} entries and sifts it down. */
+  private void siftDownTop(int size, double key, int link) {
+    int last = size;
     int i = 0;
     while (true) {
       int c = 2 * i + 1;
       if (c >= last) {
         break;
       }
-      if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
+      if (c + 1 < last && (heapKey[c + 1] < heapKey[c]
+          || (canonical && heapKey[c + 1] == heapKey[c] && heapLink[c + 1] < heapLink[c]))) {
         c++;
       }
-      if (key <= heapKey[c]) {
+      if (canonical ? key < heapKey[c] || (key == heapKey[c] && link < heapLink[c]) : key <= heapKey[c]) {
         break;
       }
       heapKey[i] = heapKey[c];
@@ -379,6 +461,5 @@ public final class MaxMinProgressiveFilling {
     }
     heapKey[i] = key;
     heapLink[i] = link;
-    return last;
   }
 }

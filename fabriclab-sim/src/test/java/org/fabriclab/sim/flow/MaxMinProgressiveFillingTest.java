@@ -70,7 +70,8 @@ class MaxMinProgressiveFillingTest {
   /**
    * Batched {@code update} (random removals and additions in one refill) on random small
    * instances equals an independent brute-force water-filling ({@link BruteForceMaxMin}), and
-   * {@code changed} lists exactly the flows still active whose rate differs from before.
+   * {@code changed} lists exactly the flows still active whose rate differs from before (odd
+   * rounds with the canonical link order).
    */
   @Test
   void batchedUpdateEqualsBruteForceWaterFillingAndReportsTheChangedFlows() {
@@ -86,7 +87,7 @@ class MaxMinProgressiveFillingTest {
       for (int f = 0; f < n; f++) {
         paths[f] = rnd.ints(0, m).distinct().limit(1 + rnd.nextInt(Math.min(5, m))).toArray();
       }
-      MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths);
+      MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths, round % 2 == 1);
       boolean[] on = new boolean[n];
       int[] rem = new int[n];
       int[] add = new int[n];
@@ -122,6 +123,58 @@ class MaxMinProgressiveFillingTest {
               .isEqualTo(on[f] && mm.rate(f) != before[f]);
         }
       }
+    }
+  }
+
+  /**
+   * The whole-fabric refill (taken when the last component found held at least half of at least
+   * 64 active flows): random instances of 70-200 flows on few links (one big component, plus
+   * flows on private links that form their own components), random batches of changes; rates
+   * equal the brute-force water-filling after every batch, and at least some refills took the
+   * whole-fabric path.
+   */
+  @Test
+  void wholeFabricRefillsEqualBruteForce() {
+    SplittableRandom rnd = new SplittableRandom(29);
+    for (int round = 0; round < 12; round++) {
+      int shared = 3 + rnd.nextInt(6);
+      int n = 70 + rnd.nextInt(130);
+      int m = shared + n; // link shared + f is flow f's private link
+      double[] cap = new double[m];
+      for (int l = 0; l < m; l++) {
+        cap[l] = 1 + rnd.nextInt(40) / 4.0;
+      }
+      int[][] paths = new int[n][];
+      for (int f = 0; f < n; f++) {
+        paths[f] = rnd.nextInt(5) == 0 ? new int[] {shared + f}
+            : java.util.stream.IntStream.concat(rnd.ints(0, shared).distinct().limit(1 + rnd.nextInt(2)),
+                java.util.stream.IntStream.of(shared + f)).toArray();
+      }
+      MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths, true);
+      boolean[] on = new boolean[n];
+      int[] rem = new int[n];
+      int[] add = new int[n];
+      for (int step = 0; step < 60; step++) {
+        int nr = 0;
+        int na = 0;
+        for (int f = 0; f < n; f++) {
+          if (rnd.nextInt(step == 0 ? 1 : 20) == 0) {
+            if (on[f]) {
+              rem[nr++] = f;
+            } else {
+              add[na++] = f;
+            }
+            on[f] = !on[f];
+          }
+        }
+        mm.update(rem, nr, add, na);
+        double[] expect = BruteForceMaxMin.rates(cap, paths, on);
+        for (int f = 0; f < n; f++) {
+          assertThat(mm.rate(f)).as("round %d step %d flow %d", round, step, f)
+              .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
+        }
+      }
+      assertThat(mm.wholeRefills()).as("round %d", round).isPositive();
     }
   }
 
