@@ -15,7 +15,7 @@ import java.util.Arrays;
  * filling, so a link's key is raised lazily when it is popped below its current share.
  */
 public final class MaxMinProgressiveFilling {
-  private final boolean canonical;
+  private final boolean fast;
   private final double[] capacity;
   private final int[][] paths;
   private final double[] rate;
@@ -37,6 +37,7 @@ public final class MaxMinProgressiveFilling {
   private double[] heapKey = new double[64];
   private int[] batchSeeds = new int[64];
   private int[] heapLink = new int[64];
+  private final int[] heapPos; // fast mode: each link's heap position, -1 when not in the heap
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
@@ -61,17 +62,15 @@ public final class MaxMinProgressiveFilling {
   }
 
   /**
-   * @param canonical {@code false}: the original refill, whose freezing order among links of
-   *     equal share follows the heap's arrangement (kept so that the exact engines reproduce their
-   *     earlier outputs bit for bit). {@code true}: links pop in (share, link id) order, which
-   *     makes a component's arithmetic independent of what else is in the heap, so the refill may
-   *     skip the component search and refill every active flow when one component holds most of
-   *     them (see {@link #refill}), with rates bit for bit those of the component refill; and a
-   *     stale top is re-keyed in place. Same max-min rates either way; only the rounding of
-   *     equal-share links' order differs.
+   * @param fast {@code false}: the original refill (kept so that the exact engines reproduce
+   *     their earlier outputs bit for bit). {@code true}: the refill may skip the component search
+   *     and refill every active flow when one component holds most of them (see {@link #refill}),
+   *     and fills with an indexed heap ({@link #fillFast}). The same max-min rates either way, up
+   *     to rounding: links of equal share may freeze in another order, so a flow's rate may differ
+   *     in its last bits.
    */
-  public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths, boolean canonical) {
-    this.canonical = canonical;
+  public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths, boolean fast) {
+    this.fast = fast;
     capacity = linkCapacity;
     this.paths = paths;
     int m = linkCapacity.length;
@@ -90,6 +89,8 @@ public final class MaxMinProgressiveFilling {
     activeFlowPos = new int[Math.max(1, n)];
     usedLinks = new int[Math.max(1, m)];
     usedLinkPos = new int[Math.max(1, m)];
+    heapPos = new int[m];
+    Arrays.fill(heapPos, -1);
   }
 
   public double rate(int flow) {
@@ -302,7 +303,8 @@ public final class MaxMinProgressiveFilling {
    * Refills every component that touches one of {@code seeds[0..ns)}. Finding the component is a
    * search over its links and flows, as costly as the filling itself; when the last component
    * found held at least half of the active flows (a fabric where everything shares a few core
-   * links), it refills every active flow instead, without the search — the same rates: a
+   * links), it refills every active flow instead, without the search (fast mode only) — the same
+   * rates: a
    * component's filling depends only on its own links and flows (up to rounding where links tie,
    * whose freezing order may then differ). Every 32nd such refill searches again, to notice when
    * the flows have split into smaller components.
@@ -311,7 +313,7 @@ public final class MaxMinProgressiveFilling {
     refills++;
     epoch++;
     changedCount = 0;
-    if (canonical && activeFlowCount >= 64 && 2 * lastComponentFlows >= activeFlowCount && ++sinceMeasured < 32) {
+    if (fast && activeFlowCount >= 64 && 2 * lastComponentFlows >= activeFlowCount && ++sinceMeasured < 32) {
       wholeRefills++;
       fill(usedLinks, usedLinkCount, activeFlows, activeFlowCount);
       return;
@@ -351,6 +353,10 @@ public final class MaxMinProgressiveFilling {
 
   /** Progressive filling of the flows {@code fs[0..nf)}, which cross exactly the links {@code ls[0..nl)}. */
   private void fill(int[] ls, int nl, int[] fs, int nf) {
+    if (fast) {
+      fillFast(ls, nl, fs, nf);
+      return;
+    }
     int hs = 0;
     for (int i = 0; i < nl; i++) {
       int l = ls[i];
@@ -374,12 +380,8 @@ public final class MaxMinProgressiveFilling {
       }
       double share = share(l);
       if (key < share) {
-        if (canonical) {
-          siftDownTop(hs, share, l); // the top goes back with its new key
-        } else {
-          hs = heapPop(hs);
-          hs = heapPush(hs, share, l);
-        }
+        hs = heapPop(hs);
+        hs = heapPush(hs, share, l);
         continue;
       }
       hs = heapPop(hs);
@@ -399,6 +401,124 @@ public final class MaxMinProgressiveFilling {
         }
       }
     }
+  }
+
+  /**
+   * The same filling with an indexed heap: built in O(L) (Floyd), a stale top re-keyed in place,
+   * and a link taken out as soon as its last flow freezes (most links are not a bottleneck: on a
+   * fat-tree only one of a flow's ~6 links is, and these dead links would otherwise each cost a
+   * pop from the top; taken out where they sit — deep, their shares being large — they cost
+   * little).
+   */
+  private void fillFast(int[] ls, int nl, int[] fs, int nf) {
+    if (heapKey.length < nl) {
+      heapKey = new double[Math.max(nl, 2 * heapKey.length)];
+      heapLink = new int[heapKey.length];
+    }
+    int hs = 0;
+    for (int i = 0; i < nl; i++) {
+      int l = ls[i];
+      remCap[l] = capacity[l];
+      unfrozen[l] = linkCount[l];
+      if (unfrozen[l] > 0) {
+        heapKey[hs] = share(l);
+        heapLink[hs] = l;
+        heapPos[l] = hs++;
+      }
+    }
+    for (int i = (hs >>> 1) - 1; i >= 0; i--) {
+      siftDownAt(i, hs);
+    }
+    for (int i = 0; i < nf; i++) {
+      frozen[fs[i]] = false;
+    }
+    while (hs > 0) {
+      int l = heapLink[0];
+      double share = share(l);
+      if (heapKey[0] < share) {
+        heapKey[0] = share;
+        siftDownAt(0, hs);
+        continue;
+      }
+      hs = removeAt(0, hs);
+      int[] lf = linkFlows[l];
+      for (int k = 0; k < linkCount[l]; k++) {
+        int f = lf[k];
+        if (frozen[f]) {
+          continue;
+        }
+        frozen[f] = true;
+        if (rate[f] != share) {
+          changed = push(changed, changedCount++, f);
+        }
+        rate[f] = share;
+        for (int l2 : paths[f]) {
+          remCap[l2] -= share;
+          if (--unfrozen[l2] == 0 && heapPos[l2] >= 0) {
+            hs = removeAt(heapPos[l2], hs);
+          }
+        }
+      }
+    }
+  }
+
+  /** Removes the entry at heap position {@code p} of {@code size}; returns the new size. */
+  private int removeAt(int p, int size) {
+    heapPos[heapLink[p]] = -1;
+    int last = size - 1;
+    if (p == last) {
+      return last;
+    }
+    double key = heapKey[last];
+    int link = heapLink[last];
+    heapKey[p] = key;
+    heapLink[p] = link;
+    heapPos[link] = p;
+    if (p > 0 && key < heapKey[(p - 1) >>> 1]) {
+      int i = p;
+      while (i > 0) {
+        int q = (i - 1) >>> 1;
+        if (heapKey[q] <= key) {
+          break;
+        }
+        heapKey[i] = heapKey[q];
+        heapLink[i] = heapLink[q];
+        heapPos[heapLink[i]] = i;
+        i = q;
+      }
+      heapKey[i] = key;
+      heapLink[i] = link;
+      heapPos[link] = i;
+    } else {
+      siftDownAt(p, last);
+    }
+    return last;
+  }
+
+  /** Sifts the entry at position {@code p} down a heap of {@code size} entries, keeping {@code heapPos}. */
+  private void siftDownAt(int p, int size) {
+    double key = heapKey[p];
+    int link = heapLink[p];
+    int i = p;
+    while (true) {
+      int c = 2 * i + 1;
+      if (c >= size) {
+        break;
+      }
+      if (c + 1 < size && heapKey[c + 1] < heapKey[c]) {
+        c++;
+      }
+      if (key <= heapKey[c]) {
+        break;
+      }
+      heapKey[i] = heapKey[c];
+      heapLink[i] = heapLink[c];
+      heapPos[heapLink[i]] = i;
+      i = c;
+    }
+    heapKey[i] = key;
+    heapLink[i] = link;
+    heapPos[link] = i;
   }
 
   private double share(int l) {
@@ -421,7 +541,7 @@ public final class MaxMinProgressiveFilling {
     int i = size;
     while (i > 0) {
       int p = (i - 1) >>> 1;
-      if (canonical ? heapKey[p] < key || (heapKey[p] == key && heapLink[p] < link) : heapKey[p] <= key) {
+      if (heapKey[p] <= key) {
         break;
       }
       heapKey[i] = heapKey[p];
@@ -448,11 +568,10 @@ public final class MaxMinProgressiveFilling {
       if (c >= last) {
         break;
       }
-      if (c + 1 < last && (heapKey[c + 1] < heapKey[c]
-          || (canonical && heapKey[c + 1] == heapKey[c] && heapLink[c + 1] < heapLink[c]))) {
+      if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
         c++;
       }
-      if (canonical ? key < heapKey[c] || (key == heapKey[c] && link < heapLink[c]) : key <= heapKey[c]) {
+      if (key <= heapKey[c]) {
         break;
       }
       heapKey[i] = heapKey[c];
