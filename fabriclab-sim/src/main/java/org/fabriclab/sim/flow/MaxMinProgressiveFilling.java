@@ -20,16 +20,26 @@ public final class MaxMinProgressiveFilling {
   private final int[][] paths;
   private final double[] rate;
   private final boolean[] active;
-  // per link: active flows on it (unordered), and each flow's slot in the link's list per hop
+  // Every active flow sits in a dense seat 0..seats-1 (freed seats reused first), so that the
+  // refill's per-flow reads and writes stay within a few arrays of the active flows' size, not of
+  // all flows: by seat, its flow, its record (its links, then its position in each link's list,
+  // copied at activation), its rate, mark and frozen flag.
+  private final int[] seatOf;
+  private int[] flowAt = new int[16];
+  private int[][] seatRec = new int[16][];
+  private double[] seatRate = new double[16];
+  private int[] seatMark = new int[16];
+  private boolean[] seatFrozen = new boolean[16];
+  private int[] freeSeats = new int[16];
+  private int freeCount;
+  private int seats;
+  // per link: the seats of its active flows (unordered)
   private int[][] linkFlows;
   private final int[] linkCount;
-  private final int[][] slot;
   // scratch for one refill
   private final double[] remCap;
   private final int[] unfrozen;
   private final int[] linkMark;
-  private final int[] flowMark;
-  private final boolean[] frozen;
   private int epoch;
   private int[] compLinks = new int[64];
   private int[] compFlows = new int[64];
@@ -41,9 +51,9 @@ public final class MaxMinProgressiveFilling {
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
-  // every active flow and every link with an active flow, each with its index in the list
-  private final int[] activeFlows;
-  private final int[] activeFlowPos;
+  // every active flow's seat and every link with an active flow, each with its index in the list
+  private int[] activeFlows = new int[16];
+  private int[] activeFlowPos = new int[16];
   private int activeFlowCount;
   private final int[] usedLinks;
   private final int[] usedLinkPos;
@@ -77,16 +87,12 @@ public final class MaxMinProgressiveFilling {
     int n = paths.length;
     rate = new double[n];
     active = new boolean[n];
-    frozen = new boolean[n];
-    flowMark = new int[n];
-    slot = new int[n][];
+    seatOf = new int[n];
     linkFlows = new int[m][];
     linkCount = new int[m];
     remCap = new double[m];
     unfrozen = new int[m];
     linkMark = new int[m];
-    activeFlows = new int[Math.max(1, n)];
-    activeFlowPos = new int[Math.max(1, n)];
     usedLinks = new int[Math.max(1, m)];
     usedLinkPos = new int[Math.max(1, m)];
     heapPos = new int[m];
@@ -143,10 +149,33 @@ public final class MaxMinProgressiveFilling {
 
   private void link(int f) {
     int[] p = paths[f];
-    slot[f] = new int[p.length];
-    activeFlowPos[f] = activeFlowCount;
-    activeFlows[activeFlowCount++] = f;
-    for (int i = 0; i < p.length; i++) {
+    int h = p.length;
+    int st;
+    if (freeCount > 0) {
+      st = freeSeats[--freeCount];
+    } else {
+      if (seats == flowAt.length) {
+        int c = 2 * seats;
+        flowAt = Arrays.copyOf(flowAt, c);
+        seatRec = Arrays.copyOf(seatRec, c);
+        seatRate = Arrays.copyOf(seatRate, c);
+        seatMark = Arrays.copyOf(seatMark, c);
+        seatFrozen = Arrays.copyOf(seatFrozen, c);
+        freeSeats = Arrays.copyOf(freeSeats, c);
+        activeFlows = Arrays.copyOf(activeFlows, c);
+        activeFlowPos = Arrays.copyOf(activeFlowPos, c);
+      }
+      st = seats++;
+    }
+    seatOf[f] = st;
+    flowAt[st] = f;
+    seatRate[st] = 0;
+    int[] r = new int[2 * h];
+    System.arraycopy(p, 0, r, 0, h);
+    seatRec[st] = r;
+    activeFlowPos[st] = activeFlowCount;
+    activeFlows[activeFlowCount++] = st;
+    for (int i = 0; i < h; i++) {
       int l = p[i];
       if (linkCount[l] == 0) {
         usedLinkPos[l] = usedLinkCount;
@@ -157,8 +186,8 @@ public final class MaxMinProgressiveFilling {
       } else if (linkCount[l] == linkFlows[l].length) {
         linkFlows[l] = Arrays.copyOf(linkFlows[l], 2 * linkCount[l]);
       }
-      slot[f][i] = linkCount[l];
-      linkFlows[l][linkCount[l]++] = f;
+      r[h + i] = linkCount[l];
+      linkFlows[l][linkCount[l]++] = st;
     }
   }
 
@@ -267,13 +296,15 @@ public final class MaxMinProgressiveFilling {
   }
 
   private void unlink(int f) {
-    int[] p = paths[f];
-    int movedFlow = activeFlows[--activeFlowCount];
-    activeFlows[activeFlowPos[f]] = movedFlow;
-    activeFlowPos[movedFlow] = activeFlowPos[f];
-    for (int i = 0; i < p.length; i++) {
-      int l = p[i];
-      int s = slot[f][i];
+    int st = seatOf[f];
+    int[] r = seatRec[st];
+    int h = r.length >>> 1;
+    int moved = activeFlows[--activeFlowCount];
+    activeFlows[activeFlowPos[st]] = moved;
+    activeFlowPos[moved] = activeFlowPos[st];
+    for (int i = 0; i < h; i++) {
+      int l = r[i];
+      int s = r[h + i];
       if (linkCount[l] == 1) {
         int movedLink = usedLinks[--usedLinkCount];
         usedLinks[usedLinkPos[l]] = movedLink;
@@ -281,17 +312,19 @@ public final class MaxMinProgressiveFilling {
       }
       int last = linkFlows[l][--linkCount[l]];
       linkFlows[l][s] = last;
-      if (last != f) {
-        int[] lp = paths[last];
-        for (int j = 0; j < lp.length; j++) {
-          if (lp[j] == l) {
-            slot[last][j] = s;
+      if (last != st) {
+        int[] lr = seatRec[last];
+        int lh = lr.length >>> 1;
+        for (int j = 0; j < lh; j++) {
+          if (lr[j] == l) {
+            lr[lh + j] = s;
             break;
           }
         }
       }
     }
-    slot[f] = null;
+    seatRec[st] = null;
+    freeSeats[freeCount++] = st;
   }
 
   /** Refills every component that touches one of {@code seeds}. */
@@ -332,14 +365,18 @@ public final class MaxMinProgressiveFilling {
     while (sp > 0) {
       int l = stack[--sp];
       compLinks = push(compLinks, nl++, l);
+      int[] lf = linkFlows[l];
       for (int k = 0; k < linkCount[l]; k++) {
-        int f = linkFlows[l][k];
-        if (flowMark[f] == epoch) {
+        int st = lf[k];
+        if (seatMark[st] == epoch) {
           continue;
         }
-        flowMark[f] = epoch;
-        compFlows = push(compFlows, nf++, f);
-        for (int l2 : paths[f]) {
+        seatMark[st] = epoch;
+        compFlows = push(compFlows, nf++, st);
+        int[] r = seatRec[st];
+        int h = r.length >>> 1;
+        for (int i = 0; i < h; i++) {
+          int l2 = r[i];
           if (linkMark[l2] != epoch) {
             linkMark[l2] = epoch;
             stack = push(stack, sp++, l2);
@@ -367,7 +404,7 @@ public final class MaxMinProgressiveFilling {
       }
     }
     for (int i = 0; i < nf; i++) {
-      frozen[fs[i]] = false;
+      seatFrozen[fs[i]] = false;
     }
     // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
     // grow while filling): a popped entry below its link's share goes back with the new key
@@ -386,16 +423,16 @@ public final class MaxMinProgressiveFilling {
       }
       hs = heapPop(hs);
       for (int k = 0; k < linkCount[l]; k++) {
-        int f = linkFlows[l][k];
-        if (frozen[f]) {
+        int st = linkFlows[l][k];
+        if (seatFrozen[st]) {
           continue;
         }
-        frozen[f] = true;
-        if (rate[f] != share) {
-          changed = push(changed, changedCount++, f);
-        }
-        rate[f] = share;
-        for (int l2 : paths[f]) {
+        seatFrozen[st] = true;
+        freeze(st, share);
+        int[] r = seatRec[st];
+        int h = r.length >>> 1;
+        for (int i = 0; i < h; i++) {
+          int l2 = r[i];
           remCap[l2] -= share;
           --unfrozen[l2];
         }
@@ -430,7 +467,7 @@ public final class MaxMinProgressiveFilling {
       siftDownAt(i, hs);
     }
     for (int i = 0; i < nf; i++) {
-      frozen[fs[i]] = false;
+      seatFrozen[fs[i]] = false;
     }
     while (hs > 0) {
       int l = heapLink[0];
@@ -443,16 +480,16 @@ public final class MaxMinProgressiveFilling {
       hs = removeAt(0, hs);
       int[] lf = linkFlows[l];
       for (int k = 0; k < linkCount[l]; k++) {
-        int f = lf[k];
-        if (frozen[f]) {
+        int st = lf[k];
+        if (seatFrozen[st]) {
           continue;
         }
-        frozen[f] = true;
-        if (rate[f] != share) {
-          changed = push(changed, changedCount++, f);
-        }
-        rate[f] = share;
-        for (int l2 : paths[f]) {
+        seatFrozen[st] = true;
+        freeze(st, share);
+        int[] r = seatRec[st];
+        int h = r.length >>> 1;
+        for (int i = 0; i < h; i++) {
+          int l2 = r[i];
           remCap[l2] -= share;
           if (--unfrozen[l2] == 0 && heapPos[l2] >= 0) {
             hs = removeAt(heapPos[l2], hs);
@@ -519,6 +556,16 @@ public final class MaxMinProgressiveFilling {
     heapKey[i] = key;
     heapLink[i] = link;
     heapPos[link] = i;
+  }
+
+  /** Seat {@code st}'s flow gets {@code share}; listed as changed if that differs. */
+  private void freeze(int st, double share) {
+    if (seatRate[st] != share) {
+      seatRate[st] = share;
+      int f = flowAt[st];
+      rate[f] = share;
+      changed = push(changed, changedCount++, f);
+    }
   }
 
   private double share(int l) {
