@@ -51,17 +51,15 @@ public final class MaxMinProgressiveFilling {
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
-  // every active flow's seat and every link with an active flow, each with its index in the list
-  private int[] activeFlows = new int[16];
-  private int[] activeFlowPos = new int[16];
-  private int activeFlowCount;
-  private final int[] usedLinks;
-  private final int[] usedLinkPos;
-  private int usedLinkCount;
-  // whole-fabric refills: see refill()
-  private int lastComponentFlows;
-  private int sinceMeasured;
-  private long wholeRefills;
+  // fast mode: the component found by the last search, kept in compLinks[0..keptLinks) and
+  // compFlows[0..keptFlows) (keptPos: a seat's index there), its links and seats marked keptMark
+  // (-1: none kept); see refill()
+  private int keptMark = -1;
+  private int keptLinks;
+  private int keptFlows;
+  private int[] keptPos = new int[16];
+  private int sinceSearch;
+  private long keptRefills;
 
   /**
    * @param linkCapacity capacity of every link (any unit; rates come out in the same unit)
@@ -74,8 +72,8 @@ public final class MaxMinProgressiveFilling {
   /**
    * @param fast {@code false}: the original refill (kept so that the exact engines reproduce
    *     their earlier outputs bit for bit). {@code true}: the refill may skip the component search
-   *     and refill every active flow when one component holds most of them (see {@link #refill}),
-   *     and fills with an indexed heap ({@link #fillFast}). The same max-min rates either way, up
+   *     and refill the component kept from the last search (see {@link #refill}), and fills with
+   *     an indexed heap ({@link #fillFast}). The same max-min rates either way, up
    *     to rounding: links of equal share may freeze in another order, so a flow's rate may differ
    *     in its last bits.
    */
@@ -93,8 +91,6 @@ public final class MaxMinProgressiveFilling {
     remCap = new double[m];
     unfrozen = new int[m];
     linkMark = new int[m];
-    usedLinks = new int[Math.max(1, m)];
-    usedLinkPos = new int[Math.max(1, m)];
     heapPos = new int[m];
     Arrays.fill(heapPos, -1);
   }
@@ -112,9 +108,9 @@ public final class MaxMinProgressiveFilling {
     return refills;
   }
 
-  /** Of {@link #refills()}, those done over every active flow at once (see {@link #refill}). */
-  public long wholeRefills() {
-    return wholeRefills;
+  /** Of {@link #refills()}, those of the kept component, without a search (see {@link #refill}). */
+  public long keptRefills() {
+    return keptRefills;
   }
 
   /** Number of flows of the paths given at construction (active or not). */
@@ -162,8 +158,7 @@ public final class MaxMinProgressiveFilling {
         seatMark = Arrays.copyOf(seatMark, c);
         seatFrozen = Arrays.copyOf(seatFrozen, c);
         freeSeats = Arrays.copyOf(freeSeats, c);
-        activeFlows = Arrays.copyOf(activeFlows, c);
-        activeFlowPos = Arrays.copyOf(activeFlowPos, c);
+        keptPos = Arrays.copyOf(keptPos, c);
       }
       st = seats++;
     }
@@ -173,14 +168,8 @@ public final class MaxMinProgressiveFilling {
     int[] r = new int[2 * h];
     System.arraycopy(p, 0, r, 0, h);
     seatRec[st] = r;
-    activeFlowPos[st] = activeFlowCount;
-    activeFlows[activeFlowCount++] = st;
     for (int i = 0; i < h; i++) {
       int l = p[i];
-      if (linkCount[l] == 0) {
-        usedLinkPos[l] = usedLinkCount;
-        usedLinks[usedLinkCount++] = l;
-      }
       if (linkFlows[l] == null) {
         linkFlows[l] = new int[4];
       } else if (linkCount[l] == linkFlows[l].length) {
@@ -188,6 +177,19 @@ public final class MaxMinProgressiveFilling {
       }
       r[h + i] = linkCount[l];
       linkFlows[l][linkCount[l]++] = st;
+    }
+    if (keptMark >= 0) { // joins the kept component if all its links are in it, else ends it
+      boolean inside = true;
+      for (int i = 0; i < h && inside; i++) {
+        inside = linkMark[p[i]] == keptMark;
+      }
+      if (inside) {
+        seatMark[st] = keptMark;
+        keptPos[st] = keptFlows;
+        compFlows = push(compFlows, keptFlows++, st);
+      } else {
+        keptMark = -1;
+      }
     }
   }
 
@@ -299,17 +301,9 @@ public final class MaxMinProgressiveFilling {
     int st = seatOf[f];
     int[] r = seatRec[st];
     int h = r.length >>> 1;
-    int moved = activeFlows[--activeFlowCount];
-    activeFlows[activeFlowPos[st]] = moved;
-    activeFlowPos[moved] = activeFlowPos[st];
     for (int i = 0; i < h; i++) {
       int l = r[i];
       int s = r[h + i];
-      if (linkCount[l] == 1) {
-        int movedLink = usedLinks[--usedLinkCount];
-        usedLinks[usedLinkPos[l]] = movedLink;
-        usedLinkPos[movedLink] = usedLinkPos[l];
-      }
       int last = linkFlows[l][--linkCount[l]];
       linkFlows[l][s] = last;
       if (last != st) {
@@ -323,6 +317,12 @@ public final class MaxMinProgressiveFilling {
         }
       }
     }
+    if (keptMark >= 0 && seatMark[st] == keptMark) { // leaves the kept component
+      int last = compFlows[--keptFlows];
+      compFlows[keptPos[st]] = last;
+      keptPos[last] = keptPos[st];
+    }
+    seatMark[st] = 0; // epochs start at 1: a reused seat carries no mark
     seatRec[st] = null;
     freeSeats[freeCount++] = st;
   }
@@ -334,24 +334,31 @@ public final class MaxMinProgressiveFilling {
 
   /**
    * Refills every component that touches one of {@code seeds[0..ns)}. Finding the component is a
-   * search over its links and flows, as costly as the filling itself; when the last component
-   * found held at least half of the active flows (a fabric where everything shares a few core
-   * links), it refills every active flow instead, without the search (fast mode only) — the same
-   * rates: a
-   * component's filling depends only on its own links and flows (up to rounding where links tie,
-   * whose freezing order may then differ). Every 32nd such refill searches again, to notice when
-   * the flows have split into smaller components.
+   * search over its links and flows, as costly as the filling itself. Fast mode keeps the last
+   * component found: removing flows leaves a union of components, adding a flow whose links all
+   * lie in it keeps it closed (every flow on its links is in it), so while every seed lies in it
+   * the refill fills the kept set without searching — the same rates, a component's filling
+   * depending only on its own links and flows (up to rounding where links of equal share freeze in
+   * another order). A flow added with a link outside, a seed outside, or every 32nd refill
+   * searches again (the kept set may have split into components the changes do not touch).
    */
   private void refill(int[] seeds, int ns) {
     refills++;
-    epoch++;
     changedCount = 0;
-    if (fast && activeFlowCount >= 64 && 2 * lastComponentFlows >= activeFlowCount && ++sinceMeasured < 32) {
-      wholeRefills++;
-      fill(usedLinks, usedLinkCount, activeFlows, activeFlowCount);
-      return;
+    if (fast && keptMark >= 0 && sinceSearch < 32) {
+      boolean inside = true;
+      for (int i = 0; i < ns && inside; i++) {
+        inside = linkMark[seeds[i]] == keptMark;
+      }
+      if (inside) {
+        sinceSearch++;
+        keptRefills++;
+        fill(compLinks, keptLinks, compFlows, keptFlows);
+        return;
+      }
     }
-    sinceMeasured = 0;
+    epoch++;
+    sinceSearch = 0;
     int nl = 0;
     int nf = 0;
     int sp = 0;
@@ -384,7 +391,14 @@ public final class MaxMinProgressiveFilling {
         }
       }
     }
-    lastComponentFlows = nf;
+    if (fast) {
+      keptMark = epoch;
+      keptLinks = nl;
+      keptFlows = nf;
+      for (int i = 0; i < nf; i++) {
+        keptPos[compFlows[i]] = i;
+      }
+    }
     fill(compLinks, nl, compFlows, nf);
   }
 
