@@ -12,7 +12,14 @@ import java.util.Arrays;
  * flow's links are refilled; other flows keep their rates. Refilling a component with L links and
  * F flows of at most h links costs O(F·h + (L + R) log L), R the re-insertions: links wait in a
  * heap keyed by their fair share (remaining capacity / unfrozen flows), which only grows while
- * filling, so a link's key is raised lazily when it is popped below its current share.
+ * filling, so a link's key is raised lazily when it is popped below its current share. In fast mode
+ * (see the constructor) a link also leaves the heap as soon as its last flow freezes, which makes it
+ * O(F·h + L + B log L), B the bottleneck links; the per-flow state of the refill is kept per active
+ * flow (dense seats), not per flow of the whole run.
+ *
+ * <p>After every refill {@link #changed} lists the flows whose rate changed, so that callers keep
+ * their own per-flow state (bytes left, completion times) up to date without a scan of all active
+ * flows.
  */
 public final class MaxMinProgressiveFilling {
   private final boolean fast;
