@@ -52,7 +52,9 @@ package org.fabriclab.gleam;
  * NACK for the same PSN on the ACK and then pass the lower one: the same NACK twice. Both kinds ask
  * for the smallest expected PSN with everything below acknowledged by every receiver: a redundant
  * go-back, never a skipped loss. With one switch the stream is exact.
- * Cost: O(entries) per call of generate, O(1) otherwise; no allocation.
+ * Cost: O(entries) per call of generate, O(1) otherwise; no allocation. The table keeps the
+ * number of pending bits per group, so generate scans the entries for NACKs only when one is
+ * pending.
  */
 public final class AckAggregation {
   private final MulticastForwardingTable t;
@@ -79,7 +81,10 @@ public final class AckAggregation {
     int i = g * ports + k;
     if (psn > t.ackPsn[i]) {
       t.ackPsn[i] = psn;
-      t.nackPending[i] = false;
+      if (t.nackPending[i]) {
+        t.nackPending[i] = false;
+        t.nackPendingCount[g]--;
+      }
     }
     int mp = t.minPort[g];
     if ((mp < 0 || mp == inPort) && psn >= t.lastAckPsn[g]) {
@@ -101,7 +106,10 @@ public final class AckAggregation {
       return;
     }
     t.ackPsn[i] = ePsn - 1;
-    t.nackPending[i] = true;
+    if (!t.nackPending[i]) {
+      t.nackPending[i] = true;
+      t.nackPendingCount[g]++;
+    }
     generate(g, out);
   }
 
@@ -133,11 +141,13 @@ public final class AckAggregation {
     }
     boolean nack = false;
     int held = MulticastForwardingTable.NO_NACK;
-    for (int k = 0; k < n; k++) {
+    // the table counts the pending bits per group: without any, the scan finds nothing
+    for (int k = 0; k < n && t.nackPendingCount[g] > 0; k++) {
       int i = base + k;
       if (t.nackPending[i] && t.entryPort[i] != outPort) {
         if (t.ackPsn[i] == min) {
           t.nackPending[i] = false;
+          t.nackPendingCount[g]--;
           nack = true;
         } else {
           held = Math.min(held, t.ackPsn[i] + 1);

@@ -180,10 +180,11 @@ public final class HplPacketRun {
     }
     List<GleamSwitchElement> elements = new ArrayList<>();
     GleamSwitchElement[] at = new GleamSwitchElement[topo.nodeCount()];
+    QpGroupIndex index = new QpGroupIndex();
     for (int sw = 0; sw < topo.nodeCount(); sw++) {
       MulticastForwardingTable table = trees.registration.table(sw);
       if (table != null) {
-        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50), index);
         net.setElement(sw, at[sw]);
         elements.add(at[sw]);
       }

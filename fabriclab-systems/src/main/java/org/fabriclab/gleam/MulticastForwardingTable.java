@@ -42,6 +42,8 @@ public final class MulticastForwardingTable {
   final int[] nackEpsn;
   final int[] entryCount;
   final long[] agedAtPs;
+  // entries of the group whose nackPending bit is set (kept by AckAggregation)
+  final int[] nackPendingCount;
   // port-level state, index g*portCount + k
   final int[] entryPort;
   final byte[] entryType;
@@ -77,6 +79,7 @@ public final class MulticastForwardingTable {
     nackEpsn = new int[maxGroups];
     entryCount = new int[maxGroups];
     agedAtPs = new long[maxGroups];
+    nackPendingCount = new int[maxGroups];
     int slots = maxGroups * portCount;
     entryPort = new int[slots];
     entryType = new byte[slots];
@@ -97,6 +100,11 @@ public final class MulticastForwardingTable {
 
   public int groupCount() {
     return groups;
+  }
+
+  /** Groups this table can hold (slots {@code 0 .. maxGroups − 1}). */
+  public int maxGroups() {
+    return maxGroups;
   }
 
   /**
@@ -122,6 +130,7 @@ public final class MulticastForwardingTable {
     nackEpsn[g] = NO_NACK;
     entryCount[g] = 0;
     agedAtPs[g] = 0;
+    nackPendingCount[g] = 0;
     return g;
   }
 

@@ -41,6 +41,16 @@ public final class OneToManyForwarding {
     if (g < 0) {
       return -1;
     }
+    return forwardSlot(g, groupIp, ingressPort, out);
+  }
+
+  /**
+   * {@link #forward} for a caller that already knows the group's slot {@code g} in this switch's
+   * table (no lookup); {@code groupIp} must be {@code table.groupIp(g)}.
+   *
+   * @return the number of copies made
+   */
+  public int forwardSlot(int g, int groupIp, int ingressPort, CopySink out) {
     table.setAckOutPort(g, ingressPort);
     int n = table.entryCount(g);
     int copies = 0;
