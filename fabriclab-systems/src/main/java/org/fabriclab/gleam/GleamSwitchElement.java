@@ -87,13 +87,16 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   // per table slot: the group number it was reached by (set with the slot cache)
   private final int[] groupOfSlot;
   private int cachedTableGroups = -1;
-  // the neighbour node on each port (-1 beyond the switch's degree)
+  // the neighbour node on each port (-1 beyond the switch's degree), whether it is a server
   private final int[] portNeighbor;
+  private final boolean[] portToServer;
+  // this switch's first directed link (its port p leaves by link firstLink + p)
+  private final int firstLink;
   private final LongOpenHashSet drops = new LongOpenHashSet();
   // copies of the DATA packet being forwarded (filled by the CopySink calls)
   private final int[] outPort;
   private final int[] outQpn;
-  private final int[] outHost;
+  private final byte[] outType;
   private int outCount;
   private Network net;
   private long feedbackGenerated;
@@ -140,11 +143,14 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     this.table = table;
     long[] portMac = new long[table.portCount()];
     portNeighbor = new int[table.portCount()];
+    portToServer = new boolean[table.portCount()];
     Arrays.fill(portNeighbor, -1);
     for (int p = 0; p < portMac.length && p < topo.degree(node); p++) {
       portMac[p] = GleamAddresses.hostMac(topo.neighbor(node, p));
       portNeighbor[p] = topo.neighbor(node, p);
+      portToServer[p] = topo.isServer(portNeighbor[p]);
     }
+    this.firstLink = topo.firstLink(node);
     this.forwarding = new OneToManyForwarding(table, portMac);
     this.aggregation = new AckAggregation(table);
     this.cnpFilter = new CnpFilter(table, cnpAgingPs);
@@ -163,7 +169,7 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     Arrays.fill(lastNackPs, Long.MIN_VALUE / 2);
     outPort = new int[table.portCount()];
     outQpn = new int[table.portCount()];
-    outHost = new int[table.portCount()];
+    outType = new byte[table.portCount()];
   }
 
   /**
@@ -304,9 +310,19 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       return;
     }
     int groupIp = index.groupIp(gn);
-    int ingress = topo.port(topo.reverse(inLink));
+    // the packet came in by port `ingress` (the reverse link leaves this switch by it)
+    int back = topo.reverse(inLink);
+    int ingress;
+    boolean fromServer;
+    if (at == node && back >= 0 && back - firstLink < portToServer.length) {
+      ingress = back - firstLink;
+      fromServer = portToServer[ingress];
+    } else {
+      ingress = topo.port(back);
+      fromServer = topo.isServer(topo.target(back));
+    }
     if (kind == kindData) {
-      if (topo.isServer(topo.target(topo.reverse(inLink)))) {
+      if (fromServer) {
         int last = lastSourcePsn[gn];
         if (pk.seq(p) <= last && goBacks.size() < MAX_GO_BACKS) {
           goBacks.add(pk.seq(p));
@@ -324,21 +340,24 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
         currentPsn = pk.seq(p);
         currentWriteStart = writes.isWriteStart(currentPsn);
         writes.applyAt(table, g, currentPsn);
+        forwarding.forwardSlot(g, groupIp, ingress, this);
+      } else { // the same copies, without the callbacks and the fields only WRITEs need
+        outCount = forwarding.copiesSlot(g, ingress, outPort, outType, outQpn);
       }
-      forwarding.forwardSlot(g, groupIp, ingress, this);
       if (outCount == 0) {
         n.absorb(p);
         return;
       }
       for (int i = 0; i < outCount; i++) {
         int c = i == outCount - 1 ? p : n.copy(p);
+        int host = outType[i] == MulticastForwardingTable.CONNECTED ? portNeighbor[outPort[i]] : -1;
         if (outQpn[i] >= 0) {
           pk.setFlow(c, outQpn[i]);
-          pk.setDst(c, outHost[i]);
+          pk.setDst(c, host);
           pk.setGroup(c, groupIp);
         }
-        if (outHost[i] >= 0 && !drops.isEmpty()
-            && drops.remove(((long) outHost[i] << 32) | (pk.seq(c) & 0xffffffffL))) {
+        if (host >= 0 && !drops.isEmpty()
+            && drops.remove(((long) host << 32) | (pk.seq(c) & 0xffffffffL))) {
           n.drop(c);
         } else {
           n.forward(c, topo.link(at, outPort[i]));
@@ -389,7 +408,7 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   public void forwarded(int port) {
     outPort[outCount] = port;
     outQpn[outCount] = -1;
-    outHost[outCount] = -1;
+    outType[outCount] = MulticastForwardingTable.FORWARDED;
     outCount++;
   }
 
@@ -397,10 +416,10 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   public void connected(int port, int dstIp, int dstQpn, int srcIp, long dstMac, long mrVa, int mrRkey) {
     outPort[outCount] = port;
     outQpn[outCount] = dstQpn;
-    outHost[outCount] = portNeighbor[port];
+    outType[outCount] = MulticastForwardingTable.CONNECTED;
     outCount++;
     if (writes != null && currentWriteStart) {
-      writes.rewrote(outHost[outCount - 1], currentPsn, mrVa, mrRkey);
+      writes.rewrote(portNeighbor[port], currentPsn, mrVa, mrRkey);
     }
   }
 
