@@ -1,5 +1,12 @@
 package org.fabriclab.gleam;
 
+import static org.fabriclab.gleam.MulticastForwardingTable.G_ACK_OUT;
+import static org.fabriclab.gleam.MulticastForwardingTable.G_ENTRIES;
+import static org.fabriclab.gleam.MulticastForwardingTable.G_LAST_ACK;
+import static org.fabriclab.gleam.MulticastForwardingTable.G_MIN_PORT;
+import static org.fabriclab.gleam.MulticastForwardingTable.G_NACK_EPSN;
+import static org.fabriclab.gleam.MulticastForwardingTable.G_PENDING;
+
 /**
  * Many-to-one ACK aggregation and NACK filtering at one switch: Algorithms 2 and 3 of seed 002
  * (§3.4, Fig. 7), over the switch's {@link MulticastForwardingTable}. Applied at every switch of
@@ -52,9 +59,12 @@ package org.fabriclab.gleam;
  * NACK for the same PSN on the ACK and then pass the lower one: the same NACK twice. Both kinds ask
  * for the smallest expected PSN with everything below acknowledged by every receiver: a redundant
  * go-back, never a skipped loss. With one switch the stream is exact.
- * Cost: O(entries) per call of generate, O(1) otherwise; no allocation.
+ * Cost: O(entries) per call of generate, O(1) otherwise; no allocation. The table keeps the
+ * number of pending bits per group, so generate scans the entries for NACKs only when one is
+ * pending.
  */
 public final class AckAggregation {
+  private static final int G = MulticastForwardingTable.G_FIELDS;
   private final MulticastForwardingTable t;
   private final int ports;
   private long acksIn;
@@ -72,17 +82,20 @@ public final class AckAggregation {
   public void onAck(int g, int inPort, int psn, FeedbackSink out) {
     acksIn++;
     int k = t.entryOfPort(g, inPort);
-    if (k < 0 || inPort == t.ackOutPort[g]) {
+    if (k < 0 || inPort == t.grp[G * g + G_ACK_OUT]) {
       ignored++;
       return;
     }
     int i = g * ports + k;
     if (psn > t.ackPsn[i]) {
       t.ackPsn[i] = psn;
-      t.nackPending[i] = false;
+      if (t.nackPending[i]) {
+        t.nackPending[i] = false;
+        t.grp[G * g + G_PENDING]--;
+      }
     }
-    int mp = t.minPort[g];
-    if ((mp < 0 || mp == inPort) && psn >= t.lastAckPsn[g]) {
+    int mp = t.grp[G * g + G_MIN_PORT];
+    if ((mp < 0 || mp == inPort) && psn >= t.grp[G * g + G_LAST_ACK]) {
       generate(g, out);
     }
   }
@@ -91,7 +104,7 @@ public final class AckAggregation {
   public void onNack(int g, int inPort, int ePsn, FeedbackSink out) {
     nacksIn++;
     int k = t.entryOfPort(g, inPort);
-    if (k < 0 || inPort == t.ackOutPort[g]) {
+    if (k < 0 || inPort == t.grp[G * g + G_ACK_OUT]) {
       ignored++;
       return;
     }
@@ -101,18 +114,21 @@ public final class AckAggregation {
       return;
     }
     t.ackPsn[i] = ePsn - 1;
-    t.nackPending[i] = true;
+    if (!t.nackPending[i]) {
+      t.nackPending[i] = true;
+      t.grp[G * g + G_PENDING]++;
+    }
     generate(g, out);
   }
 
   /** Algorithm 3: generate the aggregated ACK and, when deliverable, the NACK. */
   private void generate(int g, FeedbackSink out) {
-    int outPort = t.ackOutPort[g];
+    int outPort = t.grp[G * g + G_ACK_OUT];
     if (outPort < 0) {
       return; // no data seen yet: the direction to the source is unknown
     }
     int base = g * ports;
-    int n = t.entryCount[g];
+    int n = t.grp[G * g + G_ENTRIES];
     int min = Integer.MAX_VALUE;
     int minPort = -1;
     for (int k = 0; k < n; k++) {
@@ -125,26 +141,28 @@ public final class AckAggregation {
     if (minPort < 0) {
       return;
     }
-    t.minPort[g] = minPort;
-    if (min > t.lastAckPsn[g]) {
-      t.lastAckPsn[g] = min;
+    t.grp[G * g + G_MIN_PORT] = minPort;
+    if (min > t.grp[G * g + G_LAST_ACK]) {
+      t.grp[G * g + G_LAST_ACK] = min;
       acksOut++;
       out.ack(g, outPort, min);
     }
     boolean nack = false;
     int held = MulticastForwardingTable.NO_NACK;
-    for (int k = 0; k < n; k++) {
+    // the table counts the pending bits per group: without any, the scan finds nothing
+    for (int k = 0; k < n && t.grp[G * g + G_PENDING] > 0; k++) {
       int i = base + k;
       if (t.nackPending[i] && t.entryPort[i] != outPort) {
         if (t.ackPsn[i] == min) {
           t.nackPending[i] = false;
+          t.grp[G * g + G_PENDING]--;
           nack = true;
         } else {
           held = Math.min(held, t.ackPsn[i] + 1);
         }
       }
     }
-    t.nackEpsn[g] = held;
+    t.grp[G * g + G_NACK_EPSN] = held;
     if (nack) {
       nacksOut++;
       out.nack(g, outPort, min + 1);

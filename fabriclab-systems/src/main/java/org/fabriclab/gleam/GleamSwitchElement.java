@@ -1,8 +1,8 @@
 package org.fabriclab.gleam;
 
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.Arrays;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.element.SwitchElement;
 import org.fabriclab.sim.net.Network;
@@ -55,6 +55,14 @@ import org.fabriclab.sim.packet.Packets;
  * <p>Test hook {@link #dropAt}: the first copy of PSN {@code psn} leaving towards host {@code host}
  * is dropped at this switch (counted as dropped), a deterministic loss such as Fig. 7's.
  * Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.
+ *
+ * <p>Storage (per-packet lookups without hashing): a packet's QPN → group number goes through a
+ * {@link QpGroupIndex} (an array read; one index may serve every switch of a network), whether
+ * the QPN was bound at this switch is a bit of this element, and the group number → table slot,
+ * the group's source QP / host and its last source PSN are arrays of this element indexed by the
+ * group number; the repeat and NACK-suppression state are arrays indexed by table slot. The slot
+ * of a group number is looked up in the table once and cached (the cache is dropped when the
+ * table gains a group).
  */
 public final class GleamSwitchElement implements SwitchElement, CopySink, FeedbackSink {
   private final Topology topo;
@@ -68,25 +76,36 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   private final int kindNack;
   private final int kindCnp;
   private final int headerBytes;
-  private final Int2IntOpenHashMap groupOfQp = new Int2IntOpenHashMap();
-  private final Int2IntOpenHashMap sourceQpOfGroup = new Int2IntOpenHashMap();
-  private final Int2IntOpenHashMap sourceHostOfGroup = new Int2IntOpenHashMap();
+  private final QpGroupIndex index;
+  // QPNs bound at this switch, one bit each
+  private long[] boundQps = new long[0];
+  // per group number (QpGroupIndex), grown on bindQp
+  private int[] slotOfGroup = new int[0];
+  private int[] sourceQpOfGroup = new int[0];
+  private int[] sourceHostOfGroup = new int[0];
+  private int[] lastSourcePsn = new int[0];
+  // per table slot: the group number it was reached by (set with the slot cache)
+  private final int[] groupOfSlot;
+  private int cachedTableGroups = -1;
+  // the neighbour node on each port (-1 beyond the switch's degree), whether it is a server
+  private final int[] portNeighbor;
+  private final boolean[] portToServer;
+  // this switch's first directed link (its port p leaves by link firstLink + p)
+  private final int firstLink;
   private final LongOpenHashSet drops = new LongOpenHashSet();
   // copies of the DATA packet being forwarded (filled by the CopySink calls)
   private final int[] outPort;
   private final int[] outQpn;
-  private final int[] outHost;
+  private final byte[] outType;
   private int outCount;
   private Network net;
   private long feedbackGenerated;
   private long repeatedAcks;
-  private final Int2IntOpenHashMap lastSourcePsn = new Int2IntOpenHashMap();
-  private final it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap lastRepeatPs =
-      new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
+  // per table slot
+  private final long[] lastRepeatPs;
   private long repeatIntervalPs = org.fabriclab.units.Time.us(100);
-  private final Int2IntOpenHashMap lastNackPsn = new Int2IntOpenHashMap();
-  private final it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap lastNackPs =
-      new it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap();
+  private final int[] lastNackPsn;
+  private final long[] lastNackPs;
   private long suppressedNacks;
   private final IntArrayList goBacks = new IntArrayList();
   private boolean cnpFiltering = true;
@@ -97,6 +116,7 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   private long cnpsPassed;
   /** Go-backs recorded at most (a diagnostic, bounded). */
   public static final int MAX_GO_BACKS = 100_000;
+  private static final int SLOT_UNKNOWN = -2;
 
   /**
    * @param table this switch's table (from {@link EnvelopeRegistration#table})
@@ -107,13 +127,30 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
    */
   public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, int kindData,
       int headerBytes, long cnpAgingPs) {
+    this(topo, node, table, kindData, headerBytes, cnpAgingPs, new QpGroupIndex(false));
+  }
+
+  /**
+   * As {@link #GleamSwitchElement(Topology, int, MulticastForwardingTable, int, int, long)}, with
+   * the QPN → group index {@code index} shared with the network's other Gleam switches (see {@link
+   * QpGroupIndex}).
+   */
+  public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, int kindData,
+      int headerBytes, long cnpAgingPs, QpGroupIndex index) {
     this.topo = topo;
+    this.index = index;
     this.node = node;
     this.table = table;
     long[] portMac = new long[table.portCount()];
+    portNeighbor = new int[table.portCount()];
+    portToServer = new boolean[table.portCount()];
+    Arrays.fill(portNeighbor, -1);
     for (int p = 0; p < portMac.length && p < topo.degree(node); p++) {
       portMac[p] = GleamAddresses.hostMac(topo.neighbor(node, p));
+      portNeighbor[p] = topo.neighbor(node, p);
+      portToServer[p] = topo.isServer(portNeighbor[p]);
     }
+    this.firstLink = topo.firstLink(node);
     this.forwarding = new OneToManyForwarding(table, portMac);
     this.aggregation = new AckAggregation(table);
     this.cnpFilter = new CnpFilter(table, cnpAgingPs);
@@ -122,15 +159,17 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     this.kindNack = kindData + 2;
     this.kindCnp = kindData + 3;
     this.headerBytes = headerBytes;
-    groupOfQp.defaultReturnValue(0);
-    sourceQpOfGroup.defaultReturnValue(-1);
-    lastSourcePsn.defaultReturnValue(-1);
-    lastRepeatPs.defaultReturnValue(Long.MIN_VALUE / 2);
-    lastNackPsn.defaultReturnValue(-1);
-    lastNackPs.defaultReturnValue(Long.MIN_VALUE / 2);
+    int slots = table.maxGroups();
+    groupOfSlot = new int[slots];
+    lastRepeatPs = new long[slots];
+    Arrays.fill(lastRepeatPs, Long.MIN_VALUE / 2);
+    lastNackPsn = new int[slots];
+    Arrays.fill(lastNackPsn, -1);
+    lastNackPs = new long[slots];
+    Arrays.fill(lastNackPs, Long.MIN_VALUE / 2);
     outPort = new int[table.portCount()];
     outQpn = new int[table.portCount()];
-    outHost = new int[table.portCount()];
+    outType = new byte[table.portCount()];
   }
 
   /**
@@ -138,11 +177,59 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
    * (on {@code sourceHost}), to which aggregated feedback is addressed.
    */
   public void bindQp(int qpn, int groupIp, boolean source, int sourceHost) {
-    groupOfQp.put(qpn, groupIp);
-    if (source) {
-      sourceQpOfGroup.put(groupIp, qpn);
-      sourceHostOfGroup.put(groupIp, sourceHost);
+    if (groupIp == 0) { // no group: the QPN is not a group QP here
+      if (qpn >= 0 && (qpn >>> 6) < boundQps.length) {
+        boundQps[qpn >>> 6] &= ~(1L << qpn);
+      }
+      return;
     }
+    int gn = index.bind(qpn, groupIp);
+    if ((qpn >>> 6) >= boundQps.length) {
+      boundQps = Arrays.copyOf(boundQps, Math.max((qpn >>> 6) + 1, 2 * boundQps.length));
+    }
+    boundQps[qpn >>> 6] |= 1L << qpn;
+    if (gn >= slotOfGroup.length) {
+      int old = slotOfGroup.length;
+      int len = Math.max(gn + 1, 2 * old);
+      slotOfGroup = Arrays.copyOf(slotOfGroup, len);
+      Arrays.fill(slotOfGroup, old, len, SLOT_UNKNOWN);
+      sourceQpOfGroup = Arrays.copyOf(sourceQpOfGroup, len);
+      Arrays.fill(sourceQpOfGroup, old, len, -1);
+      sourceHostOfGroup = Arrays.copyOf(sourceHostOfGroup, len);
+      lastSourcePsn = Arrays.copyOf(lastSourcePsn, len);
+      Arrays.fill(lastSourcePsn, old, len, -1);
+    }
+    if (source) {
+      sourceQpOfGroup[gn] = qpn;
+      sourceHostOfGroup[gn] = sourceHost;
+    }
+  }
+
+  /** The group number of a packet's QPN if it was bound at this switch, else -1. */
+  private int boundGroup(int qpn) {
+    int gn = index.groupOf(qpn);
+    if (gn < 0 || (qpn >>> 6) >= boundQps.length || (boundQps[qpn >>> 6] & (1L << qpn)) == 0) {
+      return -1;
+    }
+    return gn;
+  }
+
+  /** This switch's table slot of group number {@code gn}, or -1 (cached; see the class javadoc). */
+  private int slotOf(int gn) {
+    int groups = table.groupCount();
+    if (groups != cachedTableGroups) {
+      Arrays.fill(slotOfGroup, SLOT_UNKNOWN);
+      cachedTableGroups = groups;
+    }
+    int g = slotOfGroup[gn];
+    if (g == SLOT_UNKNOWN) {
+      g = table.slot(index.groupIp(gn));
+      slotOfGroup[gn] = g;
+      if (g >= 0) {
+        groupOfSlot[g] = gn;
+      }
+    }
+    return g;
   }
 
   /** Drops the first copy of data PSN {@code psn} that leaves this switch towards host node {@code host}. */
@@ -215,47 +302,62 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   public void receive(Network n, int p, int at, int inLink) {
     net = n;
     Packets pk = n.packets();
-    int groupIp = groupOfQp.get(pk.flow(p));
-    int g = groupIp == 0 ? -1 : table.slot(groupIp);
+    int gn = boundGroup(pk.flow(p));
+    int g = gn < 0 ? -1 : slotOf(gn);
     int kind = pk.kind(p);
     if (g < 0 || inLink < 0 || kind < kindData || kind > kindCnp) {
       unicast(n, pk, p, at);
       return;
     }
-    int ingress = topo.port(topo.reverse(inLink));
+    int groupIp = index.groupIp(gn);
+    // the packet came in by port `ingress` (the reverse link leaves this switch by it)
+    int back = topo.reverse(inLink);
+    int ingress;
+    boolean fromServer;
+    if (at == node && back >= 0 && back - firstLink < portToServer.length) {
+      ingress = back - firstLink;
+      fromServer = portToServer[ingress];
+    } else {
+      ingress = topo.port(back);
+      fromServer = topo.isServer(topo.target(back));
+    }
     if (kind == kindData) {
-      if (topo.isServer(topo.target(topo.reverse(inLink)))) {
-        int last = lastSourcePsn.get(groupIp);
+      if (fromServer) {
+        int last = lastSourcePsn[gn];
         if (pk.seq(p) <= last && goBacks.size() < MAX_GO_BACKS) {
           goBacks.add(pk.seq(p));
         }
-        lastSourcePsn.put(groupIp, pk.seq(p));
+        lastSourcePsn[gn] = pk.seq(p);
       }
       // Appendix B: the source is whoever sends the group's data; aggregated feedback and passed
       // CNPs go to its QP (a real switch reads the source QPN / IP from the data's header)
-      if (sourceQpOfGroup.get(groupIp) != pk.flow(p)) {
-        sourceQpOfGroup.put(groupIp, pk.flow(p));
-        sourceHostOfGroup.put(groupIp, pk.src(p));
+      if (sourceQpOfGroup[gn] != pk.flow(p)) {
+        sourceQpOfGroup[gn] = pk.flow(p);
+        sourceHostOfGroup[gn] = pk.src(p);
       }
       outCount = 0;
       if (writes != null) {
         currentPsn = pk.seq(p);
         currentWriteStart = writes.isWriteStart(currentPsn);
         writes.applyAt(table, g, currentPsn);
+        forwarding.forwardSlot(g, groupIp, ingress, this);
+      } else { // the same copies, without the callbacks and the fields only WRITEs need
+        outCount = forwarding.copiesSlot(g, ingress, outPort, outType, outQpn);
       }
-      forwarding.forward(groupIp, ingress, this);
       if (outCount == 0) {
         n.absorb(p);
         return;
       }
       for (int i = 0; i < outCount; i++) {
         int c = i == outCount - 1 ? p : n.copy(p);
+        int host = outType[i] == MulticastForwardingTable.CONNECTED ? portNeighbor[outPort[i]] : -1;
         if (outQpn[i] >= 0) {
           pk.setFlow(c, outQpn[i]);
-          pk.setDst(c, outHost[i]);
+          pk.setDst(c, host);
           pk.setGroup(c, groupIp);
         }
-        if (outHost[i] >= 0 && drops.remove(((long) outHost[i] << 32) | (pk.seq(c) & 0xffffffffL))) {
+        if (host >= 0 && !drops.isEmpty()
+            && drops.remove(((long) host << 32) | (pk.seq(c) & 0xffffffffL))) {
           n.drop(c);
         } else {
           n.forward(c, topo.link(at, outPort[i]));
@@ -270,8 +372,8 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       int out = table.ackOutPort(g);
       long now = n.simulator().now();
       if (duplicate && aggregation.acksOut() == before && out >= 0 && out != ingress
-          && table.lastAckPsn(g) >= 0 && now - lastRepeatPs.get(g) >= repeatIntervalPs) {
-        lastRepeatPs.put(g, now);
+          && table.lastAckPsn(g) >= 0 && now - lastRepeatPs[g] >= repeatIntervalPs) {
+        lastRepeatPs[g] = now;
         repeatedAcks++;
         feedback(g, out, kindAck, table.lastAckPsn(g) + 1);
       }
@@ -284,8 +386,8 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
       boolean pass = cnpFiltering ? cnpFilter.onCnp(g, ingress, n.simulator().now()) : ingress != out;
       if (out >= 0 && pass) {
         cnpsPassed++;
-        pk.setFlow(p, sourceQpOfGroup.get(groupIp));
-        pk.setDst(p, sourceHostOfGroup.get(groupIp));
+        pk.setFlow(p, sourceQpOfGroup[gn]);
+        pk.setDst(p, sourceHostOfGroup[gn]);
         n.forward(p, topo.link(at, out));
       } else {
         n.absorb(p);
@@ -306,7 +408,7 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   public void forwarded(int port) {
     outPort[outCount] = port;
     outQpn[outCount] = -1;
-    outHost[outCount] = -1;
+    outType[outCount] = MulticastForwardingTable.FORWARDED;
     outCount++;
   }
 
@@ -314,10 +416,10 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   public void connected(int port, int dstIp, int dstQpn, int srcIp, long dstMac, long mrVa, int mrRkey) {
     outPort[outCount] = port;
     outQpn[outCount] = dstQpn;
-    outHost[outCount] = topo.neighbor(node, port);
+    outType[outCount] = MulticastForwardingTable.CONNECTED;
     outCount++;
     if (writes != null && currentWriteStart) {
-      writes.rewrote(outHost[outCount - 1], currentPsn, mrVa, mrRkey);
+      writes.rewrote(portNeighbor[port], currentPsn, mrVa, mrRkey);
     }
   }
 
@@ -329,12 +431,12 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   @Override
   public void nack(int g, int port, int expectedPsn) {
     long now = net.simulator().now();
-    if (lastNackPsn.get(g) == expectedPsn && now - lastNackPs.get(g) < repeatIntervalPs) {
+    if (lastNackPsn[g] == expectedPsn && now - lastNackPs[g] < repeatIntervalPs) {
       suppressedNacks++;
       return;
     }
-    lastNackPsn.put(g, expectedPsn);
-    lastNackPs.put(g, now);
+    lastNackPsn[g] = expectedPsn;
+    lastNackPs[g] = now;
     feedback(g, port, kindNack, expectedPsn);
   }
 
@@ -344,12 +446,12 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
   }
 
   private void feedback(int g, int port, int kind, int psn) {
-    int groupIp = table.groupIp(g);
+    int gn = groupOfSlot[g];
     int k = table.entryOfPort(g, port);
     int qpn = port != table.ackOutPort(g) && k >= 0
         && table.entryType(g, k) == MulticastForwardingTable.CONNECTED
-        ? table.receiverQpn(g, k) : sourceQpOfGroup.get(groupIp);
-    int f = net.generate(qpn, kind, psn, headerBytes, node, sourceHostOfGroup.get(groupIp));
+        ? table.receiverQpn(g, k) : sourceQpOfGroup[gn];
+    int f = net.generate(qpn, kind, psn, headerBytes, node, sourceHostOfGroup[gn]);
     net.packets().setFlags(f, Packets.PRIORITY);
     feedbackGenerated++;
     net.forward(f, topo.link(node, port));

@@ -34,6 +34,10 @@ import org.fabriclab.units.Time;
 public final class HplPacketRun {
   /** Simulated-time cap. */
   public static final long TIME_CAP_PS = Time.ms(60_000);
+  private static final int RX_FIELDS = 4;
+  private static final int RX_TRANSFER = 0;
+  private static final int RX_NEED = 1;
+  private static final int RX_NEXT = 2;
 
   private HplPacketRun() {}
 
@@ -153,9 +157,9 @@ public final class HplPacketRun {
     for (int t = 0; t < n; t++) {
       totalQps += w.barrier(t) ? 0 : 1 + w.dsts(t).length;
     }
-    int[] transferOfQp = new int[totalQps];
-    int[] needPackets = new int[totalQps];
-    int[] nextPsn = new int[totalQps];
+    // per QPN, one record of RX_FIELDS ints (a delivery touches one cache line): the transfer of a
+    // receiver QP (-1: a source QP), the packets it needs, the next in-order PSN
+    int[] rx = new int[RX_FIELDS * totalQps];
     int[] receiversLeft = new int[n];
     for (int t = 0; t < n; t++) {
       if (w.barrier(t)) {
@@ -168,22 +172,23 @@ public final class HplPacketRun {
       int sq = tr.createQp(src, topo.server(d[0]));
       check(sq, trees.qpBase[t]);
       sendQp[t] = sq;
-      transferOfQp[sq] = -1;
+      rx[RX_FIELDS * sq + RX_TRANSFER] = -1;
       for (int k = 0; k < d.length; k++) {
         int q = tr.createQp(src, topo.server(d[k]));
         check(q, trees.qpBase[t] + 1 + k);
         tr.queuePairs().extend(q, packets);
-        transferOfQp[q] = t;
-        needPackets[q] = packets;
+        rx[RX_FIELDS * q + RX_TRANSFER] = t;
+        rx[RX_FIELDS * q + RX_NEED] = packets;
       }
       receiversLeft[t] = d.length;
     }
     List<GleamSwitchElement> elements = new ArrayList<>();
     GleamSwitchElement[] at = new GleamSwitchElement[topo.nodeCount()];
+    QpGroupIndex index = new QpGroupIndex();
     for (int sw = 0; sw < topo.nodeCount(); sw++) {
       MulticastForwardingTable table = trees.registration.table(sw);
       if (table != null) {
-        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50), index);
         net.setElement(sw, at[sw]);
         elements.add(at[sw]);
       }
@@ -210,12 +215,13 @@ public final class HplPacketRun {
     PacketKinds.KindReceiver data = kinds.receiver(kindData);
     kinds.setReceiver(kindData, (p, node) -> {
       int q = pk.flow(p);
-      int t = q < transferOfQp.length ? transferOfQp[q] : -1;
+      int r = RX_FIELDS * q;
+      int t = q >= 0 && r < rx.length ? rx[r + RX_TRANSFER] : -1;
       int psn = pk.seq(p);
       int before = t >= 0 ? qps.expected(q) : 0;
       data.deliver(p, node);
-      if (t >= 0 && qps.expected(q) == before + 1 && psn == nextPsn[q]) {
-        if (++nextPsn[q] == needPackets[q] && --receiversLeft[t] == 0) {
+      if (t >= 0 && qps.expected(q) == before + 1 && psn == rx[r + RX_NEXT]) {
+        if (++rx[r + RX_NEXT] == rx[r + RX_NEED] && --receiversLeft[t] == 0) {
           complete.accept(t);
         }
       }

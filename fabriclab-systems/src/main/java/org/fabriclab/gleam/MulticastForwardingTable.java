@@ -11,7 +11,8 @@ import java.util.Arrays;
  * on that port) or <em>forwarded</em> (ACK PSN; the next hop is a switch). Every entry also holds a
  * congestion counter (§3.5) and a pending-NACK bit (see {@link AckAggregation}).
  *
- * <p>Storage: parallel primitive arrays, {@code maxGroups × portCount} port slots allocated once;
+ * <p>Storage: one record of a few ints per group (group-level state) and parallel primitive arrays
+ * of {@code maxGroups × portCount} port slots, allocated once;
  * a group is a slot number {@code g} found through {@link #slot(int)} (one hash lookup); entry
  * {@code k} of group {@code g} lives at index {@code g·portCount + k}, and
  * {@link #entryOfPort(int, int)} maps a port to its entry in O(1). Nothing is allocated per packet.
@@ -34,13 +35,18 @@ public final class MulticastForwardingTable {
   private final int maxGroups;
   private final Int2IntOpenHashMap slotOfGroup;
   private int groups;
-  // group-level state, index g
-  final int[] groupIp;
-  final int[] lastAckPsn;
-  final int[] ackOutPort;
-  final int[] minPort;
-  final int[] nackEpsn;
-  final int[] entryCount;
+  // group-level state: one record of G_FIELDS ints per group at G_FIELDS·g (one cache line: the
+  // feedback and data paths read several of these fields per packet)
+  static final int G_FIELDS = 8;
+  static final int G_IP = 0;
+  static final int G_LAST_ACK = 1;
+  static final int G_ACK_OUT = 2;
+  static final int G_MIN_PORT = 3;
+  static final int G_NACK_EPSN = 4;
+  static final int G_ENTRIES = 5;
+  /** Entries of the group whose nackPending bit is set (kept by AckAggregation). */
+  static final int G_PENDING = 6;
+  final int[] grp;
   final long[] agedAtPs;
   // port-level state, index g*portCount + k
   final int[] entryPort;
@@ -63,19 +69,15 @@ public final class MulticastForwardingTable {
     if (portCount < 1 || portCount > 256) {
       throw new IllegalArgumentException("portCount must be 1..256, got " + portCount);
     }
-    if (maxGroups < 1 || (long) maxGroups * portCount > 1 << 28) {
-      throw new IllegalArgumentException("maxGroups must be >= 1 and maxGroups*portCount <= 2^28");
+    if (maxGroups < 1 || (long) maxGroups * portCount > 1 << 28 || maxGroups > (1 << 28) / G_FIELDS) {
+      throw new IllegalArgumentException("maxGroups must be 1..2^25 and maxGroups*portCount <= 2^28, got "
+          + maxGroups + " groups of " + portCount + " ports");
     }
     this.portCount = portCount;
     this.maxGroups = maxGroups;
     slotOfGroup = new Int2IntOpenHashMap();
     slotOfGroup.defaultReturnValue(-1);
-    groupIp = new int[maxGroups];
-    lastAckPsn = new int[maxGroups];
-    ackOutPort = new int[maxGroups];
-    minPort = new int[maxGroups];
-    nackEpsn = new int[maxGroups];
-    entryCount = new int[maxGroups];
+    grp = new int[G_FIELDS * maxGroups];
     agedAtPs = new long[maxGroups];
     int slots = maxGroups * portCount;
     entryPort = new int[slots];
@@ -99,6 +101,11 @@ public final class MulticastForwardingTable {
     return groups;
   }
 
+  /** Groups this table can hold (slots {@code 0 .. maxGroups − 1}). */
+  public int maxGroups() {
+    return maxGroups;
+  }
+
   /**
    * Creates the table of {@code groupIp} (Alg. 4 line 3); PSNs of the group start at
    * {@code startPsn}.
@@ -115,12 +122,14 @@ public final class MulticastForwardingTable {
     }
     int g = groups++;
     slotOfGroup.put(groupIp, g);
-    this.groupIp[g] = groupIp;
-    lastAckPsn[g] = startPsn - 1;
-    ackOutPort[g] = -1;
-    minPort[g] = -1;
-    nackEpsn[g] = NO_NACK;
-    entryCount[g] = 0;
+    int r = G_FIELDS * g;
+    grp[r + G_IP] = groupIp;
+    grp[r + G_LAST_ACK] = startPsn - 1;
+    grp[r + G_ACK_OUT] = -1;
+    grp[r + G_MIN_PORT] = -1;
+    grp[r + G_NACK_EPSN] = NO_NACK;
+    grp[r + G_ENTRIES] = 0;
+    grp[r + G_PENDING] = 0;
     agedAtPs[g] = 0;
     return g;
   }
@@ -151,11 +160,11 @@ public final class MulticastForwardingTable {
     if (entryOfPort[g * portCount + port] >= 0) {
       throw new IllegalStateException("port " + port + " already has an entry");
     }
-    int k = entryCount[g]++;
+    int k = grp[G_FIELDS * g + G_ENTRIES]++;
     int i = g * portCount + k;
     entryPort[i] = port;
     entryType[i] = type;
-    ackPsn[i] = lastAckPsn[g];
+    ackPsn[i] = grp[G_FIELDS * g + G_LAST_ACK];
     nackPending[i] = false;
     congestion[i] = 0;
     entryOfPort[g * portCount + port] = k;
@@ -170,7 +179,7 @@ public final class MulticastForwardingTable {
 
   /** Entries of group {@code g}. */
   public int entryCount(int g) {
-    return entryCount[g];
+    return grp[G_FIELDS * g + G_ENTRIES];
   }
 
   /** The entry index of {@code port} in group {@code g}, or -1. O(1). */
@@ -203,16 +212,16 @@ public final class MulticastForwardingTable {
   }
 
   public int groupIp(int g) {
-    return groupIp[g];
+    return grp[G_FIELDS * g + G_IP];
   }
 
   public int lastAckPsn(int g) {
-    return lastAckPsn[g];
+    return grp[G_FIELDS * g + G_LAST_ACK];
   }
 
   /** The port data packets of the group enter by (ACKs leave by it), or -1 before any data. */
   public int ackOutPort(int g) {
-    return ackOutPort[g];
+    return grp[G_FIELDS * g + G_ACK_OUT];
   }
 
   /**
@@ -220,19 +229,19 @@ public final class MulticastForwardingTable {
    * {@code min_port} is forgotten so the next feedback recomputes it.
    */
   public void setAckOutPort(int g, int port) {
-    if (ackOutPort[g] != port) {
-      ackOutPort[g] = port;
-      minPort[g] = -1;
+    if (grp[G_FIELDS * g + G_ACK_OUT] != port) {
+      grp[G_FIELDS * g + G_ACK_OUT] = port;
+      grp[G_FIELDS * g + G_MIN_PORT] = -1;
     }
   }
 
   public int minPort(int g) {
-    return minPort[g];
+    return grp[G_FIELDS * g + G_MIN_PORT];
   }
 
   /** The smallest expected PSN of a NACK waiting in the group's register, or {@link #NO_NACK}. */
   public int nackEpsn(int g) {
-    return nackEpsn[g];
+    return grp[G_FIELDS * g + G_NACK_EPSN];
   }
 
   /** Stores the WRITE memory region of connected entry {@code k} (§3.3 MR update). */
@@ -253,7 +262,7 @@ public final class MulticastForwardingTable {
   public long layoutBytes() {
     long b = 0;
     for (int g = 0; g < groups; g++) {
-      b += TableLayout.groupBytes(entryCount[g]);
+      b += TableLayout.groupBytes(grp[G_FIELDS * g + G_ENTRIES]);
     }
     return b;
   }

@@ -41,6 +41,16 @@ public final class OneToManyForwarding {
     if (g < 0) {
       return -1;
     }
+    return forwardSlot(g, groupIp, ingressPort, out);
+  }
+
+  /**
+   * {@link #forward} for a caller that already knows the group's slot {@code g} in this switch's
+   * table (no lookup); {@code groupIp} must be {@code table.groupIp(g)}.
+   *
+   * @return the number of copies made
+   */
+  public int forwardSlot(int g, int groupIp, int ingressPort, CopySink out) {
     table.setAckOutPort(g, ingressPort);
     int n = table.entryCount(g);
     int copies = 0;
@@ -55,6 +65,37 @@ public final class OneToManyForwarding {
         out.connected(port, table.receiverIp(g, k), table.receiverQpn(g, k), groupIp, portMac[port],
             table.mrVa(g, k), table.mrRkey(g, k));
       }
+      copies++;
+    }
+    return copies;
+  }
+
+  /**
+   * {@link #forwardSlot} without the callback and without reading what a copy that only needs its
+   * port and receiver QPN does not use (receiver IP, MAC, memory region): copy {@code c} leaves by
+   * {@code outPort[c]}, is of entry type {@code outType[c]} and, when connected, goes to QPN
+   * {@code outQpn[c]}. The same copies in the same order as {@link #forwardSlot}; the arrays need
+   * room for the group's entries.
+   *
+   * @return the number of copies
+   */
+  public int copiesSlot(int g, int ingressPort, int[] outPort, byte[] outType, int[] outQpn) {
+    table.setAckOutPort(g, ingressPort);
+    int n = table.grp[MulticastForwardingTable.G_FIELDS * g + MulticastForwardingTable.G_ENTRIES];
+    int base = g * table.portCount();
+    int[] ports = table.entryPort;
+    byte[] types = table.entryType;
+    int[] qpns = table.receiverQpn;
+    int copies = 0;
+    for (int k = 0; k < n; k++) {
+      int port = ports[base + k];
+      if (port == ingressPort) {
+        continue;
+      }
+      boolean forwarded = types[base + k] == MulticastForwardingTable.FORWARDED;
+      outPort[copies] = port;
+      outType[copies] = forwarded ? MulticastForwardingTable.FORWARDED : MulticastForwardingTable.CONNECTED;
+      outQpn[copies] = forwarded ? -1 : qpns[base + k];
       copies++;
     }
     return copies;

@@ -177,12 +177,14 @@ public final class PacketBcast {
         reg.register(groupIp, src, members, 0);
       }
       int srcSwitch = topo.neighbor(src, 0);
+      QpGroupIndex index = new QpGroupIndex();
       for (int sw = 0; sw < topo.nodeCount(); sw++) {
         MulticastForwardingTable table = reg.table(sw);
         if (table == null) {
           continue;
         }
-        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50),
+            index);
         el.bindQp(sq, groupIp, true, src);
         for (int q : rq) {
           el.bindQp(q, groupIp, false, src);

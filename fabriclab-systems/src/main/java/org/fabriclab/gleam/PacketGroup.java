@@ -120,12 +120,14 @@ public final class PacketGroup {
       }
       reg.register(groupIps[j], hosts[j % n], members, 0);
     }
+    QpGroupIndex index = new QpGroupIndex();
     for (int sw = 0; sw < topo.nodeCount(); sw++) {
       MulticastForwardingTable table = reg.table(sw);
       if (table == null) {
         continue;
       }
-      GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50));
+      GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50),
+          index);
       for (int j = 0; j < groups; j++) {
         int master = j % n;
         for (int i = 0; i < n; i++) {

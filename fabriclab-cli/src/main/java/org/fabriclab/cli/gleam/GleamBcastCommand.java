@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.gleam.CnpPacketExperiment;
 import org.fabriclab.gleam.PacketBcast;
 import org.fabriclab.gleam.TestbedModel;
 import org.fabriclab.gleam.baseline.HplSchedules;
@@ -83,6 +84,19 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--register", defaultValue = "computed", description = "packet engine, gleam: computed|packet — build the tables by envelope packets through the fabric first (Appendix A) and print registrationUs (default: ${DEFAULT-VALUE})")
   String registerText;
 
+  @Option(names = "--ecn-bytes", paramLabel = "BYTES", description = "packet engine, gleam, testbed: ECN-mark packets"
+      + " queued behind more than BYTES on a port, 1..2^40 (the receivers' CNPs then drive the source's DCQCN;"
+      + " default: no marking)")
+  String ecnBytesText;
+
+  @Option(names = "--receiver-gbps", split = ",", paramLabel = "G", description = "packet engine, gleam, testbed: the"
+      + " receivers' link rates, each 1..1600, one for all or one per receiver (default: --link-gbps)")
+  List<String> receiverGbpsText;
+
+  @Option(names = "--cnp-filter", paramLabel = "on|off", description = "packet engine, gleam, testbed: the switch's"
+      + " CNP filter (§3.5) on, or off to pass every receiver's CNP to the source (default: on)")
+  String cnpFilterText;
+
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
@@ -108,6 +122,10 @@ public final class GleamBcastCommand implements Runnable {
         throw new InvalidParameterException("--engine", "packet", "--method " + m
             + " has only the analytic engine; packet level runs gleam and unicast");
       }
+      if (ecnBytesText != null || receiverGbpsText != null || cnpFilterText != null) {
+        runCongestion(m, topo, source, recv, size, linkGbps, loss, seed);
+        return;
+      }
       runPacket(m, topo, source, recv, size, linkGbps, loss, seed);
       return;
     }
@@ -124,6 +142,7 @@ public final class GleamBcastCommand implements Runnable {
     if (!registerText.strip().equalsIgnoreCase("computed")) {
       throw new InvalidParameterException("--register", registerText, "only computed with --engine analytic");
     }
+    congestionOptionsNeed("--engine packet (the analytic model has no queues)");
     int ranks = recv.length + 1;
     TransferSchedule s = switch (m) {
       case "gleam" -> MpiBcast.gleam(ranks, 0, size);
@@ -163,6 +182,95 @@ public final class GleamBcastCommand implements Runnable {
     } else {
       w.printf(java.util.Locale.ROOT, "%s (%s), %d receivers, %d B: JCT %.3f us, source sent %d B (analytic model)%n",
           m, s.name(), recv.length, size, jct / 1e6, tx);
+    }
+  }
+
+  /** Refuses --ecn-bytes, --receiver-gbps and --cnp-filter in a mode that has no use for them. */
+  private void congestionOptionsNeed(String what) {
+    String given = ecnBytesText != null ? "--ecn-bytes" : receiverGbpsText != null ? "--receiver-gbps"
+        : cnpFilterText != null ? "--cnp-filter" : null;
+    if (given != null) {
+      throw new InvalidParameterException(given, given + " needs " + what);
+    }
+  }
+
+  /**
+   * The testbed broadcast with ECN marking, per-receiver link rates and the CNP filter
+   * ({@link CnpPacketExperiment}): source host 0 at --link-gbps, receivers 1..N.
+   */
+  private void runCongestion(String m, org.fabriclab.graph.Topology topo, int source, int[] recv, long size,
+      double linkGbps, double loss, long seed) {
+    String why = "--method gleam on the testbed with receivers 1..N (no --topo, --hosts, --servers, --source,"
+        + " --loss, --drop-at or --register packet)";
+    if (!m.equals("gleam")) {
+      congestionOptionsNeed("--method gleam, not " + m);
+    }
+    if (topo != null || hostsText != null || serversText != null || source != 0 || loss > 0
+        || (dropAtText != null && !dropAtText.isEmpty()) || !registerText.strip().equalsIgnoreCase("computed")) {
+      congestionOptionsNeed(why);
+    }
+    long ecn = ecnBytesText == null ? Long.MAX_VALUE : Args.longIn("--ecn-bytes", ecnBytesText, 1, 1L << 40);
+    boolean filter = true;
+    if (cnpFilterText != null) {
+      String f = cnpFilterText.strip().toLowerCase(java.util.Locale.ROOT);
+      if (!f.equals("on") && !f.equals("off")) {
+        throw new InvalidParameterException("--cnp-filter", cnpFilterText, "one of on, off");
+      }
+      filter = f.equals("on");
+    }
+    if (size < 2) {
+      throw new InvalidParameterException("--size", size, "valid range 2.." + MAX_MESSAGE_BYTES
+          + " with --ecn-bytes, --receiver-gbps or --cnp-filter (the run times each half of the message)");
+    }
+    double[] gbps = new double[recv.length];
+    if (receiverGbpsText == null) {
+      java.util.Arrays.fill(gbps, linkGbps);
+    } else if (receiverGbpsText.size() == 1 || receiverGbpsText.size() == recv.length) {
+      for (int i = 0; i < recv.length; i++) {
+        gbps[i] = Args.doubleIn("--receiver-gbps", receiverGbpsText.get(receiverGbpsText.size() == 1 ? 0 : i),
+            1, 1600, false);
+      }
+    } else {
+      throw new InvalidParameterException("--receiver-gbps", String.join(",", receiverGbpsText),
+          "one rate for all receivers or one per receiver (" + recv.length + ")");
+    }
+    if (recv.length + 1 > PacketBcast.MAX_SERVERS) {
+      throw new InvalidParameterException("--receivers", recv.length, "valid range 1.." + (PacketBcast.MAX_SERVERS - 1)
+          + " with --ecn-bytes, --receiver-gbps or --cnp-filter (a Gleam table has at most 256 ports)");
+    }
+    CnpPacketExperiment.Result r = CnpPacketExperiment.run(linkGbps, gbps, size, ecn, filter, seed, null);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("engine", "packet");
+    out.put("method", m);
+    out.put("source", 0);
+    out.put("receivers", recv.length);
+    out.put("sizeBytes", size);
+    out.put("topology", "testbed: one switch, " + (recv.length + 1) + " servers");
+    out.put("linkGbps", linkGbps);
+    out.put("receiverGbps", gbps);
+    if (ecn != Long.MAX_VALUE) {
+      out.put("ecnBytes", ecn);
+    }
+    out.put("cnpFilter", filter);
+    out.put("seed", seed);
+    out.put("jctUs", r.jctPs() / 1e6);
+    out.put("sourceCnps", r.sourceCnps());
+    out.put("cnpsGenerated", r.cnpsGenerated());
+    Map<String, Double> done = new LinkedHashMap<>();
+    Map<String, Double> half = new LinkedHashMap<>();
+    for (int i = 0; i < recv.length; i++) {
+      done.put(Integer.toString(recv[i]), r.doneAtPs()[i] / 1e6);
+      half.put(Integer.toString(recv[i]), r.secondHalfGbps(i));
+    }
+    out.put("receiverDoneUs", done);
+    out.put("secondHalfGbps", half);
+    var w = spec.commandLine().getOut();
+    if (!format.isText()) {
+      format.printDocument(w, out);
+    } else {
+      w.printf(java.util.Locale.ROOT, "%s, %d receivers, %d B, ECN %s, CNP filter %s: JCT %.3f us, source got %d of %d CNPs"
+          + " (packet engine)%n", m, recv.length, size, ecn == Long.MAX_VALUE ? "off" : ecn + " B",
+          filter ? "on" : "off", r.jctPs() / 1e6, r.sourceCnps(), r.cnpsGenerated());
     }
   }
 
