@@ -95,14 +95,14 @@ public final class ShoalReproduction implements Reproduction {
     b.compare("§5", "Shoal network power (kW)", "2.55", fmt(p.shoalW() / 1000, 3), Math.abs(p.shoalW() / 1000 - 2.55) < 0.005, "");
     double red = 1 - p.shoalW() / p.psnW();
     b.compare("§5", "power reduction", "71%", fmt(100 * red, 1) + "%", Math.abs(red - 0.71) < 0.005, "");
-    b.compare("Fig. 11", "break-even switch cost ratio, NIC 3×", "33.3%", fmt(100 * p.switchRatioFor(1, 3), 1) + "%",
-        false, "model input: the NIC/switch cost ratio (1/128) is fitted to the four Fig. 11 numbers");
-    b.compare("Fig. 11", "break-even switch cost ratio, NIC 2×", "41.6%", fmt(100 * p.switchRatioFor(1, 2), 1) + "%",
-        false, "model input (fitted ratio)");
-    b.compare("Fig. 11", "−40% cost switch ratio, NIC 2×", "18.3%", fmt(100 * p.switchRatioFor(0.6, 2), 1) + "%",
-        false, "model input (fitted ratio)");
-    b.compare("Fig. 11", "−40% cost switch ratio, NIC 3×", "9.6%", fmt(100 * p.switchRatioFor(0.6, 3), 1) + "%",
-        false, "model input (fitted ratio); one ratio cannot give both 9.6% and 33.3% exactly");
+    b.modelInput("Fig. 11", "break-even switch cost ratio, NIC 3×", "33.3%", fmt(100 * p.switchRatioFor(1, 3), 1) + "%",
+        "model input: the NIC/switch cost ratio (1/128) is fitted to the four Fig. 11 numbers");
+    b.modelInput("Fig. 11", "break-even switch cost ratio, NIC 2×", "41.6%", fmt(100 * p.switchRatioFor(1, 2), 1) + "%",
+        "model input (fitted ratio)");
+    b.modelInput("Fig. 11", "−40% cost switch ratio, NIC 2×", "18.3%", fmt(100 * p.switchRatioFor(0.6, 2), 1) + "%",
+        "model input (fitted ratio)");
+    b.modelInput("Fig. 11", "−40% cost switch ratio, NIC 3×", "9.6%", fmt(100 * p.switchRatioFor(0.6, 3), 1) + "%",
+        "model input (fitted ratio); one ratio cannot give both 9.6% and 33.3% exactly");
     Table.Builder t = Table.builder("fig11-relative-cost").doubleColumn("switchCostRatio")
         .stringColumn("nic").doubleColumn("relativeCost");
     for (int m = 2; m <= 3; m++) {
