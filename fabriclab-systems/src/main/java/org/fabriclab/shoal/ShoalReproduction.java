@@ -65,7 +65,7 @@ public final class ShoalReproduction implements Reproduction {
       }
     }
     b.compare("Fig. 3", "8-node schedule: every pair once per 7 slots", "yes",
-        cyclic ? "yes (cyclic)" : "no", cyclic, "");
+        cyclic ? "yes (cyclic)" : "no", "exact", cyclic, "");
     int[][][] sw = new SwitchSchedules(new ClosFabric(8, 4), s8).table(0);
     StringBuilder a = new StringBuilder();
     StringBuilder bb = new StringBuilder();
@@ -75,26 +75,28 @@ public final class ShoalReproduction implements Reproduction {
       bb.append("abcd".charAt(sw[0][t][1]));
       c.append("abcd".charAt(sw[0][t][2]));
     }
-    b.compare("Fig. 4", "switch 1, port a", "dcdcdcd", a.toString(), a.toString().equals("dcdcdcd"), "");
-    b.compare("Fig. 4", "switch 1, port b", "cdcdcdc", bb.toString(), bb.toString().equals("cdcdcdc"), "");
-    b.compare("Fig. 4", "switch 1, port c", "bababab", c.toString(), false,
+    b.compare("Fig. 4", "switch 1, port a", "dcdcdcd", a.toString(), "exact", a.toString().equals("dcdcdcd"), "");
+    b.compare("Fig. 4", "switch 1, port b", "cdcdcdc", bb.toString(), "exact", bb.toString().equals("cdcdcdc"), "");
+    b.compare("Fig. 4", "switch 1, port c", "bababab", c.toString(), "exact", false,
         "no time-aligned decomposition can give it (the pair on switch 1 must loop through one spine)");
     double e8 = s8.epochSlots() * 76.8 / 1000;
-    b.compare("§6.1", "prototype epoch (µs)", "0.53", fmt(e8, 4), Math.abs(e8 - 0.53) < 0.01, "7 × 76.8 ns");
+    b.compare("§6.1", "prototype epoch (µs)", "0.53", fmt(e8, 4), "±0.01 µs", Math.abs(e8 - 0.53) < 0.01,
+        "7 × 76.8 ns");
     double e512 = new FabricSchedule(512, 4, false).epochSlots() * 23.25 / 1000;
-    b.compare("§7.1", "512-node epoch, 4 channels (µs)", "2.9", fmt(e512, 4), Math.abs(e512 - 2.9) / 2.9 < 0.05,
-        "⌈511/4⌉ = 128 slots × 23.25 ns; the paper's 2.9 truncates (tolerance 5%)");
+    b.compare("§7.1", "512-node epoch, 4 channels (µs)", "2.9", fmt(e512, 4), "±5%",
+        Math.abs(e512 - 2.9) / 2.9 < 0.05, "⌈511/4⌉ = 128 slots × 23.25 ns; the paper's 2.9 truncates");
     b.compare("§3.2", "switches for 512 nodes (32-port Clos per plane)", "48",
-        Integer.toString(new ClosFabric(512, 32).switchesPerPlane()), new ClosFabric(512, 32).switchesPerPlane() == 48,
+        Integer.toString(new ClosFabric(512, 32).switchesPerPlane()), "exact", new ClosFabric(512, 32).switchesPerPlane() == 48,
         "32 leaves + 16 spines; §5 counts 48 switches");
   }
 
   private static void power(ReproductionReport.Builder b) {
     ShoalPowerCost p = new ShoalPowerCost(512);
-    b.compare("§5", "PSN network power (kW)", "8.72", fmt(p.psnW() / 1000, 3), Math.abs(p.psnW() / 1000 - 8.72) < 0.005, "");
-    b.compare("§5", "Shoal network power (kW)", "2.55", fmt(p.shoalW() / 1000, 3), Math.abs(p.shoalW() / 1000 - 2.55) < 0.005, "");
+    b.compare("§5", "PSN network power (kW)", "8.72", fmt(p.psnW() / 1000, 3), "±0.005 kW", Math.abs(p.psnW() / 1000 - 8.72) < 0.005, "");
+    b.compare("§5", "Shoal network power (kW)", "2.55", fmt(p.shoalW() / 1000, 3), "±0.005 kW", Math.abs(p.shoalW() / 1000 - 2.55) < 0.005, "");
     double red = 1 - p.shoalW() / p.psnW();
-    b.compare("§5", "power reduction", "71%", fmt(100 * red, 1) + "%", Math.abs(red - 0.71) < 0.005, "");
+    b.compare("§5", "power reduction", "71%", fmt(100 * red, 1) + "%", "±0.5 points",
+        Math.abs(red - 0.71) < 0.005, "");
     b.modelInput("Fig. 11", "break-even switch cost ratio, NIC 3×", "33.3%", fmt(100 * p.switchRatioFor(1, 3), 1) + "%",
         "model input: the NIC/switch cost ratio (1/128) is fitted to the four Fig. 11 numbers");
     b.modelInput("Fig. 11", "break-even switch cost ratio, NIC 2×", "41.6%", fmt(100 * p.switchRatioFor(1, 2), 1) + "%",
@@ -126,7 +128,7 @@ public final class ShoalReproduction implements Reproduction {
       t.row(c.name().toLowerCase(Locale.ROOT), m, pv);
       boolean ok = Math.abs(m - pv) / pv < 0.1;
       b.compare("Table 1", "failed-slot fraction, 1 " + c.name().toLowerCase(Locale.ROOT) + ", N = 512",
-          fmt(pv, 5), fmt(m, 5), ok, ok ? "tolerance 10%" : "symmetric stop (§3.5) loses the pairs "
+          fmt(pv, 5), fmt(m, 5), "±10%", ok, ok ? "" : "symmetric stop (§3.5) loses the pairs "
               + "whose path crosses the link in either direction: 4/N with our decomposition");
     }
     b.table(t.build());
