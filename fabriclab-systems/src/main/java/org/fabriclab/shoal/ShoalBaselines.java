@@ -75,7 +75,18 @@ public final class ShoalBaselines {
     return out;
   }
 
-  /** Runs the flows on the 50 Gb/s PSN with {@code transport} = dctcp, dcqcn or ndp. */
+  /**
+   * PFC of the what-if "dcqcn-pfc" (DCQCN as its authors deploy it, on a lossless fabric; §7.3 does
+   * not say whether its DCQCN ran lossless): a switch pauses an upstream port when the bytes that
+   * arrived over it reach 30 packets and resumes at 20 (model inputs, chosen by us).
+   */
+  static final long PFC_XOFF_BYTES = 30 * 1500;
+  static final long PFC_XON_BYTES = 20 * 1500;
+
+  /**
+   * Runs the flows on the 50 Gb/s PSN with {@code transport} = dctcp, dcqcn, ndp or dcqcn-pfc (the
+   * what-if: DCQCN with PFC, {@link #PFC_XOFF_BYTES}).
+   */
   public static ShoalFlows psn(ShoalFlows fl, String transport, long seed, long untilPs) {
     Clos clos = new Clos(2, 32, 1, 1);
     TopologyBuilder b = new TopologyBuilder("clos", "tiers=2, ports=32, 50G",
@@ -92,6 +103,11 @@ public final class ShoalBaselines {
       }
       case "dcqcn" -> {
         nc = new NetworkConfig(150_000, 30_000, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
+        t = "rocev2";
+      }
+      case "dcqcn-pfc" -> {
+        nc = new NetworkConfig(150_000, 30_000, NetworkConfig.Routing.ECMP_PER_FLOW, seed, 0, 0, false,
+            PFC_XOFF_BYTES, PFC_XON_BYTES);
         t = "rocev2";
       }
       case "ndp" -> {

@@ -24,6 +24,15 @@ public final class ShoalExperiments {
   /** As above; with {@code all} every drawn flow runs to completion (for baseline comparisons). */
   public static PoissonPoint poisson(ShoalConfig cfg, double load, int completions, double failFraction,
       boolean skewed, long seed, boolean all) {
+    return poissonRun(cfg, load, completions, failFraction, skewed, seed, all).point();
+  }
+
+  /** A Poisson point with its flows (start and end times, -1 for a flow that did not finish). */
+  public record PoissonRun(PoissonPoint point, ShoalFlows flows) {}
+
+  /** {@link #poisson(ShoalConfig, double, int, double, boolean, long, boolean)} keeping the flows. */
+  public static PoissonRun poissonRun(ShoalConfig cfg, double load, int completions, double failFraction,
+      boolean skewed, long seed, boolean all) {
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(cfg.nodes(), failFraction, rs.stream("failures"));
     ShoalFlows fl = poissonFlows(cfg, load, completions, failed, skewed, seed);
@@ -34,9 +43,9 @@ public final class ShoalExperiments {
     sim.run(all ? Integer.MAX_VALUE : completions, Long.MAX_VALUE);
     PoissonPoint p = point(load, fl, sim.maxQueueCells(), sim.maxNodeQueueCells(), sim.workCounters()[0],
         sim.slot());
-    return new PoissonPoint(p.load(), p.completed(), p.shortFct999Us(), p.shortFctMeanUs(),
+    return new PoissonRun(new PoissonPoint(p.load(), p.completed(), p.shortFct999Us(), p.shortFctMeanUs(),
         p.longGoodputGbps(), p.maxQueueCells(), p.maxNodeQueueCells(), p.cellsSent(), p.slots(),
-        sim.maxReorderBytes());
+        sim.maxReorderBytes()), fl);
   }
 
   /**

@@ -53,6 +53,52 @@ public final class ShoalMetrics {
     return v[Math.max(0, Math.min(v.length - 1, idx))];
   }
 
+  /**
+   * The fraction of finished short flows (≤ 100 KB) whose FCT exceeds {@code us} µs; NaN if none. With
+   * a transport's retransmission-timeout floor as {@code us}, it tells whether the 99.9th percentile
+   * lies on a timeout (the fraction ≥ 0.001) or below it.
+   */
+  public static double shortShareSlowerThan(ShoalFlows fl, double us) {
+    double[] v = fcts(fl, 1, SHORT_MAX_BYTES);
+    int slow = 0;
+    for (double x : v) {
+      slow += x > us ? 1 : 0;
+    }
+    return v.length == 0 ? Double.NaN : slow / (double) v.length;
+  }
+
+  /**
+   * The largest number of flows active at once towards one destination (a flow is active from its
+   * start until its end, or for ever when it did not finish): Eq. 5 of §3.3.3 bounds every queue
+   * Q_ij by this number plus one. A sweep over 2F sorted events: O(F log F).
+   */
+  public static int maxConcurrentToOneDestination(ShoalFlows fl, int nodes) {
+    int n = fl.size();
+    long[] key = new long[2 * n];
+    int[] dst = new int[2 * n];
+    int[] delta = new int[2 * n];
+    Integer[] order = new Integer[2 * n];
+    for (int f = 0; f < n; f++) {
+      key[2 * f] = fl.startPs(f);
+      dst[2 * f] = fl.dst(f);
+      delta[2 * f] = 1;
+      key[2 * f + 1] = fl.endPs(f) < 0 ? Long.MAX_VALUE : fl.endPs(f);
+      dst[2 * f + 1] = fl.dst(f);
+      delta[2 * f + 1] = -1;
+      order[2 * f] = 2 * f;
+      order[2 * f + 1] = 2 * f + 1;
+    }
+    // ends before starts at the same instant: a flow that ends as another starts does not overlap it
+    Arrays.sort(order, (x, y) -> key[x] != key[y] ? Long.compare(key[x], key[y]) : Integer.compare(delta[x], delta[y]));
+    int[] active = new int[nodes];
+    int best = 0;
+    for (int e : order) {
+      active[dst[e]] += delta[e];
+      best = Math.max(best, active[dst[e]]);
+    }
+    return best;
+  }
+
   /** Mean FCT (µs) of finished flows with bytes in [lo, hi]. */
   public static double meanFctUs(ShoalFlows fl, long lo, long hi) {
     double[] v = fcts(fl, lo, hi);
