@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
 import org.fabriclab.shoal.FailedSlots;
+import org.fabriclab.shoal.ShoalBaselines;
 import org.fabriclab.shoal.ShoalConfig;
 import org.fabriclab.shoal.ShoalFailures;
 import org.fabriclab.shoal.ShoalFlows;
@@ -26,8 +27,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "sim", mixinStandardHelpOptions = true, description = {
     "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
     "(endNs -1 if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
-    "shortFct999Us, longGoodputGbps, maxReorderBytes (-1 without --reordering), slots, completed,",
-    "cellsSent, corruptedCells"})
+    "shortFct999Us, shortFct99Us, shortOver1msShare, longGoodputGbps, maxReorderBytes (-1 without",
+    "--reordering), slots, completed, cellsSent, corruptedCells. --on runs the same flows on one of",
+    "§7.3's baselines instead (512 nodes; slot and queue keys then -1): dctcp, dcqcn, ndp (50 Gb/s",
+    "Clos, packet engine), dcqcn-pfc (DCQCN with PFC, a what-if) or torus (8x8x8, R2C2-style rates)."})
 public final class SimCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -118,6 +121,16 @@ public final class SimCommand implements Runnable {
   @Option(names = "--reordering", description = "measure the destinations' reordering buffers (Fig. 16)")
   boolean reordering;
 
+  @Option(names = "--on", defaultValue = "shoal", description = {
+      "fabric that runs the flows: shoal (default), dctcp, dcqcn, dcqcn-pfc, ndp or torus (§7.3's",
+      "baselines, 512 nodes, every flow to completion)"})
+  String on;
+
+  @Option(names = "--workload-gbps", defaultValue = "0", description = {
+      "poisson: per-node bandwidth R in L = F/(R·N·τ) (default --link-gbps); e.g. 50 draws the load",
+      "against the 50 Gb/s baseline network's own bandwidth"})
+  double workloadGbps;
+
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
@@ -132,6 +145,16 @@ public final class SimCommand implements Runnable {
       throw new InvalidParameterException("--load", load, "must be in (0, 100]");
     }
     InvalidParameterException.requireRange("--size", size, 1, 1L << 40);
+    if (!List.of("shoal", "dctcp", "dcqcn", "dcqcn-pfc", "ndp", "torus").contains(on)) {
+      throw new InvalidParameterException("--on", on, "one of shoal, dctcp, dcqcn, dcqcn-pfc, ndp, torus");
+    }
+    if (!on.equals("shoal") && (nodes != 512 || failNodes != 0 || failComponent != null || corruptionRate != 0)) {
+      throw new InvalidParameterException("--on", on, "the baselines are 512-node networks without failures or "
+          + "corruption (use --nodes 512 and no --fail-*/--corruption-rate)");
+    }
+    if (!(workloadGbps >= 0 && workloadGbps <= 1e6)) {
+      throw new InvalidParameterException("--workload-gbps", workloadGbps, "must be in (0, 1e6], or 0 for --link-gbps");
+    }
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(nodes, failNodes, rs.stream("failures"));
     ShoalFailures failures = failComponent == null ? ShoalFailures.nodes(nodes, failed)
@@ -157,7 +180,7 @@ public final class SimCommand implements Runnable {
         yield ShoalWorkloads.permutation(nodes, pairs == 0 ? nodes : pairs, size, rs.stream("permutation"));
       }
       case "poisson" -> ShoalWorkloads.poisson(nodes, failed, failComponent == null ? null : failures, load,
-          flows, 100_000, 1.05, linkGbps, skewed, rs.stream("poisson"));
+          flows, 100_000, 1.05, workloadGbps > 0 ? workloadGbps : linkGbps, skewed, rs.stream("poisson"));
       case "trace" -> {
         if (trace == null) {
           throw new InvalidParameterException("--trace", "missing --trace FILE for --workload trace");
@@ -182,6 +205,10 @@ public final class SimCommand implements Runnable {
             + fl.dst(f) + ") has no live path with " + failures);
       }
     }
+    if (!on.equals("shoal")) {
+      baseline(fl);
+      return;
+    }
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, failures, null).corruptCells(corruptionRate, seed);
     if (reordering) {
       sim.measureReordering();
@@ -201,20 +228,7 @@ public final class SimCommand implements Runnable {
       j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
       j.put("destinationThroughputGbps", dest);
       j.put("maxReorderBytes", sim.maxReorderBytes());
-      j.put("shortFct999Us", nan(ShoalMetrics.shortFctUs(fl, 0.999)));
-      j.put("longGoodputGbps", nan(ShoalMetrics.longGoodputGbps(fl)));
-      List<Map<String, Object>> fs = new ArrayList<>(fl.size());
-      for (int f = 0; f < fl.size(); f++) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", f);
-        m.put("src", fl.src(f));
-        m.put("dst", fl.dst(f));
-        m.put("bytes", fl.bytes(f));
-        m.put("startNs", fl.startPs(f) / 1000.0);
-        m.put("endNs", fl.endPs(f) < 0 ? -1 : fl.endPs(f) / 1000.0);
-        fs.add(m);
-      }
-      j.put("flows", fs);
+      flowKeys(j, fl);
       ShoalCommand.print(format, o, j);
       return;
     }
@@ -225,6 +239,56 @@ public final class SimCommand implements Runnable {
         sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
     o.printf("short flows 99.9p FCT %.2f us, long flows mean goodput %.2f Gb/s%n",
         ShoalMetrics.shortFctUs(fl, 0.999), ShoalMetrics.longGoodputGbps(fl));
+  }
+
+  /** The flows on a §7.3 baseline ({@code --on}); prints the same flow keys. */
+  private void baseline(ShoalFlows fl) {
+    ShoalFlows r = on.equals("torus") ? ShoalBaselines.torus(fl, seed)
+        : ShoalBaselines.psn(fl, on, seed, Long.MAX_VALUE);
+    PrintWriter o = spec.commandLine().getOut();
+    if (!format.isText()) {
+      Map<String, Object> j = new LinkedHashMap<>();
+      j.put("nodes", nodes);
+      j.put("on", on);
+      j.put("completed", countFinished(r));
+      j.put("maxQueueCells", -1);
+      j.put("maxNodeQueueCells", -1);
+      j.put("destinationThroughputGbps", ShoalMetrics.destinationThroughputGbps(r, nodes));
+      flowKeys(j, r);
+      ShoalCommand.print(format, o, j);
+      return;
+    }
+    o.printf("%s: %d flows, %d finished; short flows 99.9p FCT %.2f us (99p %.2f us, %.3f%% over 1 ms), "
+        + "long flows mean goodput %.2f Gb/s%n", on, r.size(), countFinished(r), ShoalMetrics.shortFctUs(r, 0.999),
+        ShoalMetrics.shortFctUs(r, 0.99), 100 * ShoalMetrics.shortShareSlowerThan(r, 1000),
+        ShoalMetrics.longGoodputGbps(r));
+  }
+
+  private static void flowKeys(Map<String, Object> j, ShoalFlows fl) {
+    j.put("shortFct999Us", nan(ShoalMetrics.shortFctUs(fl, 0.999)));
+    j.put("shortFct99Us", nan(ShoalMetrics.shortFctUs(fl, 0.99)));
+    j.put("shortOver1msShare", nan(ShoalMetrics.shortShareSlowerThan(fl, 1000)));
+    j.put("longGoodputGbps", nan(ShoalMetrics.longGoodputGbps(fl)));
+    List<Map<String, Object>> fs = new ArrayList<>(fl.size());
+    for (int f = 0; f < fl.size(); f++) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("id", f);
+      m.put("src", fl.src(f));
+      m.put("dst", fl.dst(f));
+      m.put("bytes", fl.bytes(f));
+      m.put("startNs", fl.startPs(f) / 1000.0);
+      m.put("endNs", fl.endPs(f) < 0 ? -1 : fl.endPs(f) / 1000.0);
+      fs.add(m);
+    }
+    j.put("flows", fs);
+  }
+
+  private static int countFinished(ShoalFlows fl) {
+    int c = 0;
+    for (int f = 0; f < fl.size(); f++) {
+      c += fl.endPs(f) >= 0 ? 1 : 0;
+    }
+    return c;
   }
 
   private static ShoalFailures component(ShoalConfig cfg, String spec, int plane) {

@@ -96,6 +96,41 @@ class ShoalCliTest {
     assertThat(missing.err()).contains("--trace");
   }
 
+  /**
+   * {@code --on}: the same trace on §7.3's baselines. Torus: one flow of 1 MB over 6 hops waits
+   * R2C2's broadcast (488,652 ps), then runs at one link's 100/6 Gb/s plus a 1,500 B
+   * store-and-forward per hop. DCTCP: 1 MB in 1,380 B segments of 1,500 B frames on 50 Gb/s links,
+   * so at least 725 frames × 240 ns, and the 35-packet initial window already covers the few-µs RTT.
+   */
+  @Test
+  void simOnTheBaselinesOfSection73(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path trace = dir.resolve("one.csv");
+    java.nio.file.Files.writeString(trace, "flow_id,src_host,dst_host,start_ns,size_bytes\n"
+        + "0,0," + (3 + 8 * 2 + 64) + ",0,1000000\n");
+    JsonNode torus = json("shoal", "sim", "--nodes", "512", "--workload", "trace", "--trace", trace.toString(),
+        "--on", "torus", "--json");
+    double link = 100e9 / 6;
+    double expectNs = 488.652 + 1e6 * 8 / link * 1e9 + 6 * 1500 * 8 / link * 1e9;
+    JsonNode f = torus.get("flows").get(0);
+    assertThat(f.get("endNs").asDouble() - f.get("startNs").asDouble()).isCloseTo(expectNs, offset(0.02));
+    assertThat(torus.get("on").asText()).isEqualTo("torus");
+    JsonNode dctcp = json("shoal", "sim", "--nodes", "512", "--workload", "trace", "--trace", trace.toString(),
+        "--on", "dctcp", "--json");
+    double fct = dctcp.get("flows").get(0).get("endNs").asDouble();
+    double frames = Math.ceil(1e6 / 1380);
+    assertThat(fct).isBetween(frames * 240, frames * 240 + 10_000);
+    assertThat(dctcp.get("completed").asInt()).isEqualTo(1);
+    for (String[] a : new String[][] {
+        {"shoal", "sim", "--nodes", "512", "--workload", "incast", "--on", "bogus"},
+        {"shoal", "sim", "--nodes", "32", "--workload", "incast", "--on", "dctcp"},
+        {"shoal", "sim", "--nodes", "512", "--workload", "incast", "--on", "ndp", "--fail-nodes", "0.1"},
+        {"shoal", "sim", "--nodes", "32", "--workload", "poisson", "--workload-gbps", "-5"}}) {
+      Result r = run(a);
+      assertThat(r.code()).as(String.join(" ", a)).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").startsWith("fabriclab: error:");
+    }
+  }
+
   @Test
   void powerOfSection5() throws Exception {
     JsonNode j = json("shoal", "power", "--json");
