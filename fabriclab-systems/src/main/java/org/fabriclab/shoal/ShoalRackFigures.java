@@ -214,6 +214,8 @@ final class ShoalRackFigures {
     int hiLoad = loads.length - 1;
     Fig15Tails.whatIf(b, top, (ShoalExperiments.PoissonPoint) res.get(hiLoad * (base.length + 1)),
         (ShoalFlows) res.get(hiLoad * (base.length + 1) + 2), pfc);
+    Fig15Tails.note(b, top, (ShoalExperiments.PoissonPoint) res.get(hiLoad * (base.length + 1)),
+        (ShoalFlows) res.get(hiLoad * (base.length + 1) + 1), (ShoalFlows) res.get(hiLoad * (base.length + 1) + 2));
     b.plot(new PlotSpec("fig15a-short-fct", "fig15-16-poisson", PlotSpec.Kind.LINE, "load", "shortFct999Us",
         "case", "Fig. 15(a) short flows 99.9p FCT", "load", "µs"));
     b.plot(new PlotSpec("fig15b-long-goodput", "fig15-16-poisson", PlotSpec.Kind.LINE, "load",
