@@ -51,7 +51,8 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * keeps a slot's memory traffic column-local), {@link ShoalPairs} the pair/subflow state.
  *
  * <p>Complexity per slot: O(C·N/64) words plus O(1) per cell sent, event and waiting subflow
- * checked, plus one sequential pass over each played column's link records (C·N records).
+ * checked, plus one sequential pass over each played column's link records (C·N records) and one
+ * read-only pass over the slot's events.
  * Memory O(N²) for the links (36 B each) and O(active pairs · N/8) bytes for busy subflows. No
  * allocation in the steady state (pools and inboxes grow by doubling).
  */
