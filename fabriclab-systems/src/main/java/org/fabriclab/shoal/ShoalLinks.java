@@ -241,6 +241,11 @@ final class ShoalLinks {
     return s;
   }
 
+  /** The hot word of link (for read-only touch passes). */
+  int hotWord(int link) {
+    return hot[link];
+  }
+
   /** The first waiting entry of link, or -1. */
   int waitHead(int link) {
     return store.waitHead(link);

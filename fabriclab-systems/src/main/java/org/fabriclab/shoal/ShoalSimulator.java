@@ -51,7 +51,8 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * keeps a slot's memory traffic column-local), {@link ShoalPairs} the pair/subflow state.
  *
  * <p>Complexity per slot: O(C·N/64) words plus O(1) per cell sent, event and waiting subflow
- * checked, plus one sequential pass over each played column's link records (C·N records).
+ * checked, plus one sequential pass over each played column's link records (C·N records) and one
+ * read-only pass over the slot's events.
  * Memory O(N²) for the links (36 B each) and O(active pairs · N/8) bytes for busy subflows. No
  * allocation in the steady state (pools and inboxes grow by doubling).
  */
@@ -194,6 +195,7 @@ public final class ShoalSimulator {
     }
     epochPos = (int) (slot % e);
     epochPosHop = (int) Math.floorMod(slot - hop, (long) e);
+    touched += touchEvents();
     wheel.drain(slot, handler);
     int t = epochPos;
     int words = work.wordsPerRow();
@@ -221,6 +223,36 @@ public final class ShoalSimulator {
       }
     }
     slot++;
+  }
+
+  /**
+   * Read-only pass over the slot's events before they are handled: loads the hot word of the link
+   * a forwarded cell joins or a feedback samples, and the flow record of an arriving cell, so the
+   * misses overlap instead of stalling the events one after another. Changes nothing.
+   */
+  private int touchEvents() {
+    int m = wheel.countAt(slot);
+    int[] a = wheel.bucketAt(slot);
+    int s = 0;
+    for (int r = 0, end = m << 2; r < end; r += 4) {
+      int kind = a[r];
+      int type = kind & 3;
+      int kc = kind >>> 3;
+      int k = kc & ShoalLinks.NODE_MASK;
+      int at;
+      if (type == ARRIVE) {
+        at = a[r + 3] & lowMask;
+        s += fs[a[r + 1] << 2];
+      } else if (type == FB_SEND) {
+        at = a[r + 1] & lowMask;
+      } else {
+        continue;
+      }
+      if (at != k) {
+        s += links.hotWord(links.link(at, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride);
+      }
+    }
+    return s;
   }
 
   /** Node i's slot to node j: releases, then one transmission. */

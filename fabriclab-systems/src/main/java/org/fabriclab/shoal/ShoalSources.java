@@ -99,8 +99,14 @@ final class ShoalSources {
     if (!selective) {
       return false;
     }
-    long age = (slot - pairs.start[p]) / e;
-    return age < 30 && links.ahead(link) > (1L << age);
+    // age = (slot − start) / E epochs blocks iff age < 30 and L > 2^age, i.e. age < min(⌈log2 L⌉, 30)
+    // (none for L ≤ 1): a comparison instead of a 64-bit division
+    int a = links.ahead(link);
+    if (a <= 1) {
+      return false;
+    }
+    int bits = Math.min(32 - Integer.numberOfLeadingZeros(a - 1), 30);
+    return slot - pairs.start[p] < (long) bits * e;
   }
 
   /** Eq. 2 at node i's slot to j: releases the eligible waiting subflows of link (i, j). */

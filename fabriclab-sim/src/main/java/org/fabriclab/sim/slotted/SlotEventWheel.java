@@ -90,6 +90,19 @@ public final class SlotEventWheel {
     }
   }
 
+  /**
+   * The records of the events due at {@code slot} (kind, x, y, z at 4r..4r+3 for r below {@link
+   * #countAt}), for read-only passes before {@link #drain}. Valid until the next schedule/drain.
+   */
+  public int[] bucketAt(long slot) {
+    return bucket[(int) (slot & mask)];
+  }
+
+  /** Number of events due at {@code slot} (not yet drained). */
+  public int countAt(long slot) {
+    return count[(int) (slot & mask)];
+  }
+
   /** Events scheduled and not yet drained. */
   public int pending() {
     return pending;
