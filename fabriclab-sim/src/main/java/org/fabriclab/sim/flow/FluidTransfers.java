@@ -117,7 +117,7 @@ public final class FluidTransfers {
     }
     int n = size();
     int[][] paths = links.toArray(new int[0][]);
-    MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(capacity, paths, true);
+    MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(capacity, paths, true, true);
     // per active transfer: bytes left at last[f], its rate since then, its drain time in the heap
     double[] remaining = new double[n];
     long[] last = new long[n];
