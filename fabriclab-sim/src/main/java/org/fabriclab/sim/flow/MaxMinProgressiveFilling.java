@@ -27,6 +27,7 @@ public final class MaxMinProgressiveFilling {
   // incremental mode: flows of the refilled components whose old rate is below theta keep it
   // (see refillAbove); set by each public change method before its refill
   private double theta = Double.POSITIVE_INFINITY;
+  private double[] sortScratch = new double[16];
   private final double[] capacity;
   private final int[][] paths;
   private final double[] rate;
@@ -62,6 +63,8 @@ public final class MaxMinProgressiveFilling {
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
+  private long refilledFlows;
+  private long searchedLinks;
   // fast mode: the component found by the last search, kept in compLinks[0..keptLinks) and
   // compFlows[0..keptFlows) (keptPos: a seat's index there), its links and seats marked keptMark
   // (-1: none kept); see refill()
@@ -127,6 +130,16 @@ public final class MaxMinProgressiveFilling {
   /** Component refills done so far. */
   public long refills() {
     return refills;
+  }
+
+  /** Flows re-frozen over all refills (each refill's component, or in incremental mode its flows at or above θ). */
+  public long refilledFlows() {
+    return refilledFlows;
+  }
+
+  /** Links whose flows a refill's search scanned, over all refills. */
+  public long searchedLinks() {
+    return searchedLinks;
   }
 
   /** Of {@link #refills()}, those of the kept component, without a search (see {@link #refill}). */
@@ -393,6 +406,7 @@ public final class MaxMinProgressiveFilling {
       if (inside) {
         sinceSearch++;
         keptRefills++;
+        refilledFlows += keptFlows;
         fill(compLinks, keptLinks, compFlows, keptFlows);
         return;
       }
@@ -431,6 +445,8 @@ public final class MaxMinProgressiveFilling {
         }
       }
     }
+    refilledFlows += nf;
+    searchedLinks += nl;
     if (fast) {
       keptMark = epoch;
       keptLinks = nl;
@@ -443,17 +459,49 @@ public final class MaxMinProgressiveFilling {
   }
 
   /**
-   * Incremental mode: lowers {@link #theta} to a lower bound of added flow {@code f}'s new rate,
-   * the least equal share {@code capacity / flows} of its links (progressive filling raises every
-   * unfrozen flow together, and a link cannot fill below its equal share). O(h).
+   * Incremental mode: lowers {@link #theta} to a lower bound of added flow {@code f}'s new rate:
+   * the least over its links of the level at which the link would fill with its other flows at
+   * their current rates where below that level ({@link #fillLevel}). Valid: let y be the least new
+   * rate of an added flow, and l the link that froze it, filled at level y; below y the new
+   * filling freezes the same flows at the same rates as the old one (the rule of {@link
+   * #refillAbove} with threshold y), so at y link l holds its flows of old rate below y at those
+   * rates and all its others at y, i.e. y is a level at which l fills with the current rates, at
+   * least the least such level. O(h · n log n), n the flows of a link.
    */
   private void addedBound(int f) {
     if (!incremental) {
       return;
     }
     for (int l : paths[f]) {
-      theta = Math.min(theta, capacity[l] / linkCount[l]);
+      theta = Math.min(theta, fillLevel(l));
     }
+  }
+
+  /**
+   * The least level x at which link {@code l} fills when each of its flows sends min(x, its
+   * current rate) (flows added in this batch: x): water-filling of the sorted rates.
+   */
+  private double fillLevel(int l) {
+    int n = linkCount[l];
+    if (sortScratch.length < n) {
+      sortScratch = new double[Math.max(n, 2 * sortScratch.length)];
+    }
+    int[] lf = linkFlows[l];
+    for (int k = 0; k < n; k++) {
+      sortScratch[k] = seatRate[lf[k]];
+    }
+    Arrays.sort(sortScratch, 0, n);
+    double rem = capacity[l];
+    int left = n;
+    for (int k = 0; k < n; k++) {
+      double r = sortScratch[k];
+      if (r * left >= rem) {
+        break;
+      }
+      rem -= r;
+      left--;
+    }
+    return left == 0 ? Double.POSITIVE_INFINITY : Math.max(0, rem) / left;
   }
 
   /**
@@ -529,12 +577,14 @@ public final class MaxMinProgressiveFilling {
           }
         }
       }
+      searchedLinks++;
       if (above > 0) {
         remCap[l] = capacity[l] - kept;
         unfrozen[l] = above;
         compLinks = push(compLinks, nl++, l);
       }
     }
+    refilledFlows += nf;
     fillPrepared(compLinks, nl);
   }
 
