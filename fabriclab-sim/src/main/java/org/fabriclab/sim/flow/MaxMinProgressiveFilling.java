@@ -17,6 +17,11 @@ import java.util.Arrays;
  * O(F·h + L + B log L), B the bottleneck links; the per-flow state of the refill is kept per active
  * flow (dense seats), not per flow of the whole run.
  *
+ * <p>Incremental mode (see the four-argument constructor; {@link FluidTransfers} uses it) goes
+ * further: of the components touched, only the flows at or above the lowest level a change can
+ * reach are searched and re-frozen, the others keep their rates — exact, see {@link
+ * #refillAbove} for the rule and its proof.
+ *
  * <p>After every refill {@link #changed} lists the flows whose rate changed, so that callers keep
  * their own per-flow state (bytes left, completion times) up to date without a scan of all active
  * flows.
@@ -28,6 +33,14 @@ public final class MaxMinProgressiveFilling {
   // (see refillAbove); set by each public change method before its refill
   private double theta = Double.POSITIVE_INFINITY;
   private double[] sortScratch = new double[16];
+  // incremental mode: the search's state (refillAbove, searchLink)
+  private static final int GATHER = 16;
+  private final int[] gatherLink = new int[GATHER];
+  private final int[][] gatherFlows = new int[GATHER][];
+  private final int[] gatherCount = new int[GATHER];
+  private int foundLinks;
+  private int foundFlows;
+  private int stackSize;
   private final double[] capacity;
   private final int[][] paths;
   private final double[] rate;
@@ -537,20 +550,37 @@ public final class MaxMinProgressiveFilling {
     // a few ulps below it (frozen at another link of the same level) out of the kept ones
     double th = theta * (1 - 1e-9);
     epoch++;
-    int nl = 0;
-    int nf = 0;
-    int sp = 0;
+    foundLinks = 0;
+    foundFlows = 0;
+    stackSize = 0;
     for (int i = 0; i < ns; i++) {
       int l = seeds[i];
       if (linkMark[l] != epoch) {
         linkMark[l] = epoch;
-        stack = push(stack, sp++, l);
+        stack = push(stack, stackSize++, l);
       }
     }
-    while (sp > 0) {
-      int l = stack[--sp];
-      int[] lf = linkFlows[l];
-      int cnt = linkCount[l];
+    while (stackSize > 0) {
+      // the links are taken GATHER at a time and their lists fetched first: independent loads,
+      // whose cache misses overlap (the search is bound by them)
+      int nb = Math.min(stackSize, GATHER);
+      for (int b = 0; b < nb; b++) {
+        int l = stack[--stackSize];
+        gatherLink[b] = l;
+        gatherFlows[b] = linkFlows[l];
+        gatherCount[b] = linkCount[l];
+      }
+      for (int b = 0; b < nb; b++) {
+        searchLink(gatherLink[b], gatherFlows[b], gatherCount[b], th);
+      }
+    }
+    refilledFlows += foundFlows;
+    fillPrepared(compLinks, foundLinks);
+  }
+
+  /** One link of {@link #refillAbove}'s search: its flows below {@code th} counted, the others found. */
+  private void searchLink(int l, int[] lf, int cnt, double th) {
+    {
       double kept = 0;
       int above = 0;
       for (int k = 0; k < cnt; k++) {
@@ -566,14 +596,14 @@ public final class MaxMinProgressiveFilling {
         }
         seatMark[st] = epoch;
         seatFrozen[st] = false;
-        compFlows = push(compFlows, nf++, st);
+        compFlows = push(compFlows, foundFlows++, st);
         int[] rec = seatRec[st];
         int h = rec.length >>> 1;
         for (int i = 0; i < h; i++) {
           int l2 = rec[i];
           if (linkMark[l2] != epoch) {
             linkMark[l2] = epoch;
-            stack = push(stack, sp++, l2);
+            stack = push(stack, stackSize++, l2);
           }
         }
       }
@@ -581,11 +611,9 @@ public final class MaxMinProgressiveFilling {
       if (above > 0) {
         remCap[l] = capacity[l] - kept;
         unfrozen[l] = above;
-        compLinks = push(compLinks, nl++, l);
+        compLinks = push(compLinks, foundLinks++, l);
       }
     }
-    refilledFlows += nf;
-    fillPrepared(compLinks, nl);
   }
 
   /**
