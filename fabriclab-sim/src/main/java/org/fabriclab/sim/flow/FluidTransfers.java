@@ -25,7 +25,8 @@ import org.fabriclab.progress.Progress;
  * store-and-forward along the path or the tree's deepest branch), so its dependents start then.
  * The engine itself adds no latency and no headers.
  *
- * <p>Cost: per event one batched refill (see {@link MaxMinProgressiveFilling}) plus O(log
+ * <p>Cost: per event one batched refill, incremental (see {@link MaxMinProgressiveFilling}: only
+ * the flows whose rate can change are searched and re-frozen), plus O(log
  * active) per transfer whose rate it changed — a transfer's bytes are brought up to date only when
  * its rate changes and its drain time sits in a heap, so no event scans the active transfers;
  * O(transfers log transfers) for the start queue. Deterministic: ties are broken by transfer
@@ -117,7 +118,7 @@ public final class FluidTransfers {
     }
     int n = size();
     int[][] paths = links.toArray(new int[0][]);
-    MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(capacity, paths, true);
+    MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(capacity, paths, true, true);
     // per active transfer: bytes left at last[f], its rate since then, its drain time in the heap
     double[] remaining = new double[n];
     long[] last = new long[n];

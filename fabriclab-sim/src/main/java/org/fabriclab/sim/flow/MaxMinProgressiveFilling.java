@@ -17,12 +17,30 @@ import java.util.Arrays;
  * O(F·h + L + B log L), B the bottleneck links; the per-flow state of the refill is kept per active
  * flow (dense seats), not per flow of the whole run.
  *
+ * <p>Incremental mode (see the four-argument constructor; {@link FluidTransfers} uses it) goes
+ * further: of the components touched, only the flows at or above the lowest level a change can
+ * reach are searched and re-frozen, the others keep their rates — exact, see {@link
+ * #refillAbove} for the rule and its proof.
+ *
  * <p>After every refill {@link #changed} lists the flows whose rate changed, so that callers keep
  * their own per-flow state (bytes left, completion times) up to date without a scan of all active
  * flows.
  */
 public final class MaxMinProgressiveFilling {
   private final boolean fast;
+  private final boolean incremental;
+  // incremental mode: flows of the refilled components whose old rate is below theta keep it
+  // (see refillAbove); set by each public change method before its refill
+  private double theta = Double.POSITIVE_INFINITY;
+  private double[] sortScratch = new double[16];
+  // incremental mode: the search's state (refillAbove, searchLink)
+  private static final int GATHER = 16;
+  private final int[] gatherLink = new int[GATHER];
+  private final int[][] gatherFlows = new int[GATHER][];
+  private final int[] gatherCount = new int[GATHER];
+  private int foundLinks;
+  private int foundFlows;
+  private int stackSize;
   private final double[] capacity;
   private final int[][] paths;
   private final double[] rate;
@@ -58,6 +76,8 @@ public final class MaxMinProgressiveFilling {
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
+  private long refilledFlows;
+  private long searchedLinks;
   // fast mode: the component found by the last search, kept in compLinks[0..keptLinks) and
   // compFlows[0..keptFlows) (keptPos: a seat's index there), its links and seats marked keptMark
   // (-1: none kept); see refill()
@@ -85,7 +105,17 @@ public final class MaxMinProgressiveFilling {
    *     in its last bits.
    */
   public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths, boolean fast) {
-    this.fast = fast;
+    this(linkCapacity, paths, fast, false);
+  }
+
+  /**
+   * @param incremental {@code true} (implies fast): the exact incremental refill of {@link
+   *     #refillAbove} — only the flows whose rate can change are searched and re-frozen; the same
+   *     max-min rates up to rounding.
+   */
+  public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths, boolean fast, boolean incremental) {
+    this.fast = fast || incremental;
+    this.incremental = incremental;
     capacity = linkCapacity;
     this.paths = paths;
     int m = linkCapacity.length;
@@ -113,6 +143,16 @@ public final class MaxMinProgressiveFilling {
   /** Component refills done so far. */
   public long refills() {
     return refills;
+  }
+
+  /** Flows re-frozen over all refills (each refill's component, or in incremental mode its flows at or above θ). */
+  public long refilledFlows() {
+    return refilledFlows;
+  }
+
+  /** Links whose flows a refill's search scanned, over all refills. */
+  public long searchedLinks() {
+    return searchedLinks;
   }
 
   /** Of {@link #refills()}, those of the kept component, without a search (see {@link #refill}). */
@@ -147,6 +187,8 @@ public final class MaxMinProgressiveFilling {
     }
     active[f] = true;
     link(f);
+    theta = Double.POSITIVE_INFINITY;
+    addedBound(f);
     refill(paths[f]);
   }
 
@@ -171,7 +213,8 @@ public final class MaxMinProgressiveFilling {
     }
     seatOf[f] = st;
     flowAt[st] = f;
-    seatRate[st] = 0;
+    // incremental mode: +inf marks a flow added in this batch (never kept at its old rate)
+    seatRate[st] = incremental ? Double.POSITIVE_INFINITY : 0;
     int[] r = new int[2 * h];
     System.arraycopy(p, 0, r, 0, h);
     seatRec[st] = r;
@@ -215,6 +258,10 @@ public final class MaxMinProgressiveFilling {
       link(f);
       seeds += paths[f].length;
     }
+    theta = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < count; i++) {
+      addedBound(fs[i]);
+    }
     int k = seedsOf(fs, count, seeds); // may grow batchSeeds: read it after
     refill(batchSeeds, k);
   }
@@ -222,11 +269,13 @@ public final class MaxMinProgressiveFilling {
   /** Removes {@code count} flows ({@code fs[0..count)}) with one refill of what they leave. */
   public void removeAll(int[] fs, int count) {
     int seeds = 0;
+    theta = Double.POSITIVE_INFINITY;
     for (int i = 0; i < count; i++) {
       int f = fs[i];
       if (!active[f]) {
         throw new IllegalStateException("flow " + f + " not active");
       }
+      theta = Math.min(theta, seatRate[seatOf[f]]);
       active[f] = false;
       rate[f] = 0;
       unlink(f);
@@ -243,11 +292,13 @@ public final class MaxMinProgressiveFilling {
    */
   public void update(int[] removed, int nr, int[] added, int na) {
     int seeds = 0;
+    theta = Double.POSITIVE_INFINITY;
     for (int i = 0; i < nr; i++) {
       int f = removed[i];
       if (!active[f]) {
         throw new IllegalStateException("flow " + f + " not active");
       }
+      theta = Math.min(theta, seatRate[seatOf[f]]);
       active[f] = false;
       rate[f] = 0;
       unlink(f);
@@ -261,6 +312,9 @@ public final class MaxMinProgressiveFilling {
       active[f] = true;
       link(f);
       seeds += paths[f].length;
+    }
+    for (int i = 0; i < na; i++) {
+      addedBound(added[i]);
     }
     if (batchSeeds.length < seeds) {
       batchSeeds = new int[Math.max(seeds, 2 * batchSeeds.length)];
@@ -298,6 +352,7 @@ public final class MaxMinProgressiveFilling {
     if (!active[f]) {
       throw new IllegalStateException("flow " + f + " not active");
     }
+    theta = seatRate[seatOf[f]];
     active[f] = false;
     rate[f] = 0;
     unlink(f);
@@ -352,6 +407,10 @@ public final class MaxMinProgressiveFilling {
   private void refill(int[] seeds, int ns) {
     refills++;
     changedCount = 0;
+    if (incremental) {
+      refillAbove(seeds, ns);
+      return;
+    }
     if (fast && keptMark >= 0 && sinceSearch < 32) {
       boolean inside = true;
       for (int i = 0; i < ns && inside; i++) {
@@ -360,6 +419,7 @@ public final class MaxMinProgressiveFilling {
       if (inside) {
         sinceSearch++;
         keptRefills++;
+        refilledFlows += keptFlows;
         fill(compLinks, keptLinks, compFlows, keptFlows);
         return;
       }
@@ -398,6 +458,8 @@ public final class MaxMinProgressiveFilling {
         }
       }
     }
+    refilledFlows += nf;
+    searchedLinks += nl;
     if (fast) {
       keptMark = epoch;
       keptLinks = nl;
@@ -407,6 +469,175 @@ public final class MaxMinProgressiveFilling {
       }
     }
     fill(compLinks, nl, compFlows, nf);
+  }
+
+  /**
+   * Incremental mode: lowers {@link #theta} to a lower bound of added flow {@code f}'s new rate:
+   * the least over its links of the level at which the link would fill with its other flows at
+   * their current rates where below that level ({@link #fillLevel}). Valid: let y be the least new
+   * rate of an added flow, and l the link that froze it, filled at level y; below y the new
+   * filling freezes the same flows at the same rates as the old one (the rule of {@link
+   * #refillAbove} with threshold y), so at y link l holds its flows of old rate below y at those
+   * rates and all its others at y, i.e. y is a level at which l fills with the current rates, at
+   * least the least such level. O(h · n log n), n the flows of a link.
+   */
+  private void addedBound(int f) {
+    if (!incremental) {
+      return;
+    }
+    for (int l : paths[f]) {
+      theta = Math.min(theta, fillLevel(l));
+    }
+  }
+
+  /**
+   * The least level x at which link {@code l} fills when each of its flows sends min(x, its
+   * current rate) (flows added in this batch: x): water-filling of the sorted rates.
+   */
+  private double fillLevel(int l) {
+    int n = linkCount[l];
+    if (sortScratch.length < n) {
+      sortScratch = new double[Math.max(n, 2 * sortScratch.length)];
+    }
+    int[] lf = linkFlows[l];
+    for (int k = 0; k < n; k++) {
+      sortScratch[k] = seatRate[lf[k]];
+    }
+    Arrays.sort(sortScratch, 0, n);
+    double rem = capacity[l];
+    int left = n;
+    for (int k = 0; k < n; k++) {
+      double r = sortScratch[k];
+      if (r * left >= rem) {
+        break;
+      }
+      rem -= r;
+      left--;
+    }
+    return left == 0 ? Double.POSITIVE_INFINITY : Math.max(0, rem) / left;
+  }
+
+  /**
+   * The exact incremental refill. Rule: let θ be the least of the removed flows' old rates and of
+   * the added flows' new rates (bounded from below by {@link #addedBound}). Then (1) every flow
+   * whose old rate is below θ keeps it, and (2) the flows at or above θ change only within the
+   * components, of the "shares a link" relation restricted to them, that reach a link of a changed
+   * flow.
+   *
+   * <p>Proof. (1) Compare the progressive fillings of the old and the new flow set, water level
+   * x rising from 0. By induction over the levels below θ at which links fill, both fill the same
+   * links and freeze the same flows at the same levels: a link on no changed flow has the same
+   * frozen load and unfrozen count in both; a link on a removed flow did not fill below that
+   * flow's old rate (≥ θ) in the old filling, and carries less in the new one unless it also
+   * carries an added flow; a link on an added flow does not fill below that flow's new rate
+   * (≥ θ) in the new one, since filling a link freezes its flows at that level. (2) At level θ
+   * both fillings hold the flows below θ frozen at the same rates and every other flow at θ; what
+   * follows is a progressive filling of the others over the capacities left, which splits into
+   * the components of the others' relation. A component reaching no changed flow's link has the
+   * same links, flows and capacities left in both, and in the old relation too it is a whole
+   * component (the removed flows cross none of its links), so it fills the same.
+   *
+   * <p>So the search starts from the changed flows' links, crosses only flows at or above θ
+   * (added flows carry +∞ until filled) and sums, per link, the rates of the flows below θ it
+   * meets (their capacity stays taken); the filling then runs over the flows found with those
+   * capacities left (from level 0: no link of theirs fills below θ, so the result is the same).
+   * Cost: O(Σ over the links found of their flows + the flows found · h + heap), usually far
+   * below the whole component's. Same rates as a from-scratch refill up to rounding (capacity
+   * left is a sum instead of a running difference). Tested against brute-force water-filling.
+   */
+  private void refillAbove(int[] seeds, int ns) {
+    // any lower threshold is as exact; the margin keeps a flow whose rate equals θ but came out
+    // a few ulps below it (frozen at another link of the same level) out of the kept ones
+    double th = theta * (1 - 1e-9);
+    epoch++;
+    foundLinks = 0;
+    foundFlows = 0;
+    stackSize = 0;
+    for (int i = 0; i < ns; i++) {
+      int l = seeds[i];
+      if (linkMark[l] != epoch) {
+        linkMark[l] = epoch;
+        stack = push(stack, stackSize++, l);
+      }
+    }
+    while (stackSize > 0) {
+      // the links are taken GATHER at a time and their lists fetched first: independent loads,
+      // whose cache misses overlap (the search is bound by them)
+      int nb = Math.min(stackSize, GATHER);
+      for (int b = 0; b < nb; b++) {
+        int l = stack[--stackSize];
+        gatherLink[b] = l;
+        gatherFlows[b] = linkFlows[l];
+        gatherCount[b] = linkCount[l];
+      }
+      for (int b = 0; b < nb; b++) {
+        searchLink(gatherLink[b], gatherFlows[b], gatherCount[b], th);
+      }
+    }
+    refilledFlows += foundFlows;
+    fillPrepared(compLinks, foundLinks);
+  }
+
+  /** One link of {@link #refillAbove}'s search: its flows below {@code th} counted, the others found. */
+  private void searchLink(int l, int[] lf, int cnt, double th) {
+    {
+      double kept = 0;
+      int above = 0;
+      for (int k = 0; k < cnt; k++) {
+        int st = lf[k];
+        double r = seatRate[st];
+        if (r < th) {
+          kept += r;
+          continue;
+        }
+        above++;
+        if (seatMark[st] == epoch) {
+          continue;
+        }
+        seatMark[st] = epoch;
+        seatFrozen[st] = false;
+        compFlows = push(compFlows, foundFlows++, st);
+        int[] rec = seatRec[st];
+        int h = rec.length >>> 1;
+        for (int i = 0; i < h; i++) {
+          int l2 = rec[i];
+          if (linkMark[l2] != epoch) {
+            linkMark[l2] = epoch;
+            stack = push(stack, stackSize++, l2);
+          }
+        }
+      }
+      searchedLinks++;
+      if (above > 0) {
+        remCap[l] = capacity[l] - kept;
+        unfrozen[l] = above;
+        compLinks = push(compLinks, foundLinks++, l);
+      }
+    }
+  }
+
+  /**
+   * {@link #fillFast} over links whose {@code remCap} and {@code unfrozen} are already set (the
+   * flows below θ counted as frozen, the others' {@code seatFrozen} cleared): a flow on a
+   * bottleneck link is frozen unless it is frozen already, which every flow kept below θ is
+   * (every filling freezes all its flows).
+   */
+  private void fillPrepared(int[] ls, int nl) {
+    if (heapKey.length < nl) {
+      heapKey = new double[Math.max(nl, 2 * heapKey.length)];
+      heapLink = new int[heapKey.length];
+    }
+    int hs = 0;
+    for (int i = 0; i < nl; i++) {
+      int l = ls[i];
+      heapKey[hs] = share(l);
+      heapLink[hs] = l;
+      heapPos[l] = hs++;
+    }
+    for (int i = (hs >>> 1) - 1; i >= 0; i--) {
+      siftDownAt(i, hs);
+    }
+    drain(hs);
   }
 
   /** Progressive filling of the flows {@code fs[0..nf)}, which cross exactly the links {@code ls[0..nl)}. */
@@ -490,6 +721,11 @@ public final class MaxMinProgressiveFilling {
     for (int i = 0; i < nf; i++) {
       seatFrozen[fs[i]] = false;
     }
+    drain(hs);
+  }
+
+  /** The heap loop of {@link #fillFast}: pops bottleneck links until the heap of {@code hs} is empty. */
+  private void drain(int hs) {
     while (hs > 0) {
       int l = heapLink[0];
       double share = share(l);

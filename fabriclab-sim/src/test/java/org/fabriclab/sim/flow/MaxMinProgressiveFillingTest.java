@@ -177,6 +177,79 @@ class MaxMinProgressiveFillingTest {
     }
   }
 
+  /**
+   * The incremental mode (flows below θ kept, search restricted to the flows at or above θ):
+   * random instances — a few shared links of varied capacity plus a private link per flow, so
+   * that rates spread over many levels and most refills keep some flows — with batches of
+   * removals only, additions only (the two kinds {@link FluidTransfers} makes) and mixed; after
+   * every batch the rates equal the independent brute-force water-filling, and {@code changed}
+   * lists exactly the active flows whose rate differs from before.
+   */
+  @Test
+  void incrementalRefillEqualsBruteForceWaterFilling() {
+    SplittableRandom rnd = new SplittableRandom(31);
+    for (int round = 0; round < 60; round++) {
+      int shared = 2 + rnd.nextInt(10);
+      int n = 5 + rnd.nextInt(60);
+      int m = shared + n;
+      double[] cap = new double[m];
+      for (int l = 0; l < m; l++) {
+        cap[l] = 0.5 + rnd.nextInt(40) / 4.0;
+      }
+      int[][] paths = new int[n][];
+      for (int f = 0; f < n; f++) {
+        java.util.stream.IntStream sh = rnd.ints(0, shared).distinct().limit(rnd.nextInt(Math.min(4, shared) + 1));
+        paths[f] = rnd.nextBoolean() ? java.util.stream.IntStream.concat(sh, java.util.stream.IntStream.of(shared + f)).toArray()
+            : sh.toArray();
+        if (paths[f].length == 0) {
+          paths[f] = new int[] {shared + f};
+        }
+      }
+      MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths, true, true);
+      boolean[] on = new boolean[n];
+      int[] rem = new int[n];
+      int[] add = new int[n];
+      for (int step = 0; step < 50; step++) {
+        double[] before = new double[n];
+        for (int f = 0; f < n; f++) {
+          before[f] = mm.rate(f);
+        }
+        int kind = step == 0 ? 1 : rnd.nextInt(3); // 0 removals, 1 additions, 2 both
+        int nr = 0;
+        int na = 0;
+        for (int f = 0; f < n; f++) {
+          if (rnd.nextInt(step == 0 ? 2 : 6) == 0) {
+            if (on[f] && kind != 1) {
+              rem[nr++] = f;
+              on[f] = false;
+            } else if (!on[f] && kind != 0) {
+              add[na++] = f;
+              on[f] = true;
+            }
+          }
+        }
+        if (kind == 0) {
+          mm.removeAll(rem, nr);
+        } else if (kind == 1) {
+          mm.addAll(add, na);
+        } else {
+          mm.update(rem, nr, add, na);
+        }
+        double[] expect = BruteForceMaxMin.rates(cap, paths, on);
+        java.util.Set<Integer> reported = new java.util.HashSet<>();
+        for (int i = 0; i < mm.changedCount(); i++) {
+          reported.add(mm.changed(i));
+        }
+        for (int f = 0; f < n; f++) {
+          assertThat(mm.rate(f)).as("round %d step %d flow %d", round, step, f)
+              .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
+          assertThat(reported.contains(f)).as("round %d step %d flow %d reported changed", round, step, f)
+              .isEqualTo(on[f] && mm.rate(f) != before[f]);
+        }
+      }
+    }
+  }
+
   static void check(double[] cap, int[][] paths, boolean[] on, MaxMinProgressiveFilling mm) {
     double[] load = new double[cap.length];
     double[] maxRate = new double[cap.length];
