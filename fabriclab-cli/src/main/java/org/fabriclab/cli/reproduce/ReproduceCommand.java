@@ -195,14 +195,14 @@ public final class ReproduceCommand implements Runnable {
 
   private String summary(Reproduction r, ReproductionReport report, double seconds) {
     StringBuilder b = new StringBuilder();
+    int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     b.append("# Reproduction: ").append(r.system()).append("\n\n");
     b.append(withoutFolders(r.paper())).append("\n\n");
     b.append("Made by `./fabriclab reproduce ").append(r.system()).append(quick ? " --quick" : "")
         .append(paperScale ? " --paper-scale" : "").append(" --seed ").append(seed).append("`")
         .append(quick ? " (quick variant: smaller sizes, see notes)" : "")
         .append(paperScale ? " (paper scale: the paper's full sizes, see notes)" : "")
-        .append(String.format(Locale.ROOT, "; %.1f s on %d threads.%n%n", seconds,
-            threads == null ? Runtime.getRuntime().availableProcessors() : threads));
+        .append(String.format(Locale.ROOT, "; %.1f s on %d thread%s.%n%n", seconds, workers, workers == 1 ? "" : "s"));
     Table.Builder t =
         Table.builder("comparisons").stringColumn("where").stringColumn("metric")
             .stringColumn("paper").stringColumn("fabriclab").stringColumn("tolerance")
