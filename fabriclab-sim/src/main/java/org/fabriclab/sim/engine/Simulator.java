@@ -46,6 +46,10 @@ public final class Simulator {
   private EventHandler[] handlers = new EventHandler[0];
   private long now;
   private long events;
+  // prefetch (performance): the events of handler pfHandler name their data with their first payload
+  private Prefetcher prefetcher;
+  private int pfHandler = Integer.MIN_VALUE;
+  private int pfSink;
   private boolean stopRequested;
 
   /** Registers a handler; returns its id for {@link #schedule}. */
@@ -53,6 +57,26 @@ public final class Simulator {
     registered.add(h);
     handlers = registered.toArray(new EventHandler[0]);
     return registered.size() - 1;
+  }
+
+  /**
+   * Reads the memory the events of handler {@code handler} will touch first (for instance a
+   * packet's record), so that it is on its way into the cache while the event before it runs.
+   */
+  @FunctionalInterface
+  public interface Prefetcher {
+    /** Touches the data of an event with first payload {@code a}; returns any value read. */
+    int touch(int a);
+  }
+
+  /**
+   * Performance hint, no effect on the run: when an event of {@code handler} becomes the next one
+   * to run, {@code p} touches its data while the current event runs (the loads overlap the current
+   * event's cache misses). One handler at a time; a later call replaces the earlier.
+   */
+  public void setPrefetcher(int handler, Prefetcher p) {
+    pfHandler = handler;
+    prefetcher = p;
   }
 
   /** Current simulated time in picoseconds. */
@@ -143,6 +167,26 @@ public final class Simulator {
     chPending++;
   }
 
+  /**
+   * Takes the insertion sequence number an event scheduled now would get, for an event that a
+   * model keeps outside the queue for a while and later adds with {@link #scheduleTaken}: it then
+   * runs exactly where {@link #schedule} would have run it (same (time, sequence) order).
+   */
+  public long takeSeq() {
+    return queue.takeSeq();
+  }
+
+  /**
+   * Schedules an event at time {@code t} (>= now) with sequence number {@code seq} taken earlier
+   * from {@link #takeSeq} and not used since. O(log q).
+   */
+  public void scheduleTaken(long t, long seq, int handler, int a, int b) {
+    if (t < now) {
+      throw new IllegalArgumentException("event in the past: " + t + " < " + now);
+    }
+    queue.push(t, seq, handler, a, b);
+  }
+
   /** Schedules an event at absolute time {@code t} (>= now). */
   public void schedule(long t, int handler, int a, int b) {
     if (t < now) {
@@ -221,6 +265,9 @@ public final class Simulator {
       }
       now = t;
       events++;
+      if (q.size() > 0 && q.peekHandler() == pfHandler) {
+        pfSink += prefetcher.touch(q.peekA());
+      }
       hs[h].handle(a, b);
       if (stopRequested) {
         return StopReason.STOPPED;
