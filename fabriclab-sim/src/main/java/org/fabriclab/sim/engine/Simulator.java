@@ -51,6 +51,7 @@ public final class Simulator {
   private int pfHandler = Integer.MIN_VALUE;
   private int pfSink;
   private boolean stopRequested;
+  private boolean topStale; // the running event's entry is still the heap's top
 
   /** Registers a handler; returns its id for {@link #schedule}. */
   public int register(EventHandler h) {
@@ -90,7 +91,7 @@ public final class Simulator {
   }
 
   public int pending() {
-    return (int) Math.min(Integer.MAX_VALUE, queue.size() + chPending);
+    return (int) Math.min(Integer.MAX_VALUE, queue.size() - (topStale ? 1 : 0) + chPending);
   }
 
   /**
@@ -136,7 +137,7 @@ public final class Simulator {
       r[3] = b;
       meta[mj + COUNT] = 1;
       meta[mj + LAST] = t;
-      queue.push(t, s, -1 - channel, 0, 0);
+      add(t, s, -1 - channel, 0, 0);
       return;
     }
     if (t < meta[mj + LAST]) {
@@ -184,7 +185,21 @@ public final class Simulator {
     if (t < now) {
       throw new IllegalArgumentException("event in the past: " + t + " < " + now);
     }
-    queue.push(t, seq, handler, a, b);
+    add(t, seq, handler, a, b);
+  }
+
+  /**
+   * Adds an event. While an event runs, its own entry is still the heap's top (see {@link #run}):
+   * the first event it schedules takes that entry (one sift-down instead of a pop and a push; the
+   * new key is later than the running event's, so the order is unchanged).
+   */
+  private void add(long t, long seq, int handler, int a, int b) {
+    if (topStale) {
+      topStale = false;
+      queue.replaceTop(t, seq, handler, a, b);
+    } else {
+      queue.push(t, seq, handler, a, b);
+    }
   }
 
   /** Schedules an event at absolute time {@code t} (>= now). */
@@ -192,7 +207,7 @@ public final class Simulator {
     if (t < now) {
       throw new IllegalArgumentException("event in the past: " + t + " < " + now);
     }
-    queue.push(t, handler, a, b);
+    add(t, queue.takeSeq(), handler, a, b);
   }
 
   /**
@@ -221,6 +236,10 @@ public final class Simulator {
   public StopReason run(long untilPs, long eventBudget) {
     stopRequested = false;
     EventQueue q = queue;
+    if (topStale) { // a handler threw out of the previous run: its event is over
+      topStale = false;
+      q.pop();
+    }
     EventHandler[] hs = handlers;
     long budgetEnd = eventBudget == Long.MAX_VALUE ? Long.MAX_VALUE : events + eventBudget;
     while (true) {
@@ -241,7 +260,7 @@ public final class Simulator {
       if (h >= 0) {
         a = q.peekA();
         b = q.peekB();
-        q.pop();
+        topStale = true; // removed after the handler, unless an event it schedules takes its place
       } else { // the head of an in-order channel: run it, its successor takes its heap entry
         int c = -1 - h;
         long[] r = chRing[c];
@@ -265,10 +284,14 @@ public final class Simulator {
       }
       now = t;
       events++;
-      if (q.size() > 0 && q.peekHandler() == pfHandler) {
-        pfSink += prefetcher.touch(q.peekA());
+      if (pfHandler != Integer.MIN_VALUE) {
+        q.prefetch(pfHandler, prefetcher);
       }
       hs[h].handle(a, b);
+      if (topStale) {
+        topStale = false;
+        q.pop();
+      }
       if (stopRequested) {
         return StopReason.STOPPED;
       }

@@ -87,8 +87,8 @@ final class Ports {
 
   /** Reads the packet record and successor key a FIFO arrival of {@code p} will read (prefetch). */
   private int touchFifo(int p) {
-    long[] k = fifoKey;
-    return packets.flow(p) + (2 * p < k.length ? (int) k[2 * p] : 0);
+    packets.prefetch(p);
+    return 0;
   }
 
   /** The head of link {@code link}'s FIFO list arrives: its successor's event is queued, then it is handed on. */
