@@ -21,6 +21,13 @@ import java.util.List;
  * whose heap then misses the cache on every level). Every event still gets its insertion sequence
  * number when scheduled and the heap orders channel heads by (time, sequence) like any event, so
  * events run in exactly the order {@link #schedule} would give them: the same run bit for bit.
+ * (The FIFO ports now keep their arrivals themselves, as a list through the packets, with
+ * {@link #takeSeq} and {@link #scheduleTaken}; the explicit-queue ports still use channels.)
+ *
+ * <p>Lazy pop (performance): while an event runs its entry stays the heap's top; the first event
+ * it schedules takes that entry (one sift-down instead of a pop's and a push's), otherwise it is
+ * popped after the handler. Keys are unique and every new key is later than the running one, so
+ * the order of the run is unchanged.
  */
 public final class Simulator {
   /** Why {@link #run} returned. */
