@@ -50,6 +50,22 @@ public final class EventQueue {
     return (int) ev[3];
   }
 
+  /**
+   * Calls {@code pf} with the first payload of each child of the earliest event (while an event
+   * runs its entry is still the top: the next one to run is among its children) whose handler is
+   * {@code handler}.
+   */
+  void prefetch(int handler, Simulator.Prefetcher pf) {
+    long[] e = ev;
+    int end = Math.min(size, 5);
+    for (int i = 1; i < end; i++) {
+      long pl = e[W * i + 2];
+      if ((int) (pl >>> 32) == handler) {
+        pf.touch((int) pl);
+      }
+    }
+  }
+
   /** Adds an event. */
   public void push(long t, int h, int pa, int pb) {
     push(t, nextSeq++, h, pa, pb);
@@ -109,6 +125,14 @@ public final class EventQueue {
    */
   void replaceTopKey(long t, long s) {
     siftDown(t, s, ev[2], ev[3], size);
+  }
+
+  /**
+   * Removes the earliest event and adds event {@code (t, s, h, pa, pb)}, whose key must not be
+   * earlier than the removed one's: one sift-down instead of a pop and a push.
+   */
+  void replaceTop(long t, long s, int h, int pa, int pb) {
+    siftDown(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb, size);
   }
 
   /** Places event (t, s, pl, pb) from the root down among the first {@code last} slots. */

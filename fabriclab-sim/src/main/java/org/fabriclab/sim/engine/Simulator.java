@@ -21,6 +21,13 @@ import java.util.List;
  * whose heap then misses the cache on every level). Every event still gets its insertion sequence
  * number when scheduled and the heap orders channel heads by (time, sequence) like any event, so
  * events run in exactly the order {@link #schedule} would give them: the same run bit for bit.
+ * (The FIFO ports now keep their arrivals themselves, as a list through the packets, with
+ * {@link #takeSeq} and {@link #scheduleTaken}; the explicit-queue ports still use channels.)
+ *
+ * <p>Lazy pop (performance): while an event runs its entry stays the heap's top; the first event
+ * it schedules takes that entry (one sift-down instead of a pop's and a push's), otherwise it is
+ * popped after the handler. Keys are unique and every new key is later than the running one, so
+ * the order of the run is unchanged.
  */
 public final class Simulator {
   /** Why {@link #run} returned. */
@@ -46,13 +53,38 @@ public final class Simulator {
   private EventHandler[] handlers = new EventHandler[0];
   private long now;
   private long events;
+  // prefetch (performance): the events of handler pfHandler name their data with their first payload
+  private Prefetcher prefetcher;
+  private int pfHandler = Integer.MIN_VALUE;
+  private int pfSink;
   private boolean stopRequested;
+  private boolean topStale; // the running event's entry is still the heap's top
 
   /** Registers a handler; returns its id for {@link #schedule}. */
   public int register(EventHandler h) {
     registered.add(h);
     handlers = registered.toArray(new EventHandler[0]);
     return registered.size() - 1;
+  }
+
+  /**
+   * Reads the memory the events of handler {@code handler} will touch first (for instance a
+   * packet's record), so that it is on its way into the cache while the event before it runs.
+   */
+  @FunctionalInterface
+  public interface Prefetcher {
+    /** Touches the data of an event with first payload {@code a}; returns any value read. */
+    int touch(int a);
+  }
+
+  /**
+   * Performance hint, no effect on the run: when an event of {@code handler} becomes the next one
+   * to run, {@code p} touches its data while the current event runs (the loads overlap the current
+   * event's cache misses). One handler at a time; a later call replaces the earlier.
+   */
+  public void setPrefetcher(int handler, Prefetcher p) {
+    pfHandler = handler;
+    prefetcher = p;
   }
 
   /** Current simulated time in picoseconds. */
@@ -66,7 +98,7 @@ public final class Simulator {
   }
 
   public int pending() {
-    return (int) Math.min(Integer.MAX_VALUE, queue.size() + chPending);
+    return (int) Math.min(Integer.MAX_VALUE, queue.size() - (topStale ? 1 : 0) + chPending);
   }
 
   /**
@@ -112,7 +144,7 @@ public final class Simulator {
       r[3] = b;
       meta[mj + COUNT] = 1;
       meta[mj + LAST] = t;
-      queue.push(t, s, -1 - channel, 0, 0);
+      add(t, s, -1 - channel, 0, 0);
       return;
     }
     if (t < meta[mj + LAST]) {
@@ -143,12 +175,46 @@ public final class Simulator {
     chPending++;
   }
 
+  /**
+   * Takes the insertion sequence number an event scheduled now would get, for an event that a
+   * model keeps outside the queue for a while and later adds with {@link #scheduleTaken}: it then
+   * runs exactly where {@link #schedule} would have run it (same (time, sequence) order).
+   */
+  public long takeSeq() {
+    return queue.takeSeq();
+  }
+
+  /**
+   * Schedules an event at time {@code t} (>= now) with sequence number {@code seq} taken earlier
+   * from {@link #takeSeq} and not used since. O(log q).
+   */
+  public void scheduleTaken(long t, long seq, int handler, int a, int b) {
+    if (t < now) {
+      throw new IllegalArgumentException("event in the past: " + t + " < " + now);
+    }
+    add(t, seq, handler, a, b);
+  }
+
+  /**
+   * Adds an event. While an event runs, its own entry is still the heap's top (see {@link #run}):
+   * the first event it schedules takes that entry (one sift-down instead of a pop and a push; the
+   * new key is later than the running event's, so the order is unchanged).
+   */
+  private void add(long t, long seq, int handler, int a, int b) {
+    if (topStale) {
+      topStale = false;
+      queue.replaceTop(t, seq, handler, a, b);
+    } else {
+      queue.push(t, seq, handler, a, b);
+    }
+  }
+
   /** Schedules an event at absolute time {@code t} (>= now). */
   public void schedule(long t, int handler, int a, int b) {
     if (t < now) {
       throw new IllegalArgumentException("event in the past: " + t + " < " + now);
     }
-    queue.push(t, handler, a, b);
+    add(t, queue.takeSeq(), handler, a, b);
   }
 
   /**
@@ -177,6 +243,10 @@ public final class Simulator {
   public StopReason run(long untilPs, long eventBudget) {
     stopRequested = false;
     EventQueue q = queue;
+    if (topStale) { // a handler threw out of the previous run: its event is over
+      topStale = false;
+      q.pop();
+    }
     EventHandler[] hs = handlers;
     long budgetEnd = eventBudget == Long.MAX_VALUE ? Long.MAX_VALUE : events + eventBudget;
     while (true) {
@@ -197,7 +267,7 @@ public final class Simulator {
       if (h >= 0) {
         a = q.peekA();
         b = q.peekB();
-        q.pop();
+        topStale = true; // removed after the handler, unless an event it schedules takes its place
       } else { // the head of an in-order channel: run it, its successor takes its heap entry
         int c = -1 - h;
         long[] r = chRing[c];
@@ -221,7 +291,14 @@ public final class Simulator {
       }
       now = t;
       events++;
+      if (pfHandler != Integer.MIN_VALUE) {
+        q.prefetch(pfHandler, prefetcher);
+      }
       hs[h].handle(a, b);
+      if (topStale) {
+        topStale = false;
+        q.pop();
+      }
       if (stopRequested) {
         return StopReason.STOPPED;
       }

@@ -85,6 +85,7 @@ public final class Network {
     delay = ports.delay;
     loss = RandomLoss.onSwitchPorts(roles, cfg);
     arrive = sim.register(this::arrive);
+    ports.bindArrival(this::arrive);
     trim = cfg.explicitQueues() ? new QueuedPorts(this, ports, arrive, packets, cfg, m, roles) : null;
   }
 

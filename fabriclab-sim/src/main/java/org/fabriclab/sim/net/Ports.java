@@ -40,7 +40,17 @@ final class Ports {
   private final long[] st;
   private final long[] drops;
   private final long[] marks;
-  private final int channel0; // the simulator's in-order channel of link 0 (arrivals are FIFO per link)
+  private final int channel0; // the simulator's in-order channel of link 0 (explicit queues' transmissions)
+  // FIFO arrivals (performance): the packets on their way over a link form a list through the
+  // packets' `next` field; only the list's head has an event in the simulator's queue. The
+  // successor's event key (arrival time, insertion sequence taken at its enqueue) is kept under the
+  // predecessor's id in fifoKey, so the head's event finds it without touching the successor, and
+  // the tail per link (-1: none pending) is the only per-link state: an enqueue and an arrival
+  // each touch the packet and the port record, nothing else (no ring buffer, no channel record).
+  private final int[] fifoTail;
+  private long[] fifoKey = new long[2 * 1024];
+  private final int fifoArrive;
+  private org.fabriclab.sim.engine.EventHandler arrival;
   private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
 
   Ports(Simulator sim, Topology topo, Packets packets, NetworkConfig cfg, EcnMarker ecn) {
@@ -64,6 +74,32 @@ final class Ports {
     drops = new long[m];
     marks = new long[m];
     channel0 = sim.addChannels(m);
+    fifoTail = new int[m];
+    java.util.Arrays.fill(fifoTail, -1);
+    fifoArrive = sim.register(this::fifoArrive);
+    sim.setPrefetcher(fifoArrive, this::touchFifo);
+  }
+
+  /** The network's arrival handler, called for each FIFO packet reaching the far end of its link. */
+  void bindArrival(org.fabriclab.sim.engine.EventHandler h) {
+    arrival = h;
+  }
+
+  /** Reads the packet record and successor key a FIFO arrival of {@code p} will read (prefetch). */
+  private int touchFifo(int p) {
+    packets.prefetch(p);
+    return 0;
+  }
+
+  /** The head of link {@code link}'s FIFO list arrives: its successor's event is queued, then it is handed on. */
+  private void fifoArrive(int p, int link) {
+    int q = packets.next(p);
+    if (q >= 0) {
+      sim.scheduleTaken(fifoKey[2 * p], fifoKey[2 * p + 1], fifoArrive, q, link);
+    } else {
+      fifoTail[link] = -1;
+    }
+    arrival.handle(p, link);
   }
 
   /**
@@ -102,7 +138,23 @@ final class Ports {
     a0[j + BUSY] = done;
     a0[j + BYTES] += size;
     a0[j + PKTS]++;
-    sim.scheduleInOrder(channel0 + link, done + a0[j + DELAY], arrive, p, link);
+    long t = done + a0[j + DELAY];
+    long seq = sim.takeSeq();
+    packets.setNext(p, -1);
+    int tail = fifoTail[link];
+    fifoTail[link] = p;
+    if (tail < 0) {
+      sim.scheduleTaken(t, seq, fifoArrive, p, link);
+    } else {
+      packets.setNext(tail, p);
+      long[] k = fifoKey;
+      if (2 * tail + 1 >= k.length) {
+        k = java.util.Arrays.copyOf(k, Math.max(2 * k.length, 2 * tail + 2));
+        fifoKey = k;
+      }
+      k[2 * tail] = t;
+      k[2 * tail + 1] = seq;
+    }
     return true;
   }
 

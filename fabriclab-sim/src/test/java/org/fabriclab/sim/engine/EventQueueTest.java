@@ -132,4 +132,107 @@ class EventQueueTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("before the channel's previous");
     assertThat(s.pending()).isEqualTo(2);
   }
+
+  /**
+   * Deferred events ({@link Simulator#takeSeq} now, {@link Simulator#scheduleTaken} later, as the
+   * FIFO ports keep their arrivals) and the lazy pop run a random model in exactly the order of a
+   * brute-force reference loop (pending events in a list, the least (time, insertion number) taken
+   * by a linear scan): same sequence of (time, event), ties included.
+   */
+  @Test
+  void deferredEventsAndLazyPopRunInTheReferenceOrder() {
+    for (int seed = 0; seed < 10; seed++) {
+      List<long[]> ref = runDeferredModel(seed, 0);
+      assertThat(ref.size()).isGreaterThan(3000);
+      for (int mode = 1; mode <= 2; mode++) {
+        List<long[]> got = runDeferredModel(seed, mode);
+        assertThat(got).hasSize(ref.size());
+        for (int i = 0; i < ref.size(); i++) {
+          assertThat(got.get(i)).containsExactly(ref.get(i));
+        }
+      }
+    }
+  }
+
+  /** Mode 0: reference loop; 1: every event through {@link Simulator#schedule}; 2: deferred FIFO lists. */
+  private static List<long[]> runDeferredModel(int seed, int mode) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int streams = 23;
+    long[] clock = new long[streams];
+    List<long[]> log = new ArrayList<>();
+    long[] now = new long[1];
+    List<long[]> refPending = new ArrayList<>(); // reference: {t, seq, a, b}
+    long[] refSeq = new long[1];
+    Simulator s = new Simulator();
+    List<java.util.ArrayDeque<long[]>> lists = new ArrayList<>();
+    int[] inStream = new int[streams];
+    for (int k = 0; k < streams; k++) {
+      lists.add(new java.util.ArrayDeque<>());
+    }
+    int[] h = new int[2];
+    int[] id = new int[1];
+    java.util.function.BiConsumer<long[], Integer> sched = (ev, stream) -> { // ev = {t, a, b}
+      if (mode == 0) {
+        refPending.add(new long[] {ev[0], refSeq[0]++, ev[1], ev[2]});
+      } else if (mode == 1 || stream < 0) {
+        s.schedule(ev[0], h[0], (int) ev[1], (int) ev[2]);
+      } else {
+        long seq = s.takeSeq();
+        if (inStream[stream]++ == 0) {
+          s.scheduleTaken(ev[0], seq, h[1], (int) ev[1], stream);
+        } else {
+          lists.get(stream).add(new long[] {ev[0], seq, ev[1]});
+        }
+      }
+    };
+    java.util.function.BiConsumer<Integer, Integer> fire = (a, b) -> {
+      log.add(new long[] {now[0], a, b});
+      if (log.size() > 4000) {
+        return;
+      }
+      for (int k = rnd.nextInt(3); k > 0; k--) {
+        int stream = rnd.nextInt(streams);
+        clock[stream] = Math.max(clock[stream], now[0]) + rnd.nextInt(3) * 5L;
+        sched.accept(new long[] {clock[stream] + 7, id[0]++, stream}, stream);
+      }
+      if (rnd.nextInt(4) == 0) {
+        sched.accept(new long[] {now[0] + rnd.nextInt(40), id[0]++, -1}, -1);
+      }
+    };
+    h[0] = s.register((a, b) -> {
+      now[0] = s.now();
+      fire.accept(a, b);
+    });
+    h[1] = s.register((a, stream) -> {
+      now[0] = s.now();
+      inStream[stream]--;
+      long[] next = lists.get(stream).poll();
+      if (next != null) {
+        s.scheduleTaken(next[0], next[1], h[1], (int) next[2], stream);
+      }
+      fire.accept(a, stream);
+    });
+    for (int i = 0; i < 20; i++) {
+      sched.accept(new long[] {rnd.nextInt(10), id[0]++, -1}, -1);
+    }
+    if (mode == 0) {
+      while (!refPending.isEmpty()) {
+        int m = 0;
+        for (int i = 1; i < refPending.size(); i++) {
+          long[] e = refPending.get(i);
+          long[] b = refPending.get(m);
+          if (e[0] < b[0] || (e[0] == b[0] && e[1] < b[1])) {
+            m = i;
+          }
+        }
+        long[] e = refPending.remove(m);
+        now[0] = e[0];
+        fire.accept((int) e[2], (int) e[3]);
+      }
+    } else {
+      assertThat(s.run(Long.MAX_VALUE, Long.MAX_VALUE)).isEqualTo(Simulator.StopReason.NO_EVENTS);
+      assertThat(s.pending()).isZero();
+    }
+    return log;
+  }
 }
