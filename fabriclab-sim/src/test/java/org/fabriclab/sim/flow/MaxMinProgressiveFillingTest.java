@@ -111,17 +111,7 @@ class MaxMinProgressiveFillingTest {
         }
         mm.update(rem, nr, add, na);
         on = next;
-        double[] expect = BruteForceMaxMin.rates(cap, paths, on);
-        java.util.Set<Integer> reported = new java.util.HashSet<>();
-        for (int i = 0; i < mm.changedCount(); i++) {
-          reported.add(mm.changed(i));
-        }
-        for (int f = 0; f < n; f++) {
-          assertThat(mm.rate(f)).as("round %d step %d flow %d", round, step, f)
-              .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
-          assertThat(reported.contains(f)).as("flow %d reported changed", f)
-              .isEqualTo(on[f] && mm.rate(f) != before[f]);
-        }
+        assertMatchesBruteForce(mm, cap, paths, on, before, "round " + round + " step " + step);
       }
     }
   }
@@ -235,17 +225,7 @@ class MaxMinProgressiveFillingTest {
         } else {
           mm.update(rem, nr, add, na);
         }
-        double[] expect = BruteForceMaxMin.rates(cap, paths, on);
-        java.util.Set<Integer> reported = new java.util.HashSet<>();
-        for (int i = 0; i < mm.changedCount(); i++) {
-          reported.add(mm.changed(i));
-        }
-        for (int f = 0; f < n; f++) {
-          assertThat(mm.rate(f)).as("round %d step %d flow %d", round, step, f)
-              .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
-          assertThat(reported.contains(f)).as("round %d step %d flow %d reported changed", round, step, f)
-              .isEqualTo(on[f] && mm.rate(f) != before[f]);
-        }
+        assertMatchesBruteForce(mm, cap, paths, on, before, "round " + round + " step " + step);
       }
     }
   }
@@ -278,6 +258,25 @@ class MaxMinProgressiveFillingTest {
         }
       }
       assertThat(bottleneck).as("flow " + f + " has a bottleneck").isTrue();
+    }
+  }
+
+  /**
+   * Every flow's rate equals the brute-force water-filling of the active set {@code on} (1e-9), and
+   * {@code changed} lists exactly the active flows whose rate differs from {@code before}.
+   */
+  private static void assertMatchesBruteForce(MaxMinProgressiveFilling mm, double[] cap, int[][] paths,
+      boolean[] on, double[] before, String where) {
+    double[] expect = BruteForceMaxMin.rates(cap, paths, on);
+    java.util.Set<Integer> reported = new java.util.HashSet<>();
+    for (int i = 0; i < mm.changedCount(); i++) {
+      reported.add(mm.changed(i));
+    }
+    for (int f = 0; f < on.length; f++) {
+      assertThat(mm.rate(f)).as("%s flow %d", where, f)
+          .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
+      assertThat(reported.contains(f)).as("%s flow %d reported changed", where, f)
+          .isEqualTo(on[f] && mm.rate(f) != before[f]);
     }
   }
 }
