@@ -69,10 +69,8 @@ public final class MaxMinProgressiveFilling {
   private int[] compLinks = new int[64];
   private int[] compFlows = new int[64];
   private int[] stack = new int[64];
-  private double[] heapKey = new double[64];
   private int[] batchSeeds = new int[64];
-  private int[] heapLink = new int[64];
-  private final int[] heapPos; // fast mode: each link's heap position, -1 when not in the heap
+  private final LinkShareHeap heap; // the links waiting to fill
   private int[] changed = new int[64];
   private int changedCount;
   private long refills;
@@ -128,8 +126,7 @@ public final class MaxMinProgressiveFilling {
     remCap = new double[m];
     unfrozen = new int[m];
     linkMark = new int[m];
-    heapPos = new int[m];
-    Arrays.fill(heapPos, -1);
+    heap = new LinkShareHeap(m);
   }
 
   public double rate(int flow) {
@@ -623,21 +620,13 @@ public final class MaxMinProgressiveFilling {
    * (every filling freezes all its flows).
    */
   private void fillPrepared(int[] ls, int nl) {
-    if (heapKey.length < nl) {
-      heapKey = new double[Math.max(nl, 2 * heapKey.length)];
-      heapLink = new int[heapKey.length];
-    }
-    int hs = 0;
+    heap.reset(nl);
     for (int i = 0; i < nl; i++) {
       int l = ls[i];
-      heapKey[hs] = share(l);
-      heapLink[hs] = l;
-      heapPos[l] = hs++;
+      heap.addUnordered(share(l), l);
     }
-    for (int i = (hs >>> 1) - 1; i >= 0; i--) {
-      siftDownAt(i, hs);
-    }
-    drain(hs);
+    heap.heapify();
+    drain();
   }
 
   /** Progressive filling of the flows {@code fs[0..nf)}, which cross exactly the links {@code ls[0..nl)}. */
@@ -646,13 +635,13 @@ public final class MaxMinProgressiveFilling {
       fillFast(ls, nl, fs, nf);
       return;
     }
-    int hs = 0;
+    heap.reset(0);
     for (int i = 0; i < nl; i++) {
       int l = ls[i];
       remCap[l] = capacity[l];
       unfrozen[l] = linkCount[l];
       if (unfrozen[l] > 0) {
-        hs = heapPush(hs, share(l), l);
+        heap.push(share(l), l);
       }
     }
     for (int i = 0; i < nf; i++) {
@@ -660,20 +649,20 @@ public final class MaxMinProgressiveFilling {
     }
     // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
     // grow while filling): a popped entry below its link's share goes back with the new key
-    while (hs > 0) {
-      double key = heapKey[0];
-      int l = heapLink[0];
+    while (heap.size() > 0) {
+      double key = heap.topKey();
+      int l = heap.topLink();
       if (unfrozen[l] == 0) {
-        hs = heapPop(hs);
+        heap.pop();
         continue;
       }
       double share = share(l);
       if (key < share) {
-        hs = heapPop(hs);
-        hs = heapPush(hs, share, l);
+        heap.pop();
+        heap.push(share, l);
         continue;
       }
-      hs = heapPop(hs);
+      heap.pop();
       for (int k = 0; k < linkCount[l]; k++) {
         int st = linkFlows[l][k];
         if (seatFrozen[st]) {
@@ -700,41 +689,32 @@ public final class MaxMinProgressiveFilling {
    * little).
    */
   private void fillFast(int[] ls, int nl, int[] fs, int nf) {
-    if (heapKey.length < nl) {
-      heapKey = new double[Math.max(nl, 2 * heapKey.length)];
-      heapLink = new int[heapKey.length];
-    }
-    int hs = 0;
+    heap.reset(nl);
     for (int i = 0; i < nl; i++) {
       int l = ls[i];
       remCap[l] = capacity[l];
       unfrozen[l] = linkCount[l];
       if (unfrozen[l] > 0) {
-        heapKey[hs] = share(l);
-        heapLink[hs] = l;
-        heapPos[l] = hs++;
+        heap.addUnordered(share(l), l);
       }
     }
-    for (int i = (hs >>> 1) - 1; i >= 0; i--) {
-      siftDownAt(i, hs);
-    }
+    heap.heapify();
     for (int i = 0; i < nf; i++) {
       seatFrozen[fs[i]] = false;
     }
-    drain(hs);
+    drain();
   }
 
-  /** The heap loop of {@link #fillFast}: pops bottleneck links until the heap of {@code hs} is empty. */
-  private void drain(int hs) {
-    while (hs > 0) {
-      int l = heapLink[0];
+  /** The heap loop of {@link #fillFast}: pops bottleneck links until the heap is empty. */
+  private void drain() {
+    while (heap.size() > 0) {
+      int l = heap.topLink();
       double share = share(l);
-      if (heapKey[0] < share) {
-        heapKey[0] = share;
-        siftDownAt(0, hs);
+      if (heap.topKey() < share) {
+        heap.raiseTop(share);
         continue;
       }
-      hs = removeAt(0, hs);
+      heap.pop();
       int[] lf = linkFlows[l];
       for (int k = 0; k < linkCount[l]; k++) {
         int st = lf[k];
@@ -748,71 +728,12 @@ public final class MaxMinProgressiveFilling {
         for (int i = 0; i < h; i++) {
           int l2 = r[i];
           remCap[l2] -= share;
-          if (--unfrozen[l2] == 0 && heapPos[l2] >= 0) {
-            hs = removeAt(heapPos[l2], hs);
+          if (--unfrozen[l2] == 0) {
+            heap.removeLink(l2);
           }
         }
       }
     }
-  }
-
-  /** Removes the entry at heap position {@code p} of {@code size}; returns the new size. */
-  private int removeAt(int p, int size) {
-    heapPos[heapLink[p]] = -1;
-    int last = size - 1;
-    if (p == last) {
-      return last;
-    }
-    double key = heapKey[last];
-    int link = heapLink[last];
-    heapKey[p] = key;
-    heapLink[p] = link;
-    heapPos[link] = p;
-    if (p > 0 && key < heapKey[(p - 1) >>> 1]) {
-      int i = p;
-      while (i > 0) {
-        int q = (i - 1) >>> 1;
-        if (heapKey[q] <= key) {
-          break;
-        }
-        heapKey[i] = heapKey[q];
-        heapLink[i] = heapLink[q];
-        heapPos[heapLink[i]] = i;
-        i = q;
-      }
-      heapKey[i] = key;
-      heapLink[i] = link;
-      heapPos[link] = i;
-    } else {
-      siftDownAt(p, last);
-    }
-    return last;
-  }
-
-  /** Sifts the entry at position {@code p} down a heap of {@code size} entries, keeping {@code heapPos}. */
-  private void siftDownAt(int p, int size) {
-    double key = heapKey[p];
-    int link = heapLink[p];
-    int i = p;
-    while (true) {
-      int c = 2 * i + 1;
-      if (c >= size) {
-        break;
-      }
-      if (c + 1 < size && heapKey[c + 1] < heapKey[c]) {
-        c++;
-      }
-      if (key <= heapKey[c]) {
-        break;
-      }
-      heapKey[i] = heapKey[c];
-      heapLink[i] = heapLink[c];
-      heapPos[heapLink[i]] = i;
-      i = c;
-    }
-    heapKey[i] = key;
-    heapLink[i] = link;
-    heapPos[link] = i;
   }
 
   /** Seat {@code st}'s flow gets {@code share}; listed as changed if that differs. */
@@ -835,54 +756,5 @@ public final class MaxMinProgressiveFilling {
     }
     a[i] = v;
     return a;
-  }
-
-  private int heapPush(int size, double key, int link) {
-    if (size == heapKey.length) {
-      heapKey = Arrays.copyOf(heapKey, 2 * size);
-      heapLink = Arrays.copyOf(heapLink, 2 * size);
-    }
-    int i = size;
-    while (i > 0) {
-      int p = (i - 1) >>> 1;
-      if (heapKey[p] <= key) {
-        break;
-      }
-      heapKey[i] = heapKey[p];
-      heapLink[i] = heapLink[p];
-      i = p;
-    }
-    heapKey[i] = key;
-    heapLink[i] = link;
-    return size + 1;
-  }
-
-  private int heapPop(int size) {
-    int last = size - 1;
-    siftDownTop(last, heapKey[last], heapLink[last]);
-    return last;
-  }
-
-  /** Puts ({@code key}, {@code link}) at the top of a heap of {@code size} entries and sifts it down. */
-  private void siftDownTop(int size, double key, int link) {
-    int last = size;
-    int i = 0;
-    while (true) {
-      int c = 2 * i + 1;
-      if (c >= last) {
-        break;
-      }
-      if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
-        c++;
-      }
-      if (key <= heapKey[c]) {
-        break;
-      }
-      heapKey[i] = heapKey[c];
-      heapLink[i] = heapLink[c];
-      i = c;
-    }
-    heapKey[i] = key;
-    heapLink[i] = link;
   }
 }
