@@ -18,7 +18,7 @@ import org.fabriclab.table.Table;
  * per-group throughput of 1…16 concurrent 1:15 groups under NORM with TFMCC against the max-min
  * fair share, Fig. 6(e) four staggered groups, and a relay failure during a reliable transfer.
  * Fig. 6(a) measures the fabric with a sender paced at line rate (one group loses nothing); every
- * other figure runs the reliable {@link NormMulticast} sender. Throughput is payload goodput: line
+ * other figure runs the reliable {@link org.fabriclab.sim.transport.norm.NormMulticast} sender. Throughput is payload goodput: line
  * rate carries {@code 10 · 1460/1500 = 9.733} Gb/s of it.
  *
  * <p>The fair share is computed here independently of the packet engine: progressive filling

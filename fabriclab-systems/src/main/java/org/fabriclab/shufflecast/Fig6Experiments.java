@@ -14,14 +14,14 @@ import org.fabriclab.table.Table;
 
 /**
  * Fig. 6(d) measured, Fig. 6(e) and a relay failure during a transfer (seed
- * 000_9b2589b0d55d7b52.txt §VI-B(b), §III-C1), all under {@link NormMulticast} on the §V testbed;
+ * 000_9b2589b0d55d7b52.txt §VI-B(b), §III-C1), all under {@link org.fabriclab.sim.transport.norm.NormMulticast} on the §V testbed;
  * see {@link DataPlaneExperiments} for the fair share and the steady-state window.
  *
  * <p>Decisions: group g of Fig. 6(d) is sourced at server g (the paper: "invoking the
  * corresponding number of servers as multicast senders") and holds all 16 servers; with G = 16
  * every downlink carries 15 groups, so the max-min share is 1/15 of line rate, not 1/16. Fig. 6(e)
  * uses sources 0…3 likewise. Sizes: Fig. 6(d) the paper's 2 GB per group — with RFC 5348 §4.5's
- * oscillation prevention in {@link TfmccRate} loss events are rare (one per 15,000–30,000 packets)
+ * oscillation prevention in {@code org.fabriclab.sim.transport.norm.TfmccRate} loss events are rare (one per 15,000–30,000 packets)
  * and each group's loss event rate averages 8 of them (RFC 5348 §5.4), so the groups' rates need
  * about a second to equalise: at 500 MB the window was not yet converged (4 groups: worst 20% off
  * the share; at 2 GB 4%; docs/benchmarks-shufflecast.md); Fig. 6(e) the paper's 4 GB requested

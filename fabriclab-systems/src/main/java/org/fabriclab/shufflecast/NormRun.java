@@ -5,12 +5,15 @@ import java.util.Arrays;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
-import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.net.Network;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.GroupResult;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.MembershipChange;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.Result;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.Scenario;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.probe.ByteSeries;
+import org.fabriclab.sim.transport.norm.NormMulticast;
+import org.fabriclab.sim.transport.norm.NormReceivers;
 
 /**
  * The {@link ShufflecastMulticastRun.Sender#NORM} run: groups carried reliably by
@@ -117,7 +120,8 @@ final class NormRun {
     NormMulticast norm = new NormMulticast(net, sources, ever,  atStart, bytes,
         ShufflecastMulticastRun.PAYLOAD_BYTES, ShufflecastMulticastRun.WIRE_BYTES, lineBps,
         new RandomStreams(1).stream("shufflecast.norm.pacing"), feedbackPriority);
-    norm.series = new ByteSeries(g, sc.seriesBinNs() * 1000);
+    ByteSeries series = new ByteSeries(g, sc.seriesBinNs() * 1000);
+    norm.recordInto(series);
     boolean[][] member = new boolean[g][];
     boolean[][] changed = new boolean[g][];
     long[] startPs = new long[g];
@@ -180,7 +184,7 @@ final class NormRun {
       sim.schedule(sc.failAtNs() * 1000, failure, fail, 0);
     }
     sim.run(Long.MAX_VALUE, Long.MAX_VALUE);
-    return result(norm, ever, changed, startPs, recovery[0]);
+    return result(norm, series, ever, changed, startPs, recovery[0]);
   }
 
   private static int[] current(int[] ever, boolean[] member) {
@@ -194,7 +198,7 @@ final class NormRun {
     return Arrays.copyOf(out, n);
   }
 
-  private Result result(NormMulticast norm, int[][] ever, boolean[][] changed, long[] startPs,
+  private Result result(NormMulticast norm, ByteSeries series, int[][] ever, boolean[][] changed, long[] startPs,
       RelayFailureRecovery.Outcome recovery) {
     List<GroupResult> out = new ArrayList<>();
     double sent = 0;
@@ -208,19 +212,20 @@ final class NormRun {
       long min = Long.MAX_VALUE;
       double sum = 0;
       int counted = 0;
-      long tx = norm.dataSent[i] + norm.repairs[i] + norm.flushes[i];
+      long tx = norm.dataSent(i) + norm.repairs(i) + norm.flushes(i);
       for (int j = 0; j < n; j++) {
         int r = norm.receiver(i, j);
-        uniq[j] = norm.rx.unique[r];
-        arr[j] = norm.rx.arrivals[r];
-        dup[j] = norm.rx.duplicates[r];
-        if (norm.rx.active[r]) {
-          end = Math.max(end, norm.rx.completePs[r] < 0 ? sim.now() : norm.rx.completePs[r]);
+        NormReceivers rx = norm.receivers();
+        uniq[j] = rx.uniqueBytes(r);
+        arr[j] = rx.arrivals(r);
+        dup[j] = rx.duplicates(r);
+        if (rx.isActive(r)) {
+          end = Math.max(end, rx.completePs(r) < 0 ? sim.now() : rx.completePs(r));
           min = Math.min(min, uniq[j]);
           sum += uniq[j];
           counted++;
         }
-        if (!changed[i][j] && norm.rx.active[r]) {
+        if (!changed[i][j] && rx.isActive(r)) {
           sent += tx;
           missed += Math.max(0, tx - arr[j]);
         }
@@ -228,13 +233,13 @@ final class NormRun {
       double mean = counted == 0 ? 0 : sum / counted;
       double gbps = end > startPs[i] ? mean * 8 / ((end - startPs[i]) / 1e12) / 1e9 : 0;
       out.add(new GroupResult(sources[i], ever[i], bytes, requestPs[i] / 1000, startPs[i] / 1000,
-          end / 1000, gbps, counted == 0 ? 0 : min, 0, uniq, arr, dup, tx, norm.repairs[i]));
+          end / 1000, gbps, counted == 0 ? 0 : min, 0, uniq, arr, dup, tx, norm.repairs(i)));
     }
     long[] portDrops = new long[tors];
     long[] portBytes = new long[tors];
     ShufflecastMulticastRun.splitterPorts(fabric, net, portDrops, portBytes);
     long packets = norm.segments();
     return new Result(out, sent == 0 ? 0 : missed / sent, net.accounting().droppedPackets(), net.accounting(),
-        packets, portDrops, portBytes, sc.seriesBinNs(), norm.series.toArrays(), recovery);
+        packets, portDrops, portBytes, sc.seriesBinNs(), series.toArrays(), recovery);
   }
 }

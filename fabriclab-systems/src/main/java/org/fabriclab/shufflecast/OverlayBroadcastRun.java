@@ -9,6 +9,7 @@ import org.fabriclab.sim.PacketSimulation;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.probe.ByteSeries;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.sim.transport.TransportSpec;

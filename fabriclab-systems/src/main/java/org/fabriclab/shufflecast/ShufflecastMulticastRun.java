@@ -12,6 +12,7 @@ import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.probe.ByteSeries;
 
 /**
  * Packet-level multicast groups on the Shufflecast data plane (seed 000_9b2589b0d55d7b52.txt
@@ -26,7 +27,7 @@ import org.fabriclab.sim.packet.Packets;
  * <ul>
  *   <li>Sender ({@link Sender}): UDP-like paced at exactly the line rate of its NIC; the
  *       loss-feedback AIMD of {@link LossFeedbackRate} (no retransmission); or the reliable
- *       NORM-like protocol with TFMCC rate control the paper runs ({@link NormMulticast}, run by
+ *       NORM-like protocol with TFMCC rate control the paper runs ({@link org.fabriclab.sim.transport.norm.NormMulticast}, run by
  *       {@link NormRun}, which also plays joins, leaves and a relay failure). Packets carry
  *       {@link #PAYLOAD_BYTES} of payload in a {@link #WIRE_BYTES} frame (40 B of IP/UDP headers
  *       charged; Ethernet preamble and gap not modelled), so a lossless run's goodput is at most
@@ -85,7 +86,7 @@ public final class ShufflecastMulticastRun {
     UDP,
     /** {@link LossFeedbackRate}: loss-feedback AIMD, no retransmission. */
     AIMD,
-    /** {@link NormMulticast}: NACK-based reliable multicast with TFMCC rate control. */
+    /** {@link org.fabriclab.sim.transport.norm.NormMulticast}: NACK-based reliable multicast with TFMCC rate control. */
     NORM
   }
 

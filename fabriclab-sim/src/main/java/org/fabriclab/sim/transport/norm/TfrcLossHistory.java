@@ -1,4 +1,4 @@
-package org.fabriclab.shufflecast;
+package org.fabriclab.sim.transport.norm;
 
 /**
  * The receiver side of TFMCC's loss measurement (seed 000_9b2589b0d55d7b52.txt §VI-B(b), [59]

@@ -1,4 +1,4 @@
-package org.fabriclab.shufflecast;
+package org.fabriclab.sim.transport.norm;
 
 import java.util.Arrays;
 import org.fabriclab.sim.engine.Simulator;
@@ -10,11 +10,11 @@ import org.fabriclab.sim.packet.Packets;
  * RFC 5740 §5.2, RFC 4654 §3): per member a bit set of the segments it holds (each handed to the
  * application once, duplicates counted and discarded), gap detection and NACKs, the
  * {@link TfrcLossHistory} loss events and the TFMCC reports with timestamp echo and receive rate,
- * and the NormMulticast.ACK once the whole object is in. The protocol and its decisions are described on
- * {@link NormMulticast}. Receiver r is member j of group g; O(1) per packet except a re-NormMulticast.NACK scan
+ * and the ACK once the whole object is in. The protocol and its decisions are described on
+ * {@link NormMulticast}. Receiver r is member j of group g; O(1) per packet except a re-NACK scan
  * (O(words between the lowest missing segment and the highest seen)); no allocation per packet.
  */
-final class NormReceivers {
+public final class NormReceivers {
   private final NormMulticast session;
   private final Simulator sim;
   private final Network net;
@@ -46,6 +46,31 @@ final class NormReceivers {
   final long[] duplicates;
   /** When the receiver held the whole object, −1 before. */
   final long[] completePs;
+
+  /** Whether receiver {@code r} belongs to its session now. */
+  public boolean isActive(int r) {
+    return active[r];
+  }
+
+  /** Distinct payload bytes receiver {@code r} handed to the application. */
+  public long uniqueBytes(int r) {
+    return unique[r];
+  }
+
+  /** Multicast packets receiver {@code r} received, duplicates included. */
+  public long arrivals(int r) {
+    return arrivals[r];
+  }
+
+  /** Duplicate packets receiver {@code r} discarded. */
+  public long duplicates(int r) {
+    return duplicates[r];
+  }
+
+  /** When receiver {@code r} held the whole object (ps), −1 before. */
+  public long completePs(int r) {
+    return completePs[r];
+  }
 
   NormReceivers(NormMulticast session, Network net, int kind0, int[] sources, int[][] members,
       int segments, int wireBytes, double lineBps, TfrcLossHistory loss) {

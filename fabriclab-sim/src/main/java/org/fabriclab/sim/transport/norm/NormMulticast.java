@@ -1,10 +1,11 @@
-package org.fabriclab.shufflecast;
+package org.fabriclab.sim.transport.norm;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.probe.ByteSeries;
 
 /**
  * A NACK-oriented reliable multicast transport with TFMCC rate control, as the paper runs NORM
@@ -42,7 +43,7 @@ import org.fabriclab.sim.packet.Packets;
  * <p>O(1) per packet except a NACK range (O(range)) and a re-NACK scan (O(words scanned)); memory
  * O(members × segments / 8) for the receivers' bit sets, nothing allocated per packet.
  */
-final class NormMulticast {
+public final class NormMulticast {
   static final int DATA = 0;
   static final int REPAIR = 1;
   static final int FLUSH = 2;
@@ -91,7 +92,7 @@ final class NormMulticast {
   private final int[] waiting;
   private final int[] idleFlushes;
   /** Optional: distinct payload bytes per group over time. */
-  ByteSeries series;
+  ByteSeries series; // set by recordInto; null: not recorded
   final long[] dataSent;
   final long[] repairs;
   final long[] flushes;
@@ -107,9 +108,9 @@ final class NormMulticast {
    * @param members every server that is a member of group g at some time (source excluded)
    * @param activeAtStart whether member j of group g is a member from the start
    * @param feedbackPriority flag NACKs, reports and ACKs {@link Packets#PRIORITY} (for ports with
-   *     strict-priority queues; a what-if, {@link ShufflecastMulticastRun#withFeedbackPriority})
+   *     strict-priority queues; a what-if of the Shufflecast reproduction)
    */
-  NormMulticast(Network net, int[] sources, int[][] members, boolean[][] activeAtStart, long bytes,
+  public NormMulticast(Network net, int[] sources, int[][] members, boolean[][] activeAtStart, long bytes,
       int payloadBytes, int wireBytes, double lineBps, SplittableRandom jitter,
       boolean feedbackPriority) {
     this.feedbackPriority = feedbackPriority;
@@ -174,23 +175,49 @@ final class NormMulticast {
     }
   }
 
-  int segments() {
+  /** Segments of the object every group sends. */
+  public int segments() {
     return segments;
   }
 
-  /** Receiver index of member j of group g. */
-  int receiver(int g, int j) {
+  /** Receiver index of member j of group g (for {@link #receivers()}). */
+  public int receiver(int g, int j) {
     return base[g] + j;
   }
 
+  /** The receivers of every group, indexed by {@link #receiver}. */
+  public NormReceivers receivers() {
+    return rx;
+  }
+
+  /** New data segments group g's sender has sent. */
+  public long dataSent(int g) {
+    return dataSent[g];
+  }
+
+  /** Repairs group g's sender has sent. */
+  public long repairs(int g) {
+    return repairs[g];
+  }
+
+  /** FLUSH commands group g's sender has sent. */
+  public long flushes(int g) {
+    return flushes[g];
+  }
+
+  /** Records the distinct payload bytes each group delivers into {@code s} from now on. */
+  public void recordInto(ByteSeries s) {
+    series = s;
+  }
+
   /** The sender of group g starts now. */
-  void start(int g) {
+  public void start(int g) {
     started[g] = true;
     wake(g);
   }
 
   /** Member j of group g joins the session now (its data-plane rule follows separately). */
-  void join(int g, int j) {
+  public void join(int g, int j) {
     int r = base[g] + j;
     if (!rx.active[r] && rx.completePs[r] < 0 && senderDonePs[g] < 0) {
       rx.active[r] = true;
@@ -200,7 +227,7 @@ final class NormMulticast {
   }
 
   /** Member j of group g leaves the session now. */
-  void leave(int g, int j) {
+  public void leave(int g, int j) {
     int r = base[g] + j;
     if (rx.active[r]) {
       rx.active[r] = false;

@@ -1,4 +1,4 @@
-package org.fabriclab.shufflecast;
+package org.fabriclab.sim.transport.norm;
 
 import java.util.Arrays;
 

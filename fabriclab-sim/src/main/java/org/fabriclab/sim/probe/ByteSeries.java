@@ -1,23 +1,25 @@
-package org.fabriclab.shufflecast;
+package org.fabriclab.sim.probe;
 
 import java.util.Arrays;
 
 /**
- * Bytes per group per fixed time bin (the throughput time series of issue 12's {@code --out}).
+ * Bytes per group per fixed time bin (a throughput time series, e.g. of Shufflecast's {@code multicast --out}).
  * Grows by doubling; O(1) amortised per add, no allocation in steady state.
  */
-final class ByteSeries {
+public final class ByteSeries {
   private final long binPs;
   private final long[][] bins;
   private final int[] used;
 
-  ByteSeries(int groups, long binPs) {
+  /** Bins of {@code binPs} picoseconds for {@code groups} groups. */
+  public ByteSeries(int groups, long binPs) {
     this.binPs = binPs;
     bins = new long[groups][64];
     used = new int[groups];
   }
 
-  void add(int group, long nowPs, long bytes) {
+  /** Adds {@code bytes} of {@code group} at time {@code nowPs}. */
+  public void add(int group, long nowPs, long bytes) {
     long i = nowPs / binPs;
     if (i >= Integer.MAX_VALUE - 8) {
       return;
@@ -31,7 +33,7 @@ final class ByteSeries {
   }
 
   /** Every group's bins, all of one length (the longest used). */
-  long[][] toArrays() {
+  public long[][] toArrays() {
     int n = 0;
     for (int u : used) {
       n = Math.max(n, u);

@@ -1,4 +1,4 @@
-package org.fabriclab.shufflecast;
+package org.fabriclab.sim.transport.norm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
