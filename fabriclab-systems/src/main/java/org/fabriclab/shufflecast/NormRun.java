@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.rng.RandomStreams;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.GroupResult;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.MembershipChange;
@@ -12,6 +13,7 @@ import org.fabriclab.shufflecast.ShufflecastMulticastRun.Scenario;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.probe.ByteSeries;
+import org.fabriclab.sim.probe.RunProgress;
 import org.fabriclab.sim.transport.norm.NormMulticast;
 import org.fabriclab.sim.transport.norm.NormReceivers;
 
@@ -67,7 +69,7 @@ final class NormRun {
     this.serversPerTor = serversPerTor;
   }
 
-  Result run() {
+  Result run(Progress progress) {
     int g = sources.length;
     int servers = tors * serversPerTor;
     List<MembershipChange> changes = sc.changes();
@@ -183,7 +185,18 @@ final class NormRun {
     if (fail >= 0) {
       sim.schedule(sc.failAtNs() * 1000, failure, fail, 0);
     }
-    sim.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    progress.begin("multicast (NORM)", ShufflecastMulticastRun.expectedBytes(ever, bytes));
+    NormReceivers rx = norm.receivers();
+    RunProgress.run(sim, Long.MAX_VALUE, progress, () -> {
+      long d = 0;
+      for (int i = 0; i < g; i++) {
+        for (int j = 0; j < ever[i].length; j++) {
+          d += rx.uniqueBytes(norm.receiver(i, j));
+        }
+      }
+      return d;
+    });
+    progress.end();
     return result(norm, series, ever, changed, startPs, recovery[0]);
   }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
 import org.fabriclab.sim.net.EcmpTable;
@@ -13,6 +14,7 @@ import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.ByteSeries;
+import org.fabriclab.sim.probe.RunProgress;
 
 /**
  * Packet-level multicast groups on the Shufflecast data plane (seed 000_9b2589b0d55d7b52.txt
@@ -197,6 +199,15 @@ public final class ShufflecastMulticastRun {
         http ? Method.HTTP : ipMulticast ? Method.IP_MULTICAST : Method.SHUFFLECAST, true);
   }
 
+  /** Payload bytes the members of every group receive once each (progress total). */
+  static long expectedBytes(int[][] members, long bytes) {
+    long n = 0;
+    for (int[] m : members) {
+      n += m.length;
+    }
+    return n * bytes;
+  }
+
   public int servers() {
     return t.tors() * serversPerTor;
   }
@@ -246,6 +257,15 @@ public final class ShufflecastMulticastRun {
    * members from the start; servers that join later are named in the scenario only.
    */
   public Result run(int[] sources, int[][] members, long bytes, long staggerNs, Scenario sc) {
+    return run(sources, members, bytes, staggerNs, sc, Progress.NONE);
+  }
+
+  /**
+   * As {@link #run(int[], int[][], long, long, Scenario)}, reporting the payload bytes delivered
+   * to the members from the start (of groups × members × bytes) to {@code progress}.
+   */
+  public Result run(int[] sources, int[][] members, long bytes, long staggerNs, Scenario sc,
+      Progress progress) {
     int s = servers();
     InvalidParameterException.requireRange("--size", bytes, 1, MAX_BYTES);
     InvalidParameterException.requireRange("--groups", sources.length, 1, s);
@@ -331,7 +351,7 @@ public final class ShufflecastMulticastRun {
     }
     if (sender == Sender.NORM) {
       return new NormRun(fabric, net, sources, members, bytes, requestPs, sc, capacityBps,
-          t.tors(), serversPerTor, feedbackPriority).run();
+          t.tors(), serversPerTor, feedbackPriority).run(progress);
     }
     ByteSeries series = new ByteSeries(g, sc.seriesBinNs() * 1000);
     long[][] arrivals = new long[g][];
@@ -401,7 +421,17 @@ public final class ShufflecastMulticastRun {
       }
       pk.free(q);
     });
-    sim.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    progress.begin("multicast", expectedBytes(members, bytes));
+    RunProgress.run(sim, Long.MAX_VALUE, progress, () -> {
+      long d = 0;
+      for (long[] gm : got) {
+        for (long b : gm) {
+          d += b;
+        }
+      }
+      return d;
+    });
+    progress.end();
 
     List<GroupResult> out = new ArrayList<>();
     double expected = 0;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shufflecast.OverlayBroadcastRun;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun;
@@ -107,6 +108,9 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--bin-ms", description = "time-series bin, ms (default ${DEFAULT-VALUE})")
   double binMs = 1;
 
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts payload bytes delivered)")
+  boolean noProgress;
+
   @Override
   public void run() {
     format.format();
@@ -187,7 +191,8 @@ public final class MulticastCommand implements Runnable {
           "joins, leaves and relay failures need --sender norm, not --method " + method);
     }
     ShufflecastMulticastRun.Result r = overlay == null
-        ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc)
+        ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc,
+            ProgressReporter.create(!noProgress, spec.commandLine().getErr()))
         : new OverlayBroadcastRun(p, k, serversPerTor, linkGbps, Math.round(locateMs * 1e6),
             blockBytes).run(overlay, src, members, sizeBytes, Math.round(staggerMs * 1e6),
             sc.seriesBinNs());

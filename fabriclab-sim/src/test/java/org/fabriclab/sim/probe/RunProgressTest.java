@@ -1,0 +1,68 @@
+package org.fabriclab.sim.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.engine.Simulator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Running in chunks with progress must not change a run: the same events in the same order as one
+ * uninterrupted run, and the progress reported adds up to the work the model counted.
+ */
+class RunProgressTest {
+  /**
+   * A random branching model: each event at time t schedules one event at t + 0..3 (ties), and one
+   * in ten a second, until 1.5 M events have run. Returns the events run and an order-sensitive
+   * hash of (time, payload) over them.
+   */
+  private static long[] trace(Progress progress) {
+    Simulator sim = new Simulator();
+    SplittableRandom rnd = new SplittableRandom(11);
+    long[] st = {0, 0}; // events, hash
+    int[] h = new int[1];
+    h[0] = sim.register((a, b) -> {
+      st[0]++;
+      st[1] = st[1] * 1_000_003L + sim.now() * 1_009L + a;
+      if (st[0] < 1_500_000) {
+        int n = rnd.nextInt(10) == 0 ? 2 : 1;
+        for (int i = 0; i < n; i++) {
+          sim.schedule(sim.now() + rnd.nextInt(4), h[0], rnd.nextInt(1000), 0);
+        }
+      }
+    });
+    for (int i = 0; i < 64; i++) {
+      sim.schedule(i % 5, h[0], i, 0);
+    }
+    RunProgress.run(sim, Long.MAX_VALUE, progress, () -> st[0]);
+    return st;
+  }
+
+  @Test
+  void chunkedRunExecutesTheSameEventsAndReportsAllTheWork() {
+    long[] plain = trace(Progress.NONE);
+    long[] advanced = {0};
+    int[] calls = {0};
+    Progress counting = new Progress() {
+      @Override
+      public void begin(String task, long total) {}
+
+      @Override
+      public void advance(long units) {
+        assertThat(units).isPositive();
+        advanced[0] += units;
+        calls[0]++;
+      }
+
+      @Override
+      public void end() {}
+    };
+    long[] chunked = trace(counting);
+    assertThat(chunked).containsExactly(plain);
+    assertThat(advanced[0]).isEqualTo(chunked[0]);
+    // more events than one chunk, so the loop really ran in several pieces
+    assertThat(plain[0]).isGreaterThan(RunProgress.CHUNK_EVENTS);
+    assertThat(calls[0]).isGreaterThan(1);
+  }
+}
