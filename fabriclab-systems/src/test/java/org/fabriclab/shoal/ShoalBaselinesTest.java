@@ -76,8 +76,8 @@ class ShoalBaselinesTest {
 
   /**
    * (0,0,0) → (1,1,1): three first hops and three last hops, six dimension orders; six subflows
-   * spread two per first hop, so a lone flow gets three links' rate: at most the source's three
-   * minimal out-links, at least one link.
+   * spread two per first hop, so a lone flow gets three links' rate (the source's three minimal
+   * out-links).
    */
   @Test
   void torusMultipathThreeDimensionPairIsBoundedByTheSourcesMinimalLinks() {
@@ -88,5 +88,8 @@ class ShoalBaselinesTest {
     double fct = ShoalBaselines.torusMultipath(fl, 1).fctPs(0);
     assertThat(fct).isGreaterThanOrEqualTo(fixed + bytes * 8 / (3 * linkBps) * 1e12 - 1e4);
     assertThat(fct).isLessThan(fixed + bytes * 8 / linkBps * 1e12);
+    // each pair of subflows sharing a first hop splits at the second (s and s + 3 differ mod 2):
+    // all six dimension orders, every link at most two subflows, so exactly three links' rate
+    assertThat(fct).isCloseTo(fixed + bytes * 8 / (3 * linkBps) * 1e12, offset(1e4));
   }
 }
