@@ -26,8 +26,10 @@ import java.util.List;
  *   <li>{@code lastHop}: from the slot of the last transmission to the flow's end.</li>
  * </ol>
  * Also per flow: cells, subflows used, the round of the last cell (how many cells its subflow
- * carried up to and including it) and the cells ahead of it at its release (len(Q_ij) +
- * len(R_ij): it leaves after that many of i's slots to j, i.e. srcQueue ≈ ahead epochs). Memory: per-cell slots only while a tracked flow
+ * carried up to and including it) and the cells ahead of it at its release, len(Q_ij) +
+ * len(R_ij), and of them len(R_ij): with ready queues (§3.3.3) each local cell in R_ij joins Q_ij
+ * only when the previous local cell has left, behind the forwarded cells then in Q_ij, so the
+ * last cell's srcQueue exceeds its cells ahead when R_ij is not empty. Memory: per-cell slots only while a tracked flow
  * runs; O(flows) after. Not for runs with cell corruption (a resent cell keeps its last send).
  */
 public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
@@ -42,11 +44,12 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
   private final long propPs;
   private final long maxBytes;
   private final int nodes;
-  /** Per tracked running flow: per cell {release, intermediate, send1, arrive1, send2, ahead}. */
+  /** Per tracked running flow: per cell {release, intermediate, send1, arrive1, send2, ahead, inR}. */
   private final int[][] cells;
   private final int[] prevOfPair;
   private final int[] lastRelease;
   private final int[] aheadAtRelease;
+  private final int[] localAhead;
   private final int[] delivered;
   private final int[] firstRelease;
   private final long[][] parts;
@@ -67,6 +70,7 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     prevOfPair = new int[n];
     lastRelease = new int[n];
     aheadAtRelease = new int[n];
+    localAhead = new int[n];
     java.util.HashMap<Long, Integer> lastOf = new java.util.HashMap<>();
     for (int f = 0; f < n; f++) {
       Integer p = lastOf.put((long) flows.src(f) * (1L << 32) + flows.dst(f) * 4L + flows.trafficClass(f), f);
@@ -81,7 +85,7 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     done = new boolean[n];
   }
 
-  private static final int W = 6;
+  private static final int W = 7;
 
   private int[] rec(int f) {
     if (fl.bytes(f) > maxBytes) {
@@ -94,7 +98,8 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
   }
 
   @Override
-  public void released(int f, int seq, int i, int j, int ahead, long slot) {
+  public void released(int f, int seq, int i, int j, int inQ, int inR, long slot) {
+    int ahead = inQ + inR;
     lastRelease[f] = Math.toIntExact(slot);
     int[] r = rec(f);
     if (r == null) {
@@ -106,6 +111,7 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     r[seq * W] = Math.toIntExact(slot);
     r[seq * W + 1] = j;
     r[seq * W + 5] = ahead;
+    r[seq * W + 6] = inR;
   }
 
   @Override
@@ -150,6 +156,7 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     set(4, f, (srcSlot - rel) * slotPs);
     set(5, f, (send1 - srcSlot) * slotPs);
     aheadAtRelease[f] = r[c + 5];
+    localAhead[f] = r[c + 6];
     long lastSend = send1;
     if (j != k) {
       int arr1 = r[c + 3];
@@ -204,6 +211,11 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     return aheadAtRelease[f];
   }
 
+  /** Of {@link #aheadOfLast}, the cells in R_ij (other local cells, each to pass through Q_ij first). */
+  public int localAheadOfLast(int f) {
+    return localAhead[f];
+  }
+
   /** Distinct intermediates (subflows) the flow's cells used. */
   public int subflowsUsed(int f) {
     return subflows[f];
@@ -227,6 +239,7 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     double roundSum = 0;
     double subSum = 0;
     double aheadSum = 0;
+    double localSum = 0;
     double bytes = 0;
     int cnt = 0;
     for (int x = lo; x <= hi && m > 0; x++) {
@@ -239,6 +252,7 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
       roundSum += rounds[f];
       subSum += subflows[f];
       aheadSum += aheadAtRelease[f];
+      localSum += localAhead[f];
       bytes += fl.bytes(f);
       cnt++;
     }
@@ -247,23 +261,23 @@ public final class ShoalFctBreakdown implements ShoalSimulator.CellProbe {
     }
     return new Summary(cnt, cnt == 0 ? 0 : fct / cnt, mean, cnt == 0 ? 0 : bytes / cnt,
         cnt == 0 ? 0 : cellsSum / cnt, cnt == 0 ? 0 : roundSum / cnt, cnt == 0 ? 0 : subSum / cnt,
-        cnt == 0 ? 0 : aheadSum / cnt);
+        cnt == 0 ? 0 : aheadSum / cnt, cnt == 0 ? 0 : localSum / cnt);
   }
 
   /**
    * Means over a band of flows: FCT and its parts in µs, bytes, cells, last round, subflows used,
-   * cells ahead of the last cell at its release.
+   * cells ahead of the last cell at its release (all, and those in R_ij).
    */
   public record Summary(int flows, double fctUs, double[] partsUs, double bytes, double cells, double round,
-      double subflows, double ahead) {
+      double subflows, double ahead, double localAhead) {
     @Override
     public String toString() {
       StringBuilder b = new StringBuilder(String.format("%d flows, FCT %.2f us =", flows, fctUs));
       for (int p = 0; p < partsUs.length; p++) {
         b.append(String.format(" %s %.2f", PARTS.get(p), partsUs[p]));
       }
-      return b.append(String.format("; %.0f B, %.1f cells, last round %.2f, %.1f subflows, %.2f cells ahead",
-          bytes, cells, round, subflows, ahead)).toString();
+      return b.append(String.format("; %.0f B, %.1f cells, last round %.2f, %.1f subflows, %.2f cells ahead "
+          + "(%.2f in R)", bytes, cells, round, subflows, ahead, localAhead)).toString();
     }
   }
 }

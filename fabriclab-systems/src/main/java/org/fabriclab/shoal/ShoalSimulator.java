@@ -115,11 +115,12 @@ public final class ShoalSimulator {
    * Optional observer of every cell's life, for diagnostics ({@link ShoalFctBreakdown}): slots in
    * which a cell is released into Q_ij/R_ij at its source, sent over a virtual link, and usable at
    * the node it reached (the arrival slot: its receiver can forward it from then on; at the
-   * destination the flow's end is computed from it); {@code ahead} = cells in Q_ij and R_ij (of
-   * its class and higher) when it was released. Null (the default) costs one test per call.
+   * destination the flow's end is computed from it); {@code inQ} / {@code inR} = cells in Q_ij /
+   * R_ij when it was released (of its class; with traffic classes, inR also counts the higher
+   * classes' Q and R). Null (the default) costs one test per call.
    */
   public interface CellProbe {
-    void released(int f, int seq, int i, int j, int ahead, long slot);
+    void released(int f, int seq, int i, int j, int inQ, int inR, long slot);
 
     void sent(int f, int seq, int from, int to, boolean firstHop, long slot);
 

@@ -188,10 +188,11 @@ final class ShoalSources {
     }
     pr[b + ShoalPairs.UNSENT]--;
     int ahead = probe == null ? 0 : links.ahead(link);
+    int inQ = probe == null ? 0 : links.qLength(link);
     links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST] | (pairs.cls[p] << ShoalLinks.CLASS_SHIFT),
         readyQueues, slot);
     if (probe != null) {
-      probe.released(f, seq, i, j, ahead, slot);
+      probe.released(f, seq, i, j, inQ, ahead - inQ, slot);
     }
   }
 

@@ -32,6 +32,7 @@ class ShoalFctBreakdownTest {
         assertThat(b.round(f)).isBetween(1, fl.cells(f));
         assertThat(b.subflowsUsed(f)).isBetween(1, Math.min(31, fl.cells(f)));
         hol += b.partPs(f, 1) > 0 ? 1 : 0;
+        assertThat(b.localAheadOfLast(f)).isBetween(0, b.aheadOfLast(f));
       }
       // 32 nodes, 1,500 flows: some flows find their pair busy with an earlier flow
       assertThat(hol).as("flows behind an earlier flow of their pair").isPositive();
@@ -79,5 +80,22 @@ class ShoalFctBreakdownTest {
     long hol = b.partPs(1, 1);
     assertThat(hol).isGreaterThan(100L * cfg.schedule().epochSlots() * cfg.slotPs());
     assertThat(sum(b, 1)).isEqualTo(fl.fctPs(1));
+  }
+
+  /** Without ready queues (§3.3.3 off) there is no R_ij: no local cell is ever ahead in it. */
+  @Test
+  void noReadyQueuesMeansNothingAheadInR() {
+    ShoalConfig cfg = ShoalConfig.rack512().withNodes(32).withMechanisms(true, false, true);
+    ShoalFlows fl = ShoalWorkloads.poisson(32, null, 0.8, 800, 100_000, 1.05, 100, false,
+        new RandomStreams(3).stream("poisson"));
+    ShoalFctBreakdown b = new ShoalFctBreakdown(cfg, fl, Long.MAX_VALUE);
+    new ShoalSimulator(cfg, fl, (boolean[]) null, null).cellProbe(b).run(Integer.MAX_VALUE, Long.MAX_VALUE);
+    int ahead = 0;
+    for (int f = 0; f < fl.size(); f++) {
+      assertThat(b.localAheadOfLast(f)).isZero();
+      assertThat(sum(b, f)).isEqualTo(fl.fctPs(f));
+      ahead += b.aheadOfLast(f);
+    }
+    assertThat(ahead).as("some last cells queued behind others").isPositive();
   }
 }
