@@ -35,6 +35,18 @@ import org.fabriclab.units.Time;
  * (30.7 ns) plus 10 ns per hop; until then a new flow waits and a finished flow's share stays
  * unused. To each flow's fluid completion we add one 1,500 B store-and-forward per hop of its path
  * (multi-hop latency); queueing is not modelled.
+ *
+ * <p>Torus multipath (a what-if, {@link #torusMultipath}): R2C2 (Costa et al., SIGCOMM 2015) lets
+ * each node "dynamically choose the routing protocol for each flow" (its abstract), multipath ones
+ * included, whereas §7.3 of seed 003 says only "We use R2C2 [15] for congestion control" and
+ * nothing about routing. Decision: the graded baseline stays single-path (one ECMP-hashed shortest
+ * path, above); the what-if splits each flow over {@link #TORUS_MULTIPATH_SUBFLOWS} minimal paths —
+ * subflow s takes candidate (hash + s) mod c among the c minimal next hops at every hop
+ * ({@link FlowLevelSimulation}'s multipath mode), so a pair that differs in d dimensions spreads
+ * over its d first hops and d last hops. Each subflow gets its own max-min share (uncoupled,
+ * like MPTCP subflows: optimistic for the torus, since a flow on several paths claims several
+ * shares) and the flow's bytes drain at the sum of its subflows' rates. Our model, not R2C2's
+ * published allocation (which we have not checked in its text).
  */
 public final class ShoalBaselines {
   /** The torus's 100 Gb/s per node over 6 links. */
@@ -46,6 +58,9 @@ public final class ShoalBaselines {
    */
   public static final long TORUS_BROADCAST_DELAY_PS =
       DelayedRecomputation.broadcastDelayPs(12, 64, TORUS_LINK_BPS, Time.ns(10));
+
+  /** Subflows per flow of the torus multipath what-if: 6 = 3! dimension orders of a 3-D offset. */
+  public static final int TORUS_MULTIPATH_SUBFLOWS = 6;
 
   private ShoalBaselines() {}
 
@@ -132,6 +147,22 @@ public final class ShoalBaselines {
    * rates at every arrival and departure (the exact fluid engine, this baseline's earlier model).
    */
   public static ShoalFlows torus(ShoalFlows fl, long seed, long broadcastDelayPs) {
+    return torus(fl, seed, broadcastDelayPs, 1);
+  }
+
+  /**
+   * The torus multipath what-if (class comment): each flow over {@link #TORUS_MULTIPATH_SUBFLOWS}
+   * minimal paths, R2C2's broadcast delay.
+   */
+  public static ShoalFlows torusMultipath(ShoalFlows fl, long seed) {
+    return torus(fl, seed, TORUS_BROADCAST_DELAY_PS, TORUS_MULTIPATH_SUBFLOWS);
+  }
+
+  /**
+   * The torus baseline with {@code subflows} minimal paths per flow (1 = the graded single-path
+   * model, 1..64) and the given broadcast delay (ps, ≥ 0).
+   */
+  public static ShoalFlows torus(ShoalFlows fl, long seed, long broadcastDelayPs, int subflows) {
     Torus torus = new Torus(new int[] {8, 8, 8}, 0);
     TopologyBuilder b = new TopologyBuilder("torus", "8x8x8, 100G/6",
         (int) torus.estimate().nodes(), (int) torus.estimate().directedLinks());
@@ -139,7 +170,7 @@ public final class ShoalBaselines {
     b.defaults(linkBps, Time.ns(10));
     Topology topo = torus.build(b);
     FlowTrace tr = trace(fl);
-    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, 1, broadcastDelayPs, Progress.NONE)
+    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, subflows, broadcastDelayPs, Progress.NONE)
         .run(Long.MAX_VALUE).flows();
     EcmpTable ecmp = new EcmpTable(topo);
     long[] extra = new long[fl.size()];

@@ -186,8 +186,14 @@ final class ShoalRackFigures {
     double top = loads[loads.length - 1];
     tasks.add(() -> ShoalBaselines.psn(ShoalExperiments.poissonFlows(rack, top, completions, null, false,
         ctx.seed()), "dcqcn-pfc", ctx.seed(), Long.MAX_VALUE));
-    List<Object> res = parallel("shoal Fig. 15/16 (" + loads.length + " loads: Shoal + 4 baselines; DCQCN with PFC)",
-        tasks);
+    int pfcAt = tasks.size() - 1;
+    for (double l : loads) {
+      // what-if: the torus with each flow over 6 minimal paths (ShoalBaselines#torusMultipath)
+      tasks.add(() -> ShoalBaselines.torusMultipath(ShoalExperiments.poissonFlows(rack, l, completions, null, false,
+          ctx.seed()), ctx.seed()));
+    }
+    List<Object> res = parallel("shoal Fig. 15/16 (" + loads.length + " loads: Shoal + 4 baselines; DCQCN with PFC; "
+        + "multipath torus)", tasks);
     Fig15Tails tails = new Fig15Tails();
     for (int li = 0; li < loads.length; li++) {
       double l = loads[li];
@@ -207,7 +213,17 @@ final class ShoalRackFigures {
         gpRatio[k][li] = p.longGoodputGbps() / bp.longGoodputGbps();
       }
     }
-    ShoalFlows pfc = (ShoalFlows) res.get(res.size() - 1);
+    ShoalFlows pfc = (ShoalFlows) res.get(pfcAt);
+    double mpGoodput = 0;
+    double mpFct = 0;
+    for (int li = 0; li < loads.length; li++) {
+      ShoalFlows mp = (ShoalFlows) res.get(pfcAt + 1 + li);
+      ShoalExperiments.PoissonPoint p = (ShoalExperiments.PoissonPoint) res.get(li * (base.length + 1));
+      ShoalExperiments.PoissonPoint mpp = ShoalExperiments.point(loads[li], mp, -1, -1, -1, -1);
+      row(t, mpp, "torus-multipath");
+      mpGoodput = Math.max(mpGoodput, p.longGoodputGbps() / mpp.longGoodputGbps());
+      mpFct = Math.max(mpFct, mpp.shortFct999Us() / p.shortFct999Us());
+    }
     tails.add("dcqcn-pfc", top, pfc);
     b.table(t.build());
     b.table(tails.build());
@@ -270,9 +286,15 @@ final class ShoalRackFigures {
       b.compare("Fig. 15(b)", "long goodput Shoal / " + base[k] + " (max over loads)", pg + "×", fmt(g, 2) + "×",
           k == 3 ? "within 1..6.24 (4.8 + 30%)" : "±30%", okG,
           Double.isNaN(g) ? "no long flow finished in the sample"
-              : k == 3 ? "our R2C2-style model gives each flow one shortest path (ECMP-hashed); R2C2 can route a "
-                  + "flow over others" : "");
+              : k == 3 ? "our R2C2-style model gives each flow one shortest path (ECMP-hashed); §7.3 names R2C2 "
+                  + "only \"for congestion control\"; the multipath what-if below (6 minimal paths) gives "
+                  + fmt(mpGoodput, 2) + "×" : "");
     }
+    b.compare("Fig. 15(b) what-if", "long goodput Shoal / torus-multipath (max over loads)", "—",
+        fmt(mpGoodput, 2) + "× (short-FCT factor ≤ " + fmt(mpFct, 2) + "×)", "not graded", false,
+        "the paper's torus factor is up to 4.8× (graded row above, single path); R2C2 lets a flow use a multipath "
+            + "routing protocol: here each flow over 6 minimal paths (subflow s takes the (hash + s)-th minimal "
+            + "next hop), uncoupled max-min subflows (ShoalBaselines#torusMultipath)");
   }
 
   /**
@@ -385,7 +407,10 @@ final class ShoalRackFigures {
       double r = two.shortFct999Us() / four.shortFct999Us();
       String pv = l < 0.5 ? "1.26" : "1.15";
       b.compare("§7.3 epoch", "tail FCT 2×50G / 4×25G channels, L = " + l, pv, fmt(r, 3),
-          "±0.15", Math.abs(r - Double.parseDouble(pv)) <= 0.15, "");
+          "±0.15", Math.abs(r - Double.parseDouble(pv)) <= 0.15, l < 0.5 ? ""
+              : "measured (ShoalFctBreakdown): the high-load tail is mostly the last cell's wait in R_ij/Q_ij "
+                  + "behind other local flows' cells, a count of flows in epochs that 128 B cells do not shrink, "
+                  + "so it doubles with the epoch; only the rounds per subflow shrink");
       if (!quick) {
         ShoalExperiments.PoissonPoint big = res.get(per * li + 2);
         row(t, big, "1058 nodes");

@@ -111,6 +111,31 @@ public final class ShoalSimulator {
     void queued(int i, int j, int qLen, int rLen, boolean local, long slot);
   }
 
+  /**
+   * Optional observer of every cell's life, for diagnostics ({@link ShoalFctBreakdown}): slots in
+   * which a cell is released into Q_ij/R_ij at its source, sent over a virtual link, and usable at
+   * the node it reached (the arrival slot: its receiver can forward it from then on; at the
+   * destination the flow's end is computed from it); {@code inQ} / {@code inR} = cells in Q_ij /
+   * R_ij when it was released (of its class; with traffic classes, inR also counts the higher
+   * classes' Q and R). Null (the default) costs one test per call.
+   */
+  public interface CellProbe {
+    void released(int f, int seq, int i, int j, int inQ, int inR, long slot);
+
+    void sent(int f, int seq, int from, int to, boolean firstHop, long slot);
+
+    void arrived(int f, int seq, int at, long slot);
+  }
+
+  private CellProbe cellProbe;
+
+  /** Observes every cell's release, transmissions and arrivals; call before running. */
+  public ShoalSimulator cellProbe(CellProbe p) {
+    this.cellProbe = p;
+    sources.cellProbe(p);
+    return this;
+  }
+
   public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, boolean[] failedNodes, QueueProbe probe) {
     this(cfg, flows, ShoalFailures.nodes(cfg.nodes(), failedNodes), probe);
   }
@@ -287,6 +312,9 @@ public final class ShoalSimulator {
     int tag = cell[c + ShoalLinks.C_TAG];
     boolean firstHop = tag < 0;
     links.popHead(i, j, link, firstHop && (tag & ShoalLinks.RESENT) == 0, slot);
+    if (cellProbe != null) {
+      cellProbe.sent(f, seq, i, j, firstHop, slot);
+    }
     int kind = (firstHop ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & ShoalLinks.DST_MASK) << 3);
     if (corruption.active() && corruption.hits(slot, i, j)) {
       // Appendix D: j discards the cell and sets last-cell-dropped in its next cell to i; i resends
@@ -334,6 +362,9 @@ public final class ShoalSimulator {
   private void arrive(int f, int seq, int from, int at, int kind) {
     int kc = kind >>> 3;
     int k = kc & ShoalLinks.NODE_MASK;
+    if (cellProbe != null) {
+      cellProbe.arrived(f, seq, at, slot);
+    }
     if (at == k) {
       int fb = f << 2;
       int cells = fs[fb + ShoalFlows.CELLS];

@@ -34,6 +34,7 @@ final class ShoalSources {
   private final int hop;
   private final int stride;
   private long waitChecks;
+  private ShoalSimulator.CellProbe probe;
 
   ShoalSources(ShoalConfig cfg, ShoalFlows fl, ShoalLinks links, ShoalPairs pairs, NodeBitSet fresh,
       ShoalFailures fails, int sh) {
@@ -54,6 +55,10 @@ final class ShoalSources {
     this.e = sched.epochSlots();
     this.hop = cfg.hopSlots();
     this.stride = links.stride;
+  }
+
+  void cellProbe(ShoalSimulator.CellProbe p) {
+    this.probe = p;
   }
 
   /** Waiting entries checked so far (a work counter). */
@@ -182,8 +187,13 @@ final class ShoalSources {
       }
     }
     pr[b + ShoalPairs.UNSENT]--;
+    int ahead = probe == null ? 0 : links.ahead(link);
+    int inQ = probe == null ? 0 : links.qLength(link);
     links.releaseLocal(i, j, link, f, seq, pr[b + ShoalPairs.DST] | (pairs.cls[p] << ShoalLinks.CLASS_SHIFT),
         readyQueues, slot);
+    if (probe != null) {
+      probe.released(f, seq, i, j, inQ, ahead - inQ, slot);
+    }
   }
 
   /**

@@ -52,4 +52,44 @@ class ShoalBaselinesTest {
       assertThat((double) last).as(t).isGreaterThanOrEqualTo(400_000 * 8 / 50e9 * 1e12);
     }
   }
+
+  /**
+   * Torus multipath what-if, closed forms: (0,0,0) → (1,1,0) has two link-disjoint minimal paths
+   * (x then y, y then x); the six subflows alternate between the two first hops, so the flow gets
+   * two links' rate. (0,0,0) → (1,0,0) has one minimal path: no gain.
+   */
+  @Test
+  void torusMultipathUsesBothMinimalPathsOfATwoDimensionPair() {
+    double linkBps = 100e9 / 6;
+    double sf = 1500 * 8 / linkBps * 1e12;
+    long bytes = 1_000_000;
+    ShoalFlows two = new ShoalFlows(new int[] {0}, new int[] {1 + 8}, new long[] {bytes}, new long[] {0});
+    ShoalFlows one = new ShoalFlows(new int[] {0}, new int[] {1}, new long[] {bytes}, new long[] {0});
+    double b = ShoalBaselines.TORUS_BROADCAST_DELAY_PS;
+    assertThat((double) ShoalBaselines.torusMultipath(two, 1).fctPs(0))
+        .isCloseTo(b + bytes * 8 / (2 * linkBps) * 1e12 + 2 * sf, offset(1e4));
+    assertThat((double) ShoalBaselines.torus(two, 1).fctPs(0))
+        .isCloseTo(b + bytes * 8 / linkBps * 1e12 + 2 * sf, offset(1e4));
+    assertThat((double) ShoalBaselines.torusMultipath(one, 1).fctPs(0))
+        .isCloseTo(b + bytes * 8 / linkBps * 1e12 + sf, offset(1e4));
+  }
+
+  /**
+   * (0,0,0) → (1,1,1): three first hops and three last hops, six dimension orders; six subflows
+   * spread two per first hop, so a lone flow gets three links' rate (the source's three minimal
+   * out-links).
+   */
+  @Test
+  void torusMultipathThreeDimensionPairIsBoundedByTheSourcesMinimalLinks() {
+    double linkBps = 100e9 / 6;
+    long bytes = 1_000_000;
+    ShoalFlows fl = new ShoalFlows(new int[] {0}, new int[] {1 + 8 + 64}, new long[] {bytes}, new long[] {0});
+    double fixed = ShoalBaselines.TORUS_BROADCAST_DELAY_PS + 3 * 1500 * 8 / linkBps * 1e12;
+    double fct = ShoalBaselines.torusMultipath(fl, 1).fctPs(0);
+    assertThat(fct).isGreaterThanOrEqualTo(fixed + bytes * 8 / (3 * linkBps) * 1e12 - 1e4);
+    assertThat(fct).isLessThan(fixed + bytes * 8 / linkBps * 1e12);
+    // each pair of subflows sharing a first hop splits at the second (s and s + 3 differ mod 2):
+    // all six dimension orders, every link at most two subflows, so exactly three links' rate
+    assertThat(fct).isCloseTo(fixed + bytes * 8 / (3 * linkBps) * 1e12, offset(1e4));
+  }
 }

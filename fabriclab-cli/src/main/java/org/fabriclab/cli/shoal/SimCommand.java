@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
     "shortFct999Us, shortFct99Us, shortOver1msShare, longGoodputGbps, maxReorderBytes (-1 without",
     "--reordering), slots, completed, cellsSent, corruptedCells. --on runs the same flows on one of",
     "§7.3's baselines instead (512 nodes; slot and queue keys then -1): dctcp, dcqcn, ndp (50 Gb/s",
-    "Clos, packet engine), dcqcn-pfc (DCQCN with PFC, a what-if) or torus (8x8x8, R2C2-style rates)."})
+    "Clos, packet engine), dcqcn-pfc (DCQCN with PFC, a what-if), torus (8x8x8, R2C2-style rates) or",
+    "torus-multipath (each flow over 6 minimal paths, a what-if)."})
 public final class SimCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -121,9 +122,14 @@ public final class SimCommand implements Runnable {
   @Option(names = "--reordering", description = "measure the destinations' reordering buffers (Fig. 16)")
   boolean reordering;
 
+  @Option(names = "--fct-breakdown", description = {
+      "text output: split the FCT of short flows (<= 100 KB) along each one's last cell into",
+      "first-cell wait, pacing, source/intermediate alignment and queueing, hops (ShoalFctBreakdown)"})
+  boolean fctBreakdown;
+
   @Option(names = "--on", defaultValue = "shoal", description = {
-      "fabric that runs the flows: shoal (default), dctcp, dcqcn, dcqcn-pfc, ndp or torus (§7.3's",
-      "baselines, 512 nodes, every flow to completion)"})
+      "fabric that runs the flows: shoal (default), dctcp, dcqcn, dcqcn-pfc, ndp, torus or",
+      "torus-multipath (§7.3's baselines, 512 nodes, every flow to completion)"})
   String on;
 
   @Option(names = "--workload-gbps", defaultValue = "0", description = {
@@ -145,8 +151,9 @@ public final class SimCommand implements Runnable {
       throw new InvalidParameterException("--load", load, "must be in (0, 100]");
     }
     InvalidParameterException.requireRange("--size", size, 1, 1L << 40);
-    if (!List.of("shoal", "dctcp", "dcqcn", "dcqcn-pfc", "ndp", "torus").contains(on)) {
-      throw new InvalidParameterException("--on", on, "one of shoal, dctcp, dcqcn, dcqcn-pfc, ndp, torus");
+    if (!List.of("shoal", "dctcp", "dcqcn", "dcqcn-pfc", "ndp", "torus", "torus-multipath").contains(on)) {
+      throw new InvalidParameterException("--on", on,
+          "one of shoal, dctcp, dcqcn, dcqcn-pfc, ndp, torus, torus-multipath");
     }
     if (!on.equals("shoal") && (nodes != 512 || failNodes != 0 || failComponent != null || corruptionRate != 0)) {
       throw new InvalidParameterException("--on", on, "the baselines are 512-node networks without failures or "
@@ -213,6 +220,14 @@ public final class SimCommand implements Runnable {
     if (reordering) {
       sim.measureReordering();
     }
+    org.fabriclab.shoal.ShoalFctBreakdown breakdown = null;
+    if (fctBreakdown) {
+      if (corruptionRate != 0) {
+        throw new InvalidParameterException("--fct-breakdown", "runs without --corruption-rate");
+      }
+      breakdown = new org.fabriclab.shoal.ShoalFctBreakdown(cfg, fl, ShoalMetrics.SHORT_MAX_BYTES);
+      sim.cellProbe(breakdown);
+    }
     sim.run(stopAfter == 0 ? Integer.MAX_VALUE : stopAfter, Long.MAX_VALUE);
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
@@ -239,11 +254,19 @@ public final class SimCommand implements Runnable {
         sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
     o.printf("short flows 99.9p FCT %.2f us, long flows mean goodput %.2f Gb/s%n",
         ShoalMetrics.shortFctUs(fl, 0.999), ShoalMetrics.longGoodputGbps(fl));
+    if (breakdown != null) {
+      o.printf("epoch %d slots = %.3f us, cell %d B%n", cfg.schedule().epochSlots(),
+          cfg.schedule().epochSlots() * cfg.slotNs() / 1000, cfg.cellBytes());
+      o.printf("short-flow FCT breakdown (us), median band [0.49, 0.51]: %s%n", breakdown.band(0.49, 0.51));
+      o.printf("short-flow FCT breakdown (us), p99 band [0.989, 0.991]: %s%n", breakdown.band(0.989, 0.991));
+      o.printf("short-flow FCT breakdown (us), p99.9 band [0.998, 1.0]: %s%n", breakdown.band(0.998, 1.0));
+    }
   }
 
   /** The flows on a §7.3 baseline ({@code --on}); prints the same flow keys. */
   private void baseline(ShoalFlows fl) {
     ShoalFlows r = on.equals("torus") ? ShoalBaselines.torus(fl, seed)
+        : on.equals("torus-multipath") ? ShoalBaselines.torusMultipath(fl, seed)
         : ShoalBaselines.psn(fl, on, seed, Long.MAX_VALUE);
     PrintWriter o = spec.commandLine().getOut();
     if (!format.isText()) {
