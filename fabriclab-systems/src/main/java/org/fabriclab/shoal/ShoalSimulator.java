@@ -1,6 +1,7 @@
 package org.fabriclab.shoal;
 
 import java.util.Arrays;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.slotted.NodeBitSet;
 import org.fabriclab.sim.slotted.SlotEventWheel;
 
@@ -198,6 +199,43 @@ public final class ShoalSimulator {
         }
       }
       step();
+    }
+  }
+
+  /** Slots per progress report of {@link #run(int, long, Progress)}. */
+  static final long PROGRESS_SLOTS = 1 << 14;
+
+  /**
+   * As {@link #run(int, long)}, reporting completed flows to {@code progress} (a task of
+   * min(maxCompleted, flows) units) every {@link #PROGRESS_SLOTS} slots. The same steps in the same
+   * order as one call: {@link #run(int, long)} only stops between steps.
+   */
+  public void run(int maxCompleted, long maxSlots, Progress progress) {
+    run(maxCompleted, maxSlots, progress, PROGRESS_SLOTS);
+  }
+
+  /** As {@link #run(int, long, Progress)}, reporting every {@code chunkSlots} slots. */
+  void run(int maxCompleted, long maxSlots, Progress progress, long chunkSlots) {
+    if (progress == Progress.NONE) {
+      run(maxCompleted, maxSlots);
+      return;
+    }
+    progress.begin("shoal sim", Math.min(maxCompleted, fl.size()));
+    int reported = completed;
+    try {
+      while (completed < maxCompleted && slot < maxSlots) {
+        long before = slot;
+        run(maxCompleted, Math.min(maxSlots, slot + chunkSlots));
+        if (completed > reported) {
+          progress.advance(completed - reported);
+          reported = completed;
+        }
+        if (slot == before) {
+          return; // every flow has finished
+        }
+      }
+    } finally {
+      progress.end();
     }
   }
 

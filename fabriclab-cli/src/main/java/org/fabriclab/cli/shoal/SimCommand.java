@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
 import org.fabriclab.shoal.FailedSlots;
@@ -137,6 +138,9 @@ public final class SimCommand implements Runnable {
       "against the 50 Gb/s baseline network's own bandwidth"})
   double workloadGbps;
 
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts completed flows)")
+  boolean noProgress;
+
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
@@ -228,7 +232,8 @@ public final class SimCommand implements Runnable {
       breakdown = new org.fabriclab.shoal.ShoalFctBreakdown(cfg, fl, ShoalMetrics.SHORT_MAX_BYTES);
       sim.cellProbe(breakdown);
     }
-    sim.run(stopAfter == 0 ? Integer.MAX_VALUE : stopAfter, Long.MAX_VALUE);
+    sim.run(stopAfter == 0 ? Integer.MAX_VALUE : stopAfter, Long.MAX_VALUE,
+        ProgressReporter.create(!noProgress, spec.commandLine().getErr()));
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
     if (!format.isText()) {
