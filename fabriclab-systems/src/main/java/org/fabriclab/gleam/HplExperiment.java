@@ -3,6 +3,7 @@ package org.fabriclab.gleam;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 
 /**
  * Seed 002 §5.3, Fig. 14: the HPL pattern ({@link HplWorkload}) of an {@code N×N} grid on the
@@ -54,8 +55,15 @@ public final class HplExperiment {
   /** Runs on any fabric whose servers are single-homed (the grid on servers {@code 0..N²−1}). */
   public static HplResult run(Topology topo, int scale, String method, String engine, double loss, long seed,
       long bytes) {
+    return run(topo, scale, method, engine, loss, seed, bytes, Progress.NONE);
+  }
+
+  /** As {@link #run(Topology, int, String, String, double, long, long)}; the packet engine reports progress. */
+  public static HplResult run(Topology topo, int scale, String method, String engine, double loss, long seed,
+      long bytes, Progress progress) {
     validate(scale, method, engine, loss, topo.serverCount(), bytes);
     HplWorkload w = new HplWorkload(scale, method, bytes);
-    return engine.equals("flow") ? HplFlowRun.run(topo, w, seed) : HplPacketRun.run(topo, w, loss, seed);
+    return engine.equals("flow") ? HplFlowRun.run(topo, w, seed)
+        : HplPacketRun.run(topo, w, loss, seed, null, progress);
   }
 }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.EcmpTable;
@@ -13,6 +14,7 @@ import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.probe.RunProgress;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
 import org.fabriclab.units.Time;
@@ -51,6 +53,15 @@ public final class HplPacketRun {
    * "discarding packets in the middle switches"), every other switch lossless.
    */
   public static HplResult run(Topology topo, HplWorkload w, double loss, long seed, int[] lossyNodes) {
+    return run(topo, w, loss, seed, lossyNodes, Progress.NONE);
+  }
+
+  /**
+   * As {@link #run(Topology, HplWorkload, double, long, int[])}, reporting the sources' data packets
+   * (first transmissions and retransmissions, of the first transmissions' total) to {@code progress}.
+   */
+  public static HplResult run(Topology topo, HplWorkload w, double loss, long seed, int[] lossyNodes,
+      Progress progress) {
     long t0 = System.nanoTime();
     Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
@@ -130,22 +141,27 @@ public final class HplPacketRun {
       packets += (w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes() * (w.gleam() ? 3 * w.dsts(t).length : 6);
     }
     long budget = 10_000_000L + 4 * packets;
-    sim.run(TIME_CAP_PS, budget);
+    long sourcePackets = 0;
+    for (int t = 0; t < n; t++) {
+      sourcePackets += (w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes();
+    }
+    long total = sourcePackets;
+    progress.begin("HPL " + w.scale() + "x" + w.scale() + " packets sent", total);
+    RunProgress.run(sim, TIME_CAP_PS, budget, progress, () -> Math.min(total, tr.dataPackets()));
+    progress.end();
     if (doneCount[0] < n) {
       throw new InvalidParameterException("--loss", loss, "the HPL run did not finish within "
           + TIME_CAP_PS / Time.PS_PER_MS + " ms of simulated time or " + budget
           + " events: use a lower loss rate");
     }
     long pbEnd = 0;
-    long first = 0;
     for (int t = 0; t < n; t++) {
       if (w.phase(t) == 0) {
         pbEnd = Math.max(pbEnd, doneAt[t]);
       }
-      first += (w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes();
     }
     return new HplResult(w.gleam() ? "gleam" : "ring-long", "packet", w.scale(), w.messageBytes(),
-        finished[0], pbEnd, n, tr.dataPackets(), w.sourceBytes(), w.deliveredBytes(), tr.dataPackets() - first,
+        finished[0], pbEnd, n, tr.dataPackets(), w.sourceBytes(), w.deliveredBytes(), tr.dataPackets() - sourcePackets,
         sim.events(), (System.nanoTime() - t0) / 1e9);
   }
 

@@ -2,6 +2,7 @@ package org.fabriclab.cli.gleam;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.gleam.HplExperiment;
 import org.fabriclab.gleam.HplFabric;
@@ -38,6 +39,9 @@ public final class GleamHplCommand implements Runnable {
   @Option(names = "--engine", defaultValue = "flow", description = "packet|flow (default: ${DEFAULT-VALUE}; packet is slow above 16x16 at the default size)")
   String engine;
 
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines (packet engine: the bar counts the sources' data packets)")
+  boolean noProgress;
+
   @Option(names = "--loss", defaultValue = "0", description = "packet loss rate on every link in [0, 1); packet engine only (default: ${DEFAULT-VALUE})")
   String lossText;
 
@@ -66,7 +70,8 @@ public final class GleamHplCommand implements Runnable {
       throw new InvalidParameterException("--engine", engine, "one of packet, flow");
     }
     HplExperiment.validate(scale, method, engine, loss, servers, bytes);
-    HplResult r = HplExperiment.run(HplFabric.paper(), scale, method, engine, loss, seed, bytes);
+    HplResult r = HplExperiment.run(HplFabric.paper(), scale, method, engine, loss, seed, bytes,
+        ProgressReporter.create(!noProgress, spec.commandLine().getErr()));
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("scale", scale);
     m.put("method", method);

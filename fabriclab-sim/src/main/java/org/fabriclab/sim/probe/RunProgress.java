@@ -23,18 +23,31 @@ public final class RunProgress {
    * non-decreasing count of the units of the task the caller began) after every chunk.
    */
   public static StopReason run(Simulator sim, long untilPs, Progress progress, LongSupplier done) {
+    return run(sim, untilPs, Long.MAX_VALUE, progress, done);
+  }
+
+  /**
+   * As {@link #run(Simulator, long, Progress, LongSupplier)} with at most {@code eventBudget}
+   * events in all (then {@link StopReason#EVENT_BUDGET}, as {@link Simulator#run} would).
+   */
+  public static StopReason run(Simulator sim, long untilPs, long eventBudget, Progress progress,
+      LongSupplier done) {
     if (progress == Progress.NONE) {
-      return sim.run(untilPs, Long.MAX_VALUE);
+      return sim.run(untilPs, eventBudget);
     }
+    long left = eventBudget;
     long reported = 0;
     while (true) {
-      StopReason r = sim.run(untilPs, CHUNK_EVENTS);
+      long chunk = Math.min(CHUNK_EVENTS, left);
+      long before = sim.events();
+      StopReason r = sim.run(untilPs, chunk);
+      left -= sim.events() - before;
       long d = done.getAsLong();
       if (d > reported) {
         progress.advance(d - reported);
         reported = d;
       }
-      if (r != StopReason.EVENT_BUDGET) {
+      if (r != StopReason.EVENT_BUDGET || left <= 0) {
         return r;
       }
     }

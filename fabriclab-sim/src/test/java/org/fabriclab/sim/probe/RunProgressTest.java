@@ -18,6 +18,10 @@ class RunProgressTest {
    * hash of (time, payload) over them.
    */
   private static long[] trace(Progress progress) {
+    return trace(progress, Long.MAX_VALUE);
+  }
+
+  private static long[] trace(Progress progress, long budget) {
     Simulator sim = new Simulator();
     SplittableRandom rnd = new SplittableRandom(11);
     long[] st = {0, 0}; // events, hash
@@ -35,8 +39,8 @@ class RunProgressTest {
     for (int i = 0; i < 64; i++) {
       sim.schedule(i % 5, h[0], i, 0);
     }
-    RunProgress.run(sim, Long.MAX_VALUE, progress, () -> st[0]);
-    return st;
+    Simulator.StopReason r = RunProgress.run(sim, Long.MAX_VALUE, budget, progress, () -> st[0]);
+    return new long[] {st[0], st[1], r.ordinal()};
   }
 
   @Test
@@ -64,5 +68,23 @@ class RunProgressTest {
     // more events than one chunk, so the loop really ran in several pieces
     assertThat(plain[0]).isGreaterThan(RunProgress.CHUNK_EVENTS);
     assertThat(calls[0]).isGreaterThan(1);
+  }
+
+  @Test
+  void anEventBudgetStopsTheChunkedRunWhereOneRunStops() {
+    Progress some = new Progress() {
+      @Override
+      public void begin(String task, long total) {}
+
+      @Override
+      public void advance(long units) {}
+
+      @Override
+      public void end() {}
+    };
+    long budget = RunProgress.CHUNK_EVENTS + 12_345; // below the model's 1.5 M events
+    long[] plain = trace(Progress.NONE, budget);
+    assertThat(plain[0]).isEqualTo(budget);
+    assertThat(trace(some, budget)).containsExactly(plain);
   }
 }
