@@ -1,28 +1,73 @@
 package org.fabriclab.sim.engine;
 
-import java.util.Arrays;
-
 /**
- * A 4-ary min-heap of events on one primitive array, ordered by (time, sequence): the sequence is
- * the insertion counter, so events at equal times leave in insertion order and a run is
- * bit-for-bit deterministic. Each event carries a handler index and two {@code int} payloads. No
- * allocation except when the array grows (doubling). Insert and removal are O(log n).
+ * The pending events of a run, taken in exactly (time, sequence) order: the sequence is the
+ * insertion counter, so events at equal times leave in insertion order and a run is bit-for-bit
+ * deterministic. Each event carries a handler index and two {@code int} payloads.
  *
- * <p>Layout (performance): an event is four consecutive {@code long}s (time, sequence, handler and
- * first payload, second payload), so a comparison and a move touch one cache line, and the four
- * children of a node are 128 contiguous bytes; a 4-ary heap has half the levels of a binary one.
- * With the hundreds of thousands of pending events of a large packet-level run the lower levels
- * miss the core's cache, and each level costs one or two cache lines instead of the four separate
- * arrays (time, sequence, payload, payload) of a binary heap.
+ * <p>Structure (performance): a calendar queue (Brown, CACM 31(10), 1988) with exact ties. Time is
+ * cut into buckets of {@code 2^shift} ps; bucket {@code b = t >> shift}. Three parts, each holding
+ * only events later than every event of the part before it:
+ *
+ * <ol>
+ *   <li>the <em>current</em> bucket {@code cur} and anything earlier: a small 4-ary heap
+ *       ({@link EventHeap}) ordered by (time, sequence), whose top is the earliest event;
+ *   <li>the window {@code cur < b < cur + nb}: a ring of {@code nb} unordered buckets, each a
+ *       list of event nodes in one node pool, with one bit per non-empty bucket;
+ *   <li>the far future {@code b >= cur + nb}: a second heap.
+ * </ol>
+ *
+ * When the current heap runs empty, the next non-empty bucket (bitmap scan) becomes current and
+ * its events move into the heap, and the far heap's events that the moved window now covers move
+ * into their buckets. Ties and order within a bucket are the heap's, so the order is exactly a
+ * single heap's. A packet-level run schedules most events a link delay plus a serialisation ahead
+ * (sub-µs to a few µs, a few events per ns): an insertion is then O(1) (a node and a bucket head)
+ * and the heap holds only the few events of one bucket, instead of a sift through all pending
+ * events (whose lower levels miss the cache). Worst case (every event in one bucket) it is the
+ * heap's O(log n). No allocation except when the pool or a heap grows (doubling).
  */
 public final class EventQueue {
-  private static final int W = 4; // longs per event
-  private long[] ev; // event i at [W*i]: time, seq, handler << 32 | a (unsigned), b
+  private static final int W = 4; // longs per event node: time, seq, handler << 32 | a, next << 32 | b
+  private final int shift;
+  private final int nb; // buckets in the window (a power of two)
+  private final long mask;
+  private final EventHeap near;
+  private final EventHeap far;
+  private final int[] head; // first node of each bucket of the ring, -1 if none
+  private final long[] bits; // bit per non-empty bucket
+  private long[] pool; // event nodes
+  private int free = -1; // free list through the nodes' next fields
+  private long cur; // the current bucket: every event of bucket <= cur is in near
   private int size;
   private long nextSeq;
 
+  /** A queue with buckets of 256 ps and a window of 16,384 buckets (4.2 µs). */
   public EventQueue(int initialCapacity) {
-    ev = new long[W * Math.max(16, initialCapacity)];
+    this(initialCapacity, 8, 14);
+  }
+
+  /**
+   * A queue with buckets of {@code 2^shift} ps and a window of {@code 2^log2Buckets} buckets.
+   *
+   * @throws IllegalArgumentException when shift is outside 1..40 or log2Buckets outside 6..24
+   */
+  public EventQueue(int initialCapacity, int shift, int log2Buckets) {
+    if (shift < 1 || shift > 40) {
+      throw new IllegalArgumentException("bucket shift must be in 1..40, got " + shift);
+    }
+    if (log2Buckets < 6 || log2Buckets > 24) {
+      throw new IllegalArgumentException("log2 of the bucket count must be in 6..24, got " + log2Buckets);
+    }
+    this.shift = shift;
+    nb = 1 << log2Buckets;
+    mask = nb - 1;
+    near = new EventHeap(64);
+    far = new EventHeap(64);
+    head = new int[nb];
+    java.util.Arrays.fill(head, -1);
+    bits = new long[nb >>> 6];
+    pool = new long[0];
+    grow(Math.max(16, initialCapacity));
   }
 
   public int size() {
@@ -35,35 +80,32 @@ public final class EventQueue {
 
   /** Time of the earliest event; undefined when empty. */
   public long peekTime() {
-    return ev[0];
+    return near.peekTime();
   }
 
   public int peekHandler() {
-    return (int) (ev[2] >>> 32);
+    return near.peekHandler();
   }
 
   public int peekA() {
-    return (int) ev[2];
+    return near.peekA();
   }
 
   public int peekB() {
-    return (int) ev[3];
+    return near.peekB();
+  }
+
+  /** The sequence number of the earliest event; undefined when empty. */
+  long peekSeq() {
+    return near.peekSeq();
   }
 
   /**
-   * Calls {@code pf} with the first payload of each child of the earliest event (while an event
-   * runs its entry is still the top: the next one to run is among its children) whose handler is
-   * {@code handler}.
+   * Calls {@code pf} with the first payload of the events of handler {@code handler} that may run
+   * next (while an event runs its entry is still the top: the next is among its children).
    */
   void prefetch(int handler, Simulator.Prefetcher pf) {
-    long[] e = ev;
-    int end = Math.min(size, 5);
-    for (int i = 1; i < end; i++) {
-      long pl = e[W * i + 2];
-      if ((int) (pl >>> 32) == handler) {
-        pf.touch((int) pl);
-      }
-    }
+    near.prefetch(handler, pf);
   }
 
   /** Adds an event. */
@@ -71,106 +113,157 @@ public final class EventQueue {
     push(t, nextSeq++, h, pa, pb);
   }
 
-  /** Takes the next insertion sequence number (for an event kept outside the heap). */
+  /** Takes the next insertion sequence number (for an event kept outside the queue). */
   long takeSeq() {
     return nextSeq++;
   }
 
-  /** The sequence number of the earliest event; undefined when empty. */
-  long peekSeq() {
-    return ev[1];
+  /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()}. */
+  void push(long t, long s, int h, int pa, int pb) {
+    long pl = ((long) h << 32) | (pa & 0xFFFFFFFFL);
+    long b = t >> shift;
+    if (size++ == 0) {
+      cur = b; // every part is empty: start the window here
+      near.push(t, s, pl, pb);
+    } else {
+      place(t, s, pl, pb, b);
+    }
   }
 
-  /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()} just now. */
-  void push(long t, long s, int h, int pa, int pb) {
-    if (W * size == ev.length) {
-      ev = Arrays.copyOf(ev, 2 * ev.length);
-    }
-    long[] e = ev;
-    int i = size++;
-    // the new sequence number is above every pending one: at equal times the parent stays first
-    while (i > 0) {
-      int p = (i - 1) >>> 2;
-      int pj = W * p;
-      if (e[pj] <= t) {
-        break;
+  /** Puts a later-than-current-top event with bucket {@code b} in its part. */
+  private void place(long t, long s, long pl, long pb, long b) {
+    if (b <= cur) {
+      near.push(t, s, pl, pb);
+    } else if (b - cur < nb) {
+      int n = free;
+      if (n < 0) {
+        grow(pool.length / W);
+        n = free;
       }
-      int ij = W * i;
-      e[ij] = e[pj];
-      e[ij + 1] = e[pj + 1];
-      e[ij + 2] = e[pj + 2];
-      e[ij + 3] = e[pj + 3];
-      i = p;
+      long[] p = pool;
+      int j = W * n;
+      free = (int) (p[j + 3] >> 32);
+      int k = (int) (b & mask);
+      p[j] = t;
+      p[j + 1] = s;
+      p[j + 2] = pl;
+      p[j + 3] = ((long) head[k] << 32) | (pb & 0xFFFFFFFFL);
+      head[k] = n;
+      bits[k >>> 6] |= 1L << k;
+    } else {
+      far.push(t, s, pl, pb);
     }
-    int ij = W * i;
-    e[ij] = t;
-    e[ij + 1] = s;
-    e[ij + 2] = ((long) h << 32) | (pa & 0xFFFFFFFFL);
-    e[ij + 3] = pb;
   }
 
   /** Removes the earliest event (read it first with the peek methods). */
   public void pop() {
-    int last = --size;
-    if (last == 0) {
-      return;
+    near.pop();
+    if (--size > 0 && near.isEmpty()) {
+      advance();
     }
-    int lj = W * last;
-    siftDown(ev[lj], ev[lj + 1], ev[lj + 2], ev[lj + 3], last);
   }
 
   /**
    * Gives the earliest event the key {@code (t, s)}, not earlier than its current one, keeping
-   * its payloads (one sift-down: cheaper than a pop and a push).
+   * its payloads.
    */
   void replaceTopKey(long t, long s) {
-    siftDown(t, s, ev[2], ev[3], size);
+    replace(t, s, near.peekPayload(), near.peekRawB());
   }
 
   /**
    * Removes the earliest event and adds event {@code (t, s, h, pa, pb)}, whose key must not be
-   * earlier than the removed one's: one sift-down instead of a pop and a push.
+   * earlier than the removed one's.
    */
   void replaceTop(long t, long s, int h, int pa, int pb) {
-    siftDown(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb, size);
+    replace(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb);
   }
 
-  /** Places event (t, s, pl, pb) from the root down among the first {@code last} slots. */
-  private void siftDown(long t, long s, long pl, long pb, int last) {
-    long[] e = ev;
-    int i = 0;
-    while (true) {
-      int c = 4 * i + 1;
-      if (c >= last) {
-        break;
+  private void replace(long t, long s, long pl, long pb) {
+    long b = t >> shift;
+    if (b <= cur) {
+      near.replaceTop(t, s, pl, pb); // one sift-down
+    } else {
+      near.pop();
+      place(t, s, pl, pb, b);
+      if (near.isEmpty()) {
+        advance();
       }
-      int end = Math.min(c + 4, last);
-      int m = c;
-      int mj = W * c;
-      long mt = e[mj];
-      for (int k = c + 1; k < end; k++) {
-        int kj = W * k;
-        long kt = e[kj];
-        if (kt < mt || (kt == mt && e[kj + 1] < e[mj + 1])) {
-          m = k;
-          mj = kj;
-          mt = kt;
-        }
-      }
-      if (t < mt || (t == mt && s < e[mj + 1])) {
-        break;
-      }
-      int ij = W * i;
-      e[ij] = mt;
-      e[ij + 1] = e[mj + 1];
-      e[ij + 2] = e[mj + 2];
-      e[ij + 3] = e[mj + 3];
-      i = m;
     }
-    int ij = W * i;
-    e[ij] = t;
-    e[ij + 1] = s;
-    e[ij + 2] = pl;
-    e[ij + 3] = pb;
+  }
+
+  /**
+   * The current heap is empty and events remain: makes the next non-empty bucket current (or,
+   * if the window is empty, the far heap's earliest event's bucket) and fills the heap.
+   */
+  private void advance() {
+    long next = nextBucket();
+    if (next < 0) { // window empty: jump to the far heap's earliest event
+      cur = far.peekTime() >> shift;
+    } else {
+      cur += next;
+    }
+    // the window now ends at cur + nb: move the far events it covers (ordered: stop at the first not)
+    while (!far.isEmpty()) {
+      long ft = far.peekTime();
+      long b = ft >> shift;
+      if (b - cur >= nb) {
+        break;
+      }
+      long fs = far.peekSeq();
+      long fpl = far.peekPayload();
+      long fpb = far.peekRawB();
+      far.pop();
+      place(ft, fs, fpl, fpb, b);
+    }
+    if (next >= 0) {
+      drain((int) (cur & mask));
+    }
+  }
+
+  /** Distance from cur to the first non-empty bucket of the window, or -1 if none. */
+  private long nextBucket() {
+    long[] bs = bits;
+    int words = bs.length;
+    int k = (int) ((cur + 1) & mask);
+    int w = k >>> 6;
+    long word = bs[w] & (-1L << k);
+    for (int i = 0; i <= words; i++) {
+      if (word != 0) {
+        int found = (w << 6) | Long.numberOfTrailingZeros(word);
+        return ((found - cur) & mask);
+      }
+      w = (w + 1) & (words - 1);
+      word = bs[w];
+    }
+    return -1;
+  }
+
+  /** Moves the events of ring bucket {@code k} into the (empty) current heap. */
+  private void drain(int k) {
+    long[] p = pool;
+    int n = head[k];
+    head[k] = -1;
+    bits[k >>> 6] &= ~(1L << k);
+    EventHeap h = near;
+    while (n >= 0) {
+      int j = W * n;
+      long nx = p[j + 3];
+      h.push(p[j], p[j + 1], p[j + 2], (int) nx);
+      p[j + 3] = (long) free << 32;
+      free = n;
+      n = (int) (nx >> 32);
+    }
+  }
+
+  /** Adds {@code count} nodes to the pool and its free list. */
+  private void grow(int count) {
+    int old = pool.length / W;
+    long[] p = java.util.Arrays.copyOf(pool, W * (old + count));
+    for (int n = old + count - 1; n >= old; n--) {
+      p[W * n + 3] = (long) free << 32;
+      free = n;
+    }
+    pool = p;
   }
 }
