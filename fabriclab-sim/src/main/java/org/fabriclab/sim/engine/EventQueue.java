@@ -38,6 +38,7 @@ public final class EventQueue {
   private long[] pool; // event nodes
   private int free = -1; // free list through the nodes' next fields
   private long cur; // the current bucket: every event of bucket <= cur is in near
+  private EventHeap top; // near, or far when near and the window are empty
   private int size;
   private long nextSeq;
 
@@ -68,6 +69,7 @@ public final class EventQueue {
     bits = new long[nb >>> 6];
     pool = new long[0];
     grow(Math.max(16, initialCapacity));
+    top = near;
   }
 
   public int size() {
@@ -80,24 +82,24 @@ public final class EventQueue {
 
   /** Time of the earliest event; undefined when empty. */
   public long peekTime() {
-    return near.peekTime();
+    return top.peekTime();
   }
 
   public int peekHandler() {
-    return near.peekHandler();
+    return top.peekHandler();
   }
 
   public int peekA() {
-    return near.peekA();
+    return top.peekA();
   }
 
   public int peekB() {
-    return near.peekB();
+    return top.peekB();
   }
 
   /** The sequence number of the earliest event; undefined when empty. */
   long peekSeq() {
-    return near.peekSeq();
+    return top.peekSeq();
   }
 
   /**
@@ -105,7 +107,7 @@ public final class EventQueue {
    * next (while an event runs its entry is still the top: the next is among its children).
    */
   void prefetch(int handler, Simulator.Prefetcher pf) {
-    near.prefetch(handler, pf);
+    top.prefetch(handler, pf);
   }
 
   /** Adds an event. */
@@ -121,12 +123,10 @@ public final class EventQueue {
   /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()}. */
   void push(long t, long s, int h, int pa, int pb) {
     long pl = ((long) h << 32) | (pa & 0xFFFFFFFFL);
-    long b = t >> shift;
-    if (size++ == 0) {
-      cur = b; // every part is empty: start the window here
-      near.push(t, s, pl, pb);
-    } else {
-      place(t, s, pl, pb, b);
+    place(t, s, pl, pb, t >> shift);
+    size++;
+    if (top != near || near.isEmpty()) {
+      refill();
     }
   }
 
@@ -157,9 +157,15 @@ public final class EventQueue {
 
   /** Removes the earliest event (read it first with the peek methods). */
   public void pop() {
-    near.pop();
-    if (--size > 0 && near.isEmpty()) {
-      advance();
+    EventHeap h = top;
+    long t = h.peekTime();
+    h.pop();
+    size--;
+    if (h == far) {
+      moveTo(t >> shift);
+      refill();
+    } else if (near.isEmpty()) {
+      refill();
     }
   }
 
@@ -168,7 +174,7 @@ public final class EventQueue {
    * its payloads.
    */
   void replaceTopKey(long t, long s) {
-    replace(t, s, near.peekPayload(), near.peekRawB());
+    replace(t, s, top.peekPayload(), top.peekRawB());
   }
 
   /**
@@ -181,44 +187,67 @@ public final class EventQueue {
 
   private void replace(long t, long s, long pl, long pb) {
     long b = t >> shift;
-    if (b <= cur) {
+    EventHeap h = top;
+    if (b <= cur && h == near) {
       near.replaceTop(t, s, pl, pb); // one sift-down
-    } else {
-      near.pop();
-      place(t, s, pl, pb, b);
-      if (near.isEmpty()) {
-        advance();
+      return;
+    }
+    long t0 = h.peekTime();
+    h.pop();
+    if (h == far) {
+      moveTo(t0 >> shift);
+    }
+    place(t, s, pl, pb, b);
+    refill();
+  }
+
+  /**
+   * The earliest event, from the far heap, has just been taken at bucket {@code b} (near and the
+   * window are empty): the window starts there now; the far events it covers move into it.
+   */
+  private void moveTo(long b) {
+    if (b > cur) {
+      cur = b;
+      migrate();
+    }
+  }
+
+  /** Moves the far events that the window (buckets below cur + nb) covers into their place. */
+  private void migrate() {
+    EventHeap f = far;
+    while (!f.isEmpty()) {
+      long ft = f.peekTime();
+      long b = ft >> shift;
+      if (b - cur >= nb) {
+        return;
       }
+      long fs = f.peekSeq();
+      long fpl = f.peekPayload();
+      long fpb = f.peekRawB();
+      f.pop();
+      place(ft, fs, fpl, fpb, b);
     }
   }
 
   /**
-   * The current heap is empty and events remain: makes the next non-empty bucket current (or,
-   * if the window is empty, the far heap's earliest event's bucket) and fills the heap.
+   * Sets the top. When the current heap is empty: makes the next non-empty bucket of the window
+   * current and moves its events into the heap, or, if the window is empty too, lets the far heap
+   * give the earliest event (the window moves there when that event is taken: {@link #moveTo}).
    */
-  private void advance() {
-    long next = nextBucket();
-    if (next < 0) { // window empty: jump to the far heap's earliest event
-      cur = far.peekTime() >> shift;
-    } else {
-      cur += next;
+  private void refill() {
+    if (size == 0 || !near.isEmpty()) {
+      top = near;
+      return;
     }
-    // the window now ends at cur + nb: move the far events it covers (ordered: stop at the first not)
-    while (!far.isEmpty()) {
-      long ft = far.peekTime();
-      long b = ft >> shift;
-      if (b - cur >= nb) {
-        break;
-      }
-      long fs = far.peekSeq();
-      long fpl = far.peekPayload();
-      long fpb = far.peekRawB();
-      far.pop();
-      place(ft, fs, fpl, fpb, b);
+    long d = nextBucket();
+    if (d < 0) {
+      top = far;
+      return;
     }
-    if (next >= 0) {
-      drain((int) (cur & mask));
-    }
+    cur += d;
+    migrate();
+    drain((int) (cur & mask));
+    top = near;
   }
 
   /** Distance from cur to the first non-empty bucket of the window, or -1 if none. */
