@@ -1,45 +1,62 @@
 package org.fabriclab.sim.engine;
 
+import java.util.Arrays;
+
 /**
  * The pending events of a run, taken in exactly (time, sequence) order: the sequence is the
  * insertion counter, so events at equal times leave in insertion order and a run is bit-for-bit
  * deterministic. Each event carries a handler index and two {@code int} payloads.
  *
- * <p>Structure (performance): a calendar queue (Brown, CACM 31(10), 1988) with exact ties. Time is
- * cut into buckets of {@code 2^shift} ps; bucket {@code b = t >> shift}. Three parts, each holding
- * only events later than every event of the part before it:
+ * <p>Structure (performance): a calendar queue (R. Brown, "Calendar queues", CACM 31(10), 1988)
+ * with exact ties. Time is cut into buckets of {@code 2^shift} ps, bucket {@code b = t >> shift};
+ * the earliest event is held apart (the <em>top</em>); the others are in four parts, each holding
+ * only events later than every event of the parts before it:
  *
  * <ol>
- *   <li>the <em>current</em> bucket {@code cur} and anything earlier: a small 4-ary heap
- *       ({@link EventHeap}) ordered by (time, sequence), whose top is the earliest event;
- *   <li>the window {@code cur < b < cur + nb}: a ring of {@code nb} unordered buckets, each a
- *       list of event nodes in one node pool, with one bit per non-empty bucket;
+ *   <li>the <em>current</em> bucket {@code cur} (and anything earlier), as a run sorted by (time,
+ *       sequence) — the events the bucket had when it became current — plus a small heap
+ *       ({@link EventHeap}) for those added since;
+ *   <li>the window {@code cur < b < cur + nb}: a ring of {@code nb} buckets, each a list of
+ *       chunks of {@value #CH} events in insertion order, and one bit per non-empty bucket;
  *   <li>the far future {@code b >= cur + nb}: a second heap.
  * </ol>
  *
- * When the current heap runs empty, the next non-empty bucket (bitmap scan) becomes current and
- * its events move into the heap, and the far heap's events that the moved window now covers move
- * into their buckets. Ties and order within a bucket are the heap's, so the order is exactly a
- * single heap's. A packet-level run schedules most events a link delay plus a serialisation ahead
- * (sub-µs to a few µs, a few events per ns): an insertion is then O(1) (a node and a bucket head)
- * and the heap holds only the few events of one bucket, instead of a sift through all pending
- * events (whose lower levels miss the cache). Worst case (every event in one bucket) it is the
- * heap's O(log n). No allocation except when the pool or a heap grows (doubling).
+ * When the current bucket is used up, the next non-empty one (bitmap scan) becomes current: its
+ * events are copied into the run and sorted (insertion sort: they were added nearly in order), and
+ * the far events that the moved window covers move into their buckets. When the window is empty
+ * the far heap gives the top, and the window moves to that event's bucket when it is taken. Order
+ * within a bucket is decided by full (time, sequence) comparison, so the order is exactly that of
+ * one heap over all events.
+ *
+ * <p>A packet-level run schedules most events a link delay plus a serialisation ahead (sub-µs to a
+ * few µs), hundreds of them at the same time: adding is then O(1) (one slot of a hot chunk), taking
+ * is O(1) (the next entry of the run) and the memory touched is sequential, where a single heap
+ * over all pending events sifts through levels that miss the cache. Worst case (every event in
+ * the current bucket) it is the heap's O(log n). No allocation except when an array grows.
  */
 public final class EventQueue {
-  private static final int W = 4; // longs per event node: time, seq, handler << 32 | a, next << 32 | b
+  private static final int W = 4; // longs per event: time, seq, handler << 32 | a, b
+  private static final int CH = 8; // events per chunk
   private final int shift;
   private final int nb; // buckets in the window (a power of two)
   private final long mask;
-  private final EventHeap near;
-  private final EventHeap far;
-  private final int[] head; // first node of each bucket of the ring, -1 if none
+  private final EventHeap near; // events of bucket <= cur added after the run was made
+  private final EventHeap far; // events of bucket >= cur + nb
+  private final int[] bk; // per ring bucket: first chunk, last chunk, events in the last, unused
   private final long[] bits; // bit per non-empty bucket
-  private long[] pool; // event nodes
-  private int free = -1; // free list through the nodes' next fields
-  private long cur; // the current bucket: every event of bucket <= cur is in near
-  private EventHeap top; // near, or far when near and the window are empty
-  private int size;
+  private long[] pool; // chunks of CH events
+  private int[] chNext; // next chunk of a bucket, or of the free list
+  private int freeChunk = -1;
+  private long[] run = new long[W * 64]; // the current bucket's events, sorted
+  private int rpos; // next event of the run
+  private int rlen;
+  private long cur; // the current bucket
+  private long tT; // the top event
+  private long tS;
+  private long tPl;
+  private long tPb;
+  private boolean topFar; // the top came from the far heap
+  private int size; // events, the top included
   private long nextSeq;
 
   /** A queue with buckets of 256 ps and a window of 16,384 buckets (4.2 µs). */
@@ -64,12 +81,14 @@ public final class EventQueue {
     mask = nb - 1;
     near = new EventHeap(64);
     far = new EventHeap(64);
-    head = new int[nb];
-    java.util.Arrays.fill(head, -1);
+    bk = new int[4 * nb];
+    for (int k = 0; k < nb; k++) {
+      bk[4 * k] = -1;
+    }
     bits = new long[nb >>> 6];
     pool = new long[0];
-    grow(Math.max(16, initialCapacity));
-    top = near;
+    chNext = new int[0];
+    grow(Math.max(16, initialCapacity / CH));
   }
 
   public int size() {
@@ -82,32 +101,39 @@ public final class EventQueue {
 
   /** Time of the earliest event; undefined when empty. */
   public long peekTime() {
-    return top.peekTime();
+    return tT;
   }
 
   public int peekHandler() {
-    return top.peekHandler();
+    return (int) (tPl >>> 32);
   }
 
   public int peekA() {
-    return top.peekA();
+    return (int) tPl;
   }
 
   public int peekB() {
-    return top.peekB();
+    return (int) tPb;
   }
 
   /** The sequence number of the earliest event; undefined when empty. */
   long peekSeq() {
-    return top.peekSeq();
+    return tS;
   }
 
   /**
-   * Calls {@code pf} with the first payload of the events of handler {@code handler} that may run
-   * next (while an event runs its entry is still the top: the next is among its children).
+   * Calls {@code pf} with the first payload of the next two events of the sorted run (the likely
+   * next events after the top) whose handler is {@code handler}.
    */
   void prefetch(int handler, Simulator.Prefetcher pf) {
-    top.prefetch(handler, pf);
+    long[] r = run;
+    int end = Math.min(rlen, rpos + 2);
+    for (int i = rpos; i < end; i++) {
+      long pl = r[W * i + 2];
+      if ((int) (pl >>> 32) == handler) {
+        pf.touch((int) pl);
+      }
+    }
   }
 
   /** Adds an event. */
@@ -122,34 +148,62 @@ public final class EventQueue {
 
   /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()}. */
   void push(long t, long s, int h, int pa, int pb) {
-    long pl = ((long) h << 32) | (pa & 0xFFFFFFFFL);
-    place(t, s, pl, pb, t >> shift);
-    size++;
-    if (top != near || near.isEmpty()) {
-      refill();
+    add(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb & 0xFFFFFFFFL);
+  }
+
+  private void add(long t, long s, long pl, long pb) {
+    if (size++ == 0) {
+      setTop(t, s, pl, pb, false);
+    } else if (t < tT || (t == tT && s < tS)) { // earlier than the top: the top goes back
+      if (topFar) {
+        far.push(tT, tS, tPl, tPb);
+      } else {
+        place(tT, tS, tPl, tPb, tT >> shift);
+      }
+      setTop(t, s, pl, pb, false);
+    } else {
+      place(t, s, pl, pb, t >> shift);
     }
   }
 
-  /** Puts a later-than-current-top event with bucket {@code b} in its part. */
+  private void setTop(long t, long s, long pl, long pb, boolean fromFar) {
+    tT = t;
+    tS = s;
+    tPl = pl;
+    tPb = pb;
+    topFar = fromFar;
+  }
+
+  /** Puts an event that is not the top, of bucket {@code b}, in its part. */
   private void place(long t, long s, long pl, long pb, long b) {
     if (b <= cur) {
       near.push(t, s, pl, pb);
     } else if (b - cur < nb) {
-      int n = free;
-      if (n < 0) {
-        grow(pool.length / W);
-        n = free;
-      }
-      long[] p = pool;
-      int j = W * n;
-      free = (int) (p[j + 3] >> 32);
       int k = (int) (b & mask);
+      int[] m = bk;
+      int r = 4 * k;
+      int c = m[r + 1];
+      int f = m[r + 2];
+      if (m[r] < 0) {
+        c = newChunk();
+        m[r] = c;
+        m[r + 1] = c;
+        f = 0;
+        bits[k >>> 6] |= 1L << k;
+      } else if (f == CH) {
+        int n = newChunk();
+        chNext[c] = n;
+        m[r + 1] = n;
+        c = n;
+        f = 0;
+      }
+      m[r + 2] = f + 1;
+      long[] p = pool;
+      int j = W * (CH * c + f);
       p[j] = t;
       p[j + 1] = s;
       p[j + 2] = pl;
-      p[j + 3] = ((long) head[k] << 32) | (pb & 0xFFFFFFFFL);
-      head[k] = n;
-      bits[k >>> 6] |= 1L << k;
+      p[j + 3] = pb;
     } else {
       far.push(t, s, pl, pb);
     }
@@ -157,15 +211,15 @@ public final class EventQueue {
 
   /** Removes the earliest event (read it first with the peek methods). */
   public void pop() {
-    EventHeap h = top;
-    long t = h.peekTime();
-    h.pop();
-    size--;
-    if (h == far) {
-      moveTo(t >> shift);
-      refill();
-    } else if (near.isEmpty()) {
-      refill();
+    if (topFar) {
+      long b = tT >> shift;
+      if (b > cur) { // near, run and window are empty: the window moves to this event
+        cur = b;
+        migrate();
+      }
+    }
+    if (--size > 0) {
+      next();
     }
   }
 
@@ -174,7 +228,10 @@ public final class EventQueue {
    * its payloads.
    */
   void replaceTopKey(long t, long s) {
-    replace(t, s, top.peekPayload(), top.peekRawB());
+    long pl = tPl;
+    long pb = tPb;
+    pop();
+    add(t, s, pl, pb);
   }
 
   /**
@@ -182,33 +239,40 @@ public final class EventQueue {
    * earlier than the removed one's.
    */
   void replaceTop(long t, long s, int h, int pa, int pb) {
-    replace(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb);
+    pop();
+    push(t, s, h, pa, pb);
   }
 
-  private void replace(long t, long s, long pl, long pb) {
-    long b = t >> shift;
-    EventHeap h = top;
-    if (b <= cur && h == near) {
-      near.replaceTop(t, s, pl, pb); // one sift-down
-      return;
-    }
-    long t0 = h.peekTime();
-    h.pop();
-    if (h == far) {
-      moveTo(t0 >> shift);
-    }
-    place(t, s, pl, pb, b);
-    refill();
-  }
-
-  /**
-   * The earliest event, from the far heap, has just been taken at bucket {@code b} (near and the
-   * window are empty): the window starts there now; the far events it covers move into it.
-   */
-  private void moveTo(long b) {
-    if (b > cur) {
-      cur = b;
+  /** Makes the earliest of the remaining (at least one) events the top. */
+  private void next() {
+    while (true) {
+      EventHeap h = near;
+      if (rpos < rlen) {
+        long[] r = run;
+        int j = W * rpos;
+        long t = r[j];
+        long s = r[j + 1];
+        if (h.isEmpty() || t < h.peekTime() || (t == h.peekTime() && s < h.peekSeq())) {
+          rpos++;
+          setTop(t, s, r[j + 2], r[j + 3], false);
+          return;
+        }
+      }
+      if (!h.isEmpty()) {
+        setTop(h.peekTime(), h.peekSeq(), h.peekPayload(), h.peekRawB(), false);
+        h.pop();
+        return;
+      }
+      long d = nextBucket();
+      if (d < 0) { // only far events: the earliest is the top (the window moves when it is taken)
+        EventHeap f = far;
+        setTop(f.peekTime(), f.peekSeq(), f.peekPayload(), f.peekRawB(), true);
+        f.pop();
+        return;
+      }
+      cur += d;
       migrate();
+      drain((int) (cur & mask));
     }
   }
 
@@ -229,27 +293,6 @@ public final class EventQueue {
     }
   }
 
-  /**
-   * Sets the top. When the current heap is empty: makes the next non-empty bucket of the window
-   * current and moves its events into the heap, or, if the window is empty too, lets the far heap
-   * give the earliest event (the window moves there when that event is taken: {@link #moveTo}).
-   */
-  private void refill() {
-    if (size == 0 || !near.isEmpty()) {
-      top = near;
-      return;
-    }
-    long d = nextBucket();
-    if (d < 0) {
-      top = far;
-      return;
-    }
-    cur += d;
-    migrate();
-    drain((int) (cur & mask));
-    top = near;
-  }
-
   /** Distance from cur to the first non-empty bucket of the window, or -1 if none. */
   private long nextBucket() {
     long[] bs = bits;
@@ -260,7 +303,7 @@ public final class EventQueue {
     for (int i = 0; i <= words; i++) {
       if (word != 0) {
         int found = (w << 6) | Long.numberOfTrailingZeros(word);
-        return ((found - cur) & mask);
+        return (found - cur) & mask;
       }
       w = (w + 1) & (words - 1);
       word = bs[w];
@@ -268,31 +311,98 @@ public final class EventQueue {
     return -1;
   }
 
-  /** Moves the events of ring bucket {@code k} into the (empty) current heap. */
+  /**
+   * Makes the run the events of ring bucket {@code k} (the run and the near heap are empty),
+   * sorted by (time, sequence); frees its chunks.
+   */
   private void drain(int k) {
-    long[] p = pool;
-    int n = head[k];
-    head[k] = -1;
+    int[] m = bk;
+    int r4 = 4 * k;
+    int c = m[r4];
+    int last = m[r4 + 1];
+    int fill = m[r4 + 2];
+    m[r4] = -1;
     bits[k >>> 6] &= ~(1L << k);
-    EventHeap h = near;
-    while (n >= 0) {
-      int j = W * n;
-      long nx = p[j + 3];
-      h.push(p[j], p[j + 1], p[j + 2], (int) nx);
-      p[j + 3] = (long) free << 32;
-      free = n;
-      n = (int) (nx >> 32);
+    long[] p = pool;
+    int n = 0;
+    while (true) {
+      int cnt = c == last ? fill : CH;
+      if (W * (n + cnt) > run.length) {
+        run = Arrays.copyOf(run, 2 * run.length);
+      }
+      System.arraycopy(p, W * CH * c, run, W * n, W * cnt);
+      n += cnt;
+      int nx = chNext[c];
+      chNext[c] = freeChunk;
+      freeChunk = c;
+      if (c == last) {
+        break;
+      }
+      c = nx;
+    }
+    rpos = 0;
+    rlen = n;
+    sortRun(n);
+  }
+
+  /**
+   * Insertion sort of the run by (time, sequence): linear when the events came nearly in order,
+   * as they do (sequence numbers grow with insertion). If it would move more than 8 entries per
+   * event, the rest of the run goes to the near heap instead (O(n log n), same order).
+   */
+  private void sortRun(int n) {
+    long[] r = run;
+    long budget = 8L * n + 64;
+    for (int i = 1; i < n; i++) {
+      int ij = W * i;
+      long t = r[ij];
+      long s = r[ij + 1];
+      int j = i - 1;
+      int jj = W * j;
+      if (r[jj] < t || (r[jj] == t && r[jj + 1] < s)) {
+        continue;
+      }
+      long pl = r[ij + 2];
+      long pb = r[ij + 3];
+      while (j >= 0 && (r[W * j] > t || (r[W * j] == t && r[W * j + 1] > s))) {
+        System.arraycopy(r, W * j, r, W * j + W, W);
+        j--;
+        budget--;
+      }
+      int dj = W * (j + 1);
+      r[dj] = t;
+      r[dj + 1] = s;
+      r[dj + 2] = pl;
+      r[dj + 3] = pb;
+      if (budget < 0) { // far from sorted: the heap takes the unsorted rest
+        for (int q = i + 1; q < n; q++) {
+          int qj = W * q;
+          near.push(r[qj], r[qj + 1], r[qj + 2], r[qj + 3]);
+        }
+        rlen = i + 1;
+        return;
+      }
     }
   }
 
-  /** Adds {@code count} nodes to the pool and its free list. */
+  /** Adds {@code count} chunks to the pool and its free list. */
   private void grow(int count) {
-    int old = pool.length / W;
-    long[] p = java.util.Arrays.copyOf(pool, W * (old + count));
-    for (int n = old + count - 1; n >= old; n--) {
-      p[W * n + 3] = (long) free << 32;
-      free = n;
+    int old = chNext.length;
+    pool = Arrays.copyOf(pool, W * CH * (old + count));
+    chNext = Arrays.copyOf(chNext, old + count);
+    for (int c = old + count - 1; c >= old; c--) {
+      chNext[c] = freeChunk;
+      freeChunk = c;
     }
-    pool = p;
+  }
+
+  private int newChunk() {
+    int c = freeChunk;
+    if (c < 0) {
+      grow(chNext.length);
+      c = freeChunk;
+    }
+    freeChunk = chNext[c];
+    return c;
   }
 }
