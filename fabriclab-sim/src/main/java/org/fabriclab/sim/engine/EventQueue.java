@@ -58,6 +58,7 @@ public final class EventQueue {
   private long tPb;
   private boolean topFar; // the top came from the far heap
   private int size; // events, the top included
+  private int inWindow; // events in the window's buckets
   private long nextSeq;
 
   /** A queue with buckets of 256 ps and a window of 16,384 buckets (4.2 µs). */
@@ -200,6 +201,7 @@ public final class EventQueue {
         f = 0;
       }
       m[r + 2] = f + 1;
+      inWindow++;
       long[] p = pool;
       int j = W * (CH * c + f);
       p[j] = t;
@@ -297,6 +299,9 @@ public final class EventQueue {
 
   /** Distance from cur to the first non-empty bucket of the window, or -1 if none. */
   private long nextBucket() {
+    if (inWindow == 0) {
+      return -1;
+    }
     long[] bs = bits;
     int words = bs.length;
     int k = (int) ((cur + 1) & mask);
@@ -342,6 +347,7 @@ public final class EventQueue {
       }
       c = nx;
     }
+    inWindow -= n;
     rpos = 0;
     rlen = n;
     sortRun(n);
