@@ -3,26 +3,94 @@ package org.fabriclab.sim.engine;
 import java.util.Arrays;
 
 /**
- * A 4-ary min-heap of events on one primitive array, ordered by (time, sequence): the sequence is
- * the insertion counter, so events at equal times leave in insertion order and a run is
- * bit-for-bit deterministic. Each event carries a handler index and two {@code int} payloads. No
- * allocation except when the array grows (doubling). Insert and removal are O(log n).
+ * The pending events of a run, taken in exactly (time, sequence) order: the sequence is the
+ * insertion counter, so events at equal times leave in insertion order and a run is bit-for-bit
+ * deterministic. Each event carries a handler index and two {@code int} payloads.
  *
- * <p>Layout (performance): an event is four consecutive {@code long}s (time, sequence, handler and
- * first payload, second payload), so a comparison and a move touch one cache line, and the four
- * children of a node are 128 contiguous bytes; a 4-ary heap has half the levels of a binary one.
- * With the hundreds of thousands of pending events of a large packet-level run the lower levels
- * miss the core's cache, and each level costs one or two cache lines instead of the four separate
- * arrays (time, sequence, payload, payload) of a binary heap.
+ * <p>Structure (performance): a calendar queue (R. Brown, "Calendar queues", CACM 31(10), 1988)
+ * with exact ties. Time is cut into buckets of {@code 2^shift} ps, bucket {@code b = t >> shift};
+ * the earliest event is held apart (the <em>top</em>); the others are in four parts, each holding
+ * only events later than every event of the parts before it:
+ *
+ * <ol>
+ *   <li>the <em>current</em> bucket {@code cur} (and anything earlier), as a run sorted by (time,
+ *       sequence) — the events the bucket had when it became current — plus a small heap
+ *       ({@link EventHeap}) for those added since;
+ *   <li>the window {@code cur < b < cur + nb}: a ring of {@code nb} buckets, each a list of
+ *       chunks of {@value #CH} events in insertion order, and one bit per non-empty bucket;
+ *   <li>the far future {@code b >= cur + nb}: a second heap.
+ * </ol>
+ *
+ * When the current bucket is used up, the next non-empty one (bitmap scan) becomes current: its
+ * events are copied into the run and sorted (insertion sort: they were added nearly in order), and
+ * the far events that the moved window covers move into their buckets. When the window is empty
+ * the far heap gives the top, and the window moves to that event's bucket when it is taken. Order
+ * within a bucket is decided by full (time, sequence) comparison, so the order is exactly that of
+ * one heap over all events.
+ *
+ * <p>A packet-level run schedules most events a link delay plus a serialisation ahead (sub-µs to a
+ * few µs), hundreds of them at the same time: adding is then O(1) (one slot of a hot chunk), taking
+ * is O(1) (the next entry of the run) and the memory touched is sequential, where a single heap
+ * over all pending events sifts through levels that miss the cache. Worst case (every event in
+ * the current bucket) it is the heap's O(log n). No allocation except when an array grows.
  */
 public final class EventQueue {
-  private static final int W = 4; // longs per event
-  private long[] ev; // event i at [W*i]: time, seq, handler << 32 | a (unsigned), b
-  private int size;
+  private static final int W = 4; // longs per event: time, seq, handler << 32 | a, b
+  private static final int CH = 8; // events per chunk
+  private static final int PF_AHEAD = 8; // prefetch distance in events
+  private final int shift;
+  private final int nb; // buckets in the window (a power of two)
+  private final long mask;
+  private final EventHeap near; // events of bucket <= cur added after the run was made
+  private final EventHeap far; // events of bucket >= cur + nb
+  private final int[] bk; // per ring bucket: first chunk, last chunk, events in the last, unused
+  private final long[] bits; // bit per non-empty bucket
+  private long[] pool; // chunks of CH events
+  private int[] chNext; // next chunk of a bucket, or of the free list
+  private int freeChunk = -1;
+  private long[] run = new long[W * 64]; // the current bucket's events, sorted
+  private int rpos; // next event of the run
+  private int rlen;
+  private long cur; // the current bucket
+  private long tT; // the top event
+  private long tS;
+  private long tPl;
+  private long tPb;
+  private boolean topFar; // the top came from the far heap
+  private int size; // events, the top included
+  private int inWindow; // events in the window's buckets
   private long nextSeq;
 
+  /** A queue with buckets of 256 ps and a window of 16,384 buckets (4.2 µs). */
   public EventQueue(int initialCapacity) {
-    ev = new long[W * Math.max(16, initialCapacity)];
+    this(initialCapacity, 8, 14);
+  }
+
+  /**
+   * A queue with buckets of {@code 2^shift} ps and a window of {@code 2^log2Buckets} buckets.
+   *
+   * @throws IllegalArgumentException when shift is outside 1..40 or log2Buckets outside 6..24
+   */
+  public EventQueue(int initialCapacity, int shift, int log2Buckets) {
+    if (shift < 1 || shift > 40) {
+      throw new IllegalArgumentException("bucket shift must be in 1..40, got " + shift);
+    }
+    if (log2Buckets < 6 || log2Buckets > 24) {
+      throw new IllegalArgumentException("log2 of the bucket count must be in 6..24, got " + log2Buckets);
+    }
+    this.shift = shift;
+    nb = 1 << log2Buckets;
+    mask = nb - 1;
+    near = new EventHeap(64);
+    far = new EventHeap(64);
+    bk = new int[4 * nb];
+    for (int k = 0; k < nb; k++) {
+      bk[4 * k] = -1;
+    }
+    bits = new long[nb >>> 6];
+    pool = new long[0];
+    chNext = new int[0];
+    grow(Math.max(16, initialCapacity / CH));
   }
 
   public int size() {
@@ -35,31 +103,36 @@ public final class EventQueue {
 
   /** Time of the earliest event; undefined when empty. */
   public long peekTime() {
-    return ev[0];
+    return tT;
   }
 
   public int peekHandler() {
-    return (int) (ev[2] >>> 32);
+    return (int) (tPl >>> 32);
   }
 
   public int peekA() {
-    return (int) ev[2];
+    return (int) tPl;
   }
 
   public int peekB() {
-    return (int) ev[3];
+    return (int) tPb;
+  }
+
+  /** The sequence number of the earliest event; undefined when empty. */
+  long peekSeq() {
+    return tS;
   }
 
   /**
-   * Calls {@code pf} with the first payload of each child of the earliest event (while an event
-   * runs its entry is still the top: the next one to run is among its children) whose handler is
-   * {@code handler}.
+   * Calls {@code pf} with the first payload of the event {@value #PF_AHEAD} places ahead in the
+   * sorted run (after the top) if its handler is {@code handler}: called once per event, it
+   * touches each event's data once, {@value #PF_AHEAD} events before it runs. (Measured on the
+   * 64x64 Gleam run: 8 ahead beat 1, 2, 4 and 16; see docs/benchmarks-gleam.md.)
    */
   void prefetch(int handler, Simulator.Prefetcher pf) {
-    long[] e = ev;
-    int end = Math.min(size, 5);
-    for (int i = 1; i < end; i++) {
-      long pl = e[W * i + 2];
+    int i = rpos + PF_AHEAD - 1;
+    if (i < rlen) {
+      long pl = run[W * i + 2];
       if ((int) (pl >>> 32) == handler) {
         pf.touch((int) pl);
       }
@@ -71,106 +144,273 @@ public final class EventQueue {
     push(t, nextSeq++, h, pa, pb);
   }
 
-  /** Takes the next insertion sequence number (for an event kept outside the heap). */
+  /** Takes the next insertion sequence number (for an event kept outside the queue). */
   long takeSeq() {
     return nextSeq++;
   }
 
-  /** The sequence number of the earliest event; undefined when empty. */
-  long peekSeq() {
-    return ev[1];
+  /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()}. */
+  void push(long t, long s, int h, int pa, int pb) {
+    add(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb & 0xFFFFFFFFL);
   }
 
-  /** Adds an event whose sequence number {@code s} came from {@link #takeSeq()} just now. */
-  void push(long t, long s, int h, int pa, int pb) {
-    if (W * size == ev.length) {
-      ev = Arrays.copyOf(ev, 2 * ev.length);
-    }
-    long[] e = ev;
-    int i = size++;
-    // the new sequence number is above every pending one: at equal times the parent stays first
-    while (i > 0) {
-      int p = (i - 1) >>> 2;
-      int pj = W * p;
-      if (e[pj] <= t) {
-        break;
+  private void add(long t, long s, long pl, long pb) {
+    if (size++ == 0) {
+      setTop(t, s, pl, pb, false);
+    } else if (t < tT || (t == tT && s < tS)) { // earlier than the top: the top goes back
+      if (topFar) {
+        far.push(tT, tS, tPl, tPb);
+      } else {
+        place(tT, tS, tPl, tPb, tT >> shift);
       }
-      int ij = W * i;
-      e[ij] = e[pj];
-      e[ij + 1] = e[pj + 1];
-      e[ij + 2] = e[pj + 2];
-      e[ij + 3] = e[pj + 3];
-      i = p;
+      setTop(t, s, pl, pb, false);
+    } else {
+      place(t, s, pl, pb, t >> shift);
     }
-    int ij = W * i;
-    e[ij] = t;
-    e[ij + 1] = s;
-    e[ij + 2] = ((long) h << 32) | (pa & 0xFFFFFFFFL);
-    e[ij + 3] = pb;
+  }
+
+  private void setTop(long t, long s, long pl, long pb, boolean fromFar) {
+    tT = t;
+    tS = s;
+    tPl = pl;
+    tPb = pb;
+    topFar = fromFar;
+  }
+
+  /** Puts an event that is not the top, of bucket {@code b}, in its part. */
+  private void place(long t, long s, long pl, long pb, long b) {
+    if (b <= cur) {
+      near.push(t, s, pl, pb);
+    } else if (b - cur < nb) {
+      int k = (int) (b & mask);
+      int[] m = bk;
+      int r = 4 * k;
+      int c = m[r + 1];
+      int f = m[r + 2];
+      if (m[r] < 0) {
+        c = newChunk();
+        m[r] = c;
+        m[r + 1] = c;
+        f = 0;
+        bits[k >>> 6] |= 1L << k;
+      } else if (f == CH) {
+        int n = newChunk();
+        chNext[c] = n;
+        m[r + 1] = n;
+        c = n;
+        f = 0;
+      }
+      m[r + 2] = f + 1;
+      inWindow++;
+      long[] p = pool;
+      int j = W * (CH * c + f);
+      p[j] = t;
+      p[j + 1] = s;
+      p[j + 2] = pl;
+      p[j + 3] = pb;
+    } else {
+      far.push(t, s, pl, pb);
+    }
   }
 
   /** Removes the earliest event (read it first with the peek methods). */
   public void pop() {
-    int last = --size;
-    if (last == 0) {
-      return;
+    if (topFar) {
+      long b = tT >> shift;
+      if (b > cur) { // near, run and window are empty: the window moves to this event
+        cur = b;
+        migrate();
+      }
     }
-    int lj = W * last;
-    siftDown(ev[lj], ev[lj + 1], ev[lj + 2], ev[lj + 3], last);
+    if (--size > 0) {
+      next();
+    }
   }
 
   /**
    * Gives the earliest event the key {@code (t, s)}, not earlier than its current one, keeping
-   * its payloads (one sift-down: cheaper than a pop and a push).
+   * its payloads.
    */
   void replaceTopKey(long t, long s) {
-    siftDown(t, s, ev[2], ev[3], size);
+    long pl = tPl;
+    long pb = tPb;
+    pop();
+    add(t, s, pl, pb);
   }
 
   /**
    * Removes the earliest event and adds event {@code (t, s, h, pa, pb)}, whose key must not be
-   * earlier than the removed one's: one sift-down instead of a pop and a push.
+   * earlier than the removed one's.
    */
   void replaceTop(long t, long s, int h, int pa, int pb) {
-    siftDown(t, s, ((long) h << 32) | (pa & 0xFFFFFFFFL), pb, size);
+    pop();
+    push(t, s, h, pa, pb);
   }
 
-  /** Places event (t, s, pl, pb) from the root down among the first {@code last} slots. */
-  private void siftDown(long t, long s, long pl, long pb, int last) {
-    long[] e = ev;
-    int i = 0;
+  /** Makes the earliest of the remaining (at least one) events the top. */
+  private void next() {
     while (true) {
-      int c = 4 * i + 1;
-      if (c >= last) {
-        break;
-      }
-      int end = Math.min(c + 4, last);
-      int m = c;
-      int mj = W * c;
-      long mt = e[mj];
-      for (int k = c + 1; k < end; k++) {
-        int kj = W * k;
-        long kt = e[kj];
-        if (kt < mt || (kt == mt && e[kj + 1] < e[mj + 1])) {
-          m = k;
-          mj = kj;
-          mt = kt;
+      EventHeap h = near;
+      if (rpos < rlen) {
+        long[] r = run;
+        int j = W * rpos;
+        long t = r[j];
+        long s = r[j + 1];
+        if (h.isEmpty() || t < h.peekTime() || (t == h.peekTime() && s < h.peekSeq())) {
+          rpos++;
+          setTop(t, s, r[j + 2], r[j + 3], false);
+          return;
         }
       }
-      if (t < mt || (t == mt && s < e[mj + 1])) {
+      if (!h.isEmpty()) {
+        setTop(h.peekTime(), h.peekSeq(), h.peekPayload(), h.peekRawB(), false);
+        h.pop();
+        return;
+      }
+      long d = nextBucket();
+      if (d < 0) { // only far events: the earliest is the top (the window moves when it is taken)
+        EventHeap f = far;
+        setTop(f.peekTime(), f.peekSeq(), f.peekPayload(), f.peekRawB(), true);
+        f.pop();
+        return;
+      }
+      cur += d;
+      migrate();
+      drain((int) (cur & mask));
+    }
+  }
+
+  /** Moves the far events that the window (buckets below cur + nb) covers into their place. */
+  private void migrate() {
+    EventHeap f = far;
+    while (!f.isEmpty()) {
+      long ft = f.peekTime();
+      long b = ft >> shift;
+      if (b - cur >= nb) {
+        return;
+      }
+      long fs = f.peekSeq();
+      long fpl = f.peekPayload();
+      long fpb = f.peekRawB();
+      f.pop();
+      place(ft, fs, fpl, fpb, b);
+    }
+  }
+
+  /** Distance from cur to the first non-empty bucket of the window, or -1 if none. */
+  private long nextBucket() {
+    if (inWindow == 0) {
+      return -1;
+    }
+    long[] bs = bits;
+    int words = bs.length;
+    int k = (int) ((cur + 1) & mask);
+    int w = k >>> 6;
+    long word = bs[w] & (-1L << k);
+    for (int i = 0; i <= words; i++) {
+      if (word != 0) {
+        int found = (w << 6) | Long.numberOfTrailingZeros(word);
+        return (found - cur) & mask;
+      }
+      w = (w + 1) & (words - 1);
+      word = bs[w];
+    }
+    return -1;
+  }
+
+  /**
+   * Makes the run the events of ring bucket {@code k} (the run and the near heap are empty),
+   * sorted by (time, sequence); frees its chunks.
+   */
+  private void drain(int k) {
+    int[] m = bk;
+    int r4 = 4 * k;
+    int c = m[r4];
+    int last = m[r4 + 1];
+    int fill = m[r4 + 2];
+    m[r4] = -1;
+    bits[k >>> 6] &= ~(1L << k);
+    long[] p = pool;
+    int n = 0;
+    while (true) {
+      int cnt = c == last ? fill : CH;
+      if (W * (n + cnt) > run.length) {
+        run = Arrays.copyOf(run, 2 * run.length);
+      }
+      System.arraycopy(p, W * CH * c, run, W * n, W * cnt);
+      n += cnt;
+      int nx = chNext[c];
+      chNext[c] = freeChunk;
+      freeChunk = c;
+      if (c == last) {
         break;
       }
-      int ij = W * i;
-      e[ij] = mt;
-      e[ij + 1] = e[mj + 1];
-      e[ij + 2] = e[mj + 2];
-      e[ij + 3] = e[mj + 3];
-      i = m;
+      c = nx;
     }
-    int ij = W * i;
-    e[ij] = t;
-    e[ij + 1] = s;
-    e[ij + 2] = pl;
-    e[ij + 3] = pb;
+    inWindow -= n;
+    rpos = 0;
+    rlen = n;
+    sortRun(n);
+  }
+
+  /**
+   * Insertion sort of the run by (time, sequence): linear when the events came nearly in order,
+   * as they do (sequence numbers grow with insertion). If it would move more than 8 entries per
+   * event, the rest of the run goes to the near heap instead (O(n log n), same order).
+   */
+  private void sortRun(int n) {
+    long[] r = run;
+    long budget = 8L * n + 64;
+    for (int i = 1; i < n; i++) {
+      int ij = W * i;
+      long t = r[ij];
+      long s = r[ij + 1];
+      int j = i - 1;
+      int jj = W * j;
+      if (r[jj] < t || (r[jj] == t && r[jj + 1] < s)) {
+        continue;
+      }
+      long pl = r[ij + 2];
+      long pb = r[ij + 3];
+      while (j >= 0 && (r[W * j] > t || (r[W * j] == t && r[W * j + 1] > s))) {
+        System.arraycopy(r, W * j, r, W * j + W, W);
+        j--;
+        budget--;
+      }
+      int dj = W * (j + 1);
+      r[dj] = t;
+      r[dj + 1] = s;
+      r[dj + 2] = pl;
+      r[dj + 3] = pb;
+      if (budget < 0) { // far from sorted: the heap takes the unsorted rest
+        for (int q = i + 1; q < n; q++) {
+          int qj = W * q;
+          near.push(r[qj], r[qj + 1], r[qj + 2], r[qj + 3]);
+        }
+        rlen = i + 1;
+        return;
+      }
+    }
+  }
+
+  /** Adds {@code count} chunks to the pool and its free list. */
+  private void grow(int count) {
+    int old = chNext.length;
+    pool = Arrays.copyOf(pool, W * CH * (old + count));
+    chNext = Arrays.copyOf(chNext, old + count);
+    for (int c = old + count - 1; c >= old; c--) {
+      chNext[c] = freeChunk;
+      freeChunk = c;
+    }
+  }
+
+  private int newChunk() {
+    int c = freeChunk;
+    if (c < 0) {
+      grow(chNext.length);
+      c = freeChunk;
+    }
+    freeChunk = chNext[c];
+    return c;
   }
 }

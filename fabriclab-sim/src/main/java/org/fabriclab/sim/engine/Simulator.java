@@ -11,7 +11,9 @@ import java.util.List;
  * the models that use it: there is no global clock.
  *
  * <p>Stop conditions: a time limit, an event budget, or a model calling {@link #stop()} (for
- * instance when every flow is done). Each event costs O(log q) for q pending events.
+ * instance when every flow is done). The pending events are in an {@link EventQueue} (a calendar
+ * queue with exact ties): O(1) per event when events are scheduled a few µs ahead, O(log q) for q
+ * pending events at worst.
  *
  * <p>In-order channels (performance): a model whose events on some stream are always scheduled
  * in non-decreasing time — a FIFO port's packet arrivals at the far end of its link — may schedule
@@ -24,9 +26,8 @@ import java.util.List;
  * (The FIFO ports now keep their arrivals themselves, as a list through the packets, with
  * {@link #takeSeq} and {@link #scheduleTaken}; the explicit-queue ports still use channels.)
  *
- * <p>Lazy pop (performance): while an event runs its entry stays the heap's top; the first event
- * it schedules takes that entry (one sift-down instead of a pop's and a push's), otherwise it is
- * popped after the handler. Keys are unique and every new key is later than the running one, so
+ * <p>Lazy pop (performance): while an event runs it stays the queue's top; the first event it
+ * schedules replaces it ({@link EventQueue#replaceTop}), otherwise it is popped after the handler. Keys are unique and every new key is later than the running one, so
  * the order of the run is unchanged.
  */
 public final class Simulator {
@@ -78,9 +79,9 @@ public final class Simulator {
   }
 
   /**
-   * Performance hint, no effect on the run: when an event of {@code handler} becomes the next one
-   * to run, {@code p} touches its data while the current event runs (the loads overlap the current
-   * event's cache misses). One handler at a time; a later call replaces the earlier.
+   * Performance hint, no effect on the run: an event of {@code handler} a few places ahead in the
+   * queue has its data touched by {@code p} while the current event runs (the loads overlap the
+   * events before it). One handler at a time; a later call replaces the earlier.
    */
   public void setPrefetcher(int handler, Prefetcher p) {
     pfHandler = handler;

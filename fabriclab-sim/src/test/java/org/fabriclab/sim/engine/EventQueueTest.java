@@ -235,4 +235,138 @@ class EventQueueTest {
     }
     return log;
   }
+
+  /**
+   * The calendar queue against a brute-force reference (pending events in a list, the least
+   * (time, insertion number) found by a linear scan), with small buckets (4 ps, window 64 or 256
+   * buckets) so that one run crosses many bucket boundaries, wraps the ring and uses the far heap:
+   * times on and next to bucket boundaries, many ties, far-future events, deferred sequence
+   * numbers ({@code takeSeq} now, {@code push} later), events earlier than the current top, and
+   * {@code pop}, {@code replaceTop}, {@code replaceTopKey} in random mix. Every taken event must be
+   * the reference's least.
+   */
+  @Test
+  void calendarQueueTakesEventsInTheBruteForceOrder() {
+    for (int seed = 0; seed < 40; seed++) {
+      SplittableRandom rnd = new SplittableRandom(100 + seed);
+      EventQueue q = new EventQueue(4, 2, seed % 2 == 0 ? 6 : 8);
+      List<long[]> ref = new ArrayList<>(); // {t, seq, a}
+      List<long[]> deferred = new ArrayList<>(); // {seq} taken, not yet pushed
+      long now = 0;
+      int id = 0;
+      int taken = 0;
+      for (int step = 0; step < 6000; step++) {
+        int op = rnd.nextInt(10);
+        if (op < 5 || ref.isEmpty()) {
+          long t = pickTime(rnd, now);
+          long seq;
+          if (!deferred.isEmpty() && rnd.nextInt(3) == 0) {
+            seq = deferred.remove(rnd.nextInt(deferred.size()))[0];
+          } else {
+            seq = q.takeSeq();
+            if (rnd.nextInt(4) == 0) {
+              deferred.add(new long[] {seq});
+              continue;
+            }
+          }
+          q.push(t, seq, 1, id, -id);
+          ref.add(new long[] {t, seq, id++});
+        } else {
+          long[] e = least(ref);
+          assertThat(q.size()).isEqualTo(ref.size());
+          assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA(), q.peekB()})
+              .containsExactly(e[0], e[1], e[2], -e[2]);
+          ref.remove(e);
+          now = e[0];
+          taken++;
+          if (op < 7) {
+            q.pop();
+          } else {
+            long t = now + rnd.nextInt(3) * 4L * rnd.nextInt(40);
+            long seq = q.takeSeq();
+            if (op == 7) {
+              q.replaceTopKey(t, seq); // keeps the payloads
+              ref.add(new long[] {t, seq, e[2]});
+            } else {
+              q.replaceTop(t, seq, 1, id, -id);
+              ref.add(new long[] {t, seq, id++});
+            }
+          }
+        }
+      }
+      while (!ref.isEmpty()) {
+        long[] e = least(ref);
+        assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
+        ref.remove(e);
+        q.pop();
+        taken++;
+      }
+      assertThat(q.isEmpty()).isTrue();
+      assertThat(taken).isGreaterThan(2500);
+    }
+  }
+
+  /** A time for the calendar test: ties, bucket boundaries (multiples of 4 and one less), far. */
+  private static long pickTime(SplittableRandom rnd, long now) {
+    switch (rnd.nextInt(8)) {
+      case 0:
+        return now; // a tie with the current time
+      case 1:
+        return (now / 4 + rnd.nextInt(6)) * 4; // on a boundary
+      case 2:
+        return (now / 4 + 1 + rnd.nextInt(6)) * 4 - 1; // just before one
+      case 3:
+        return now + 4L * 64 * (1 + rnd.nextInt(8)) + rnd.nextInt(5); // beyond the window
+      case 4:
+        return now + 100_000L + rnd.nextInt(3); // far future, some ties
+      case 5:
+        return Math.max(0, now - rnd.nextInt(20)); // earlier than the last taken
+      default:
+        return now + rnd.nextInt(200);
+    }
+  }
+
+  private static long[] least(List<long[]> ref) {
+    long[] m = ref.get(0);
+    for (long[] e : ref) {
+      if (e[0] < m[0] || (e[0] == m[0] && e[1] < m[1])) {
+        m = e;
+      }
+    }
+    return m;
+  }
+
+  /**
+   * A bucket whose events came far from (time, sequence) order (a deferred batch pushed in
+   * reverse) is sorted through the heap fallback: same order as a sorted list.
+   */
+  @Test
+  void aBucketFilledInReverseOrderIsTakenInOrder() {
+    EventQueue q = new EventQueue(4, 8, 6);
+    int n = 3000;
+    long[] seqs = new long[n];
+    for (int i = 0; i < n; i++) {
+      seqs[i] = q.takeSeq();
+    }
+    q.push(0, 2, 0, 0); // the top, bucket 0
+    for (int i = n - 1; i >= 0; i--) {
+      q.push(1000 + (i % 7 == 0 ? 1 : 0), seqs[i], 1, i, 0); // bucket 3, reversed
+    }
+    q.pop();
+    List<Integer> got = new ArrayList<>();
+    while (!q.isEmpty()) {
+      got.add(q.peekA());
+      q.pop();
+    }
+    List<Integer> want = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (i % 7 != 0) {
+        want.add(i);
+      }
+    }
+    for (int i = 0; i < n; i += 7) {
+      want.add(i);
+    }
+    assertThat(got).isEqualTo(want);
+  }
 }
