@@ -1,11 +1,9 @@
 package org.fabriclab.shufflecast;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.graph.TopologyBuilder;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
@@ -13,8 +11,6 @@ import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
-import org.fabriclab.sim.probe.ByteSeries;
-import org.fabriclab.sim.probe.RunProgress;
 
 /**
  * Packet-level multicast groups on the Shufflecast data plane (seed 000_9b2589b0d55d7b52.txt
@@ -43,7 +39,8 @@ import org.fabriclab.sim.probe.RunProgress;
  *   <li>Ports: 1 MB drop-tail per port, no ECN; links of the topology at {@code linkGbps} with
  *       1 µs of fibre each.
  * </ul>
- * O(packets × (ToRs + members)) events; memory O(groups × servers), nothing per packet.
+ * The unreliable senders run in {@link PacedRun}, NORM in {@link NormRun}. O(packets × (ToRs +
+ * members)) events; memory O(groups × servers), nothing per packet.
  */
 public final class ShufflecastMulticastRun {
   /** Payload per packet. */
@@ -323,12 +320,7 @@ public final class ShufflecastMulticastRun {
       throw new InvalidParameterException("--size", bytes, "at most " + MAX_BYTES + " bytes");
     }
     int[][] slot = new int[g][s];
-    long[][] got = new long[g][];
-    int[][] lastSeq = new int[g][];
-    long[][] lastPs = new long[g][];
-    long[] outOfOrder = new long[g];
     long[] requestPs = new long[g];
-    long[] startPs = new long[g];
     for (int i = 0; i < g; i++) {
       Arrays.fill(slot[i], -1);
       if (members[i].length == 0) {
@@ -343,121 +335,14 @@ public final class ShufflecastMulticastRun {
         }
         slot[i][m] = j;
       }
-      got[i] = new long[members[i].length];
-      lastSeq[i] = new int[members[i].length];
-      Arrays.fill(lastSeq[i], -1);
-      lastPs[i] = new long[members[i].length];
       requestPs[i] = i * staggerNs * 1000L;
     }
     if (sender == Sender.NORM) {
       return new NormRun(fabric, net, sources, members, bytes, requestPs, sc, capacityBps,
           t.tors(), serversPerTor, feedbackPriority).run(progress);
     }
-    ByteSeries series = new ByteSeries(g, sc.seriesBinNs() * 1000);
-    long[][] arrivals = new long[g][];
-    for (int i = 0; i < g; i++) {
-      arrivals[i] = new long[members[i].length];
-    }
-    long serPs = (WIRE_BYTES * 8L * 1_000_000_000_000L + capacityBps - 1) / capacityBps;
-    int[] sizes = new int[g];
-    for (int i = 0; i < g; i++) {
-      sizes[i] = members[i].length;
-    }
-    LossFeedbackRate rc = rateControl ? new LossFeedbackRate(capacityBps, sizes) : null;
-    java.util.SplittableRandom jitter =
-        new org.fabriclab.rng.RandomStreams(1).stream("shufflecast.multicast.pacing");
-    int[] send = new int[1];
-    long[] tick = new long[g];
-    send[0] = sim.register((grp, unused) -> {
-      long tk = tick[grp]++;
-      int copies = http ? members[grp].length : 1;
-      int seq = (int) (tk / copies);
-      long left = bytes - (long) seq * PAYLOAD_BYTES;
-      int payload = (int) Math.min(PAYLOAD_BYTES, left);
-      int dst = http ? members[grp][(int) (tk % copies)] : sources[grp];
-      int q = pk.allocate(grp, http ? unicastKind : dataKind, seq, payload + (WIRE_BYTES - PAYLOAD_BYTES),
-          sources[grp], dst, sim.now());
-      pk.setPayload(q, payload);
-      if (!http) {
-        pk.setGroup(q, grp + 1);
-      }
-      net.send(q);
-      if (tick[grp] < packets * copies) {
-        long gapPs = rc == null ? serPs
-            : (long) Math.ceil(serPs * (capacityBps / rc.rate(grp, sim.now()))
-                * (1 + LossFeedbackRate.JITTER * jitter.nextDouble()));
-        sim.schedule(sim.now() + gapPs, send[0], grp, 0);
-      }
-    });
-    int install = sim.register((grp, unused) -> {
-      startPs[grp] = sim.now() + fabric.join(grp + 1, sources[grp], members[grp]);
-      sim.schedule(startPs[grp], send[0], grp, 0);
-    });
-    for (int i = 0; i < g; i++) {
-      sim.schedule(requestPs[i], install, i, 0);
-    }
-    net.setSink((q, node) -> {
-      int grp = pk.kind(q) == unicastKind ? pk.flow(q) : pk.group(q) - 1;
-      if (grp < 0 && pk.kind(q) == feedbackKind && rc != null) {
-        rc.onLoss(pk.flow(q), sim.now());
-        pk.free(q);
-        return;
-      }
-      int m = grp >= 0 && grp < g ? slot[grp][node] : -1;
-      if (m >= 0) {
-        got[grp][m] += pk.payload(q);
-        series.add(grp, sim.now(), pk.payload(q));
-        arrivals[grp][m]++;
-        int seq = pk.seq(q);
-        if (seq <= lastSeq[grp][m]) {
-          outOfOrder[grp]++;
-        } else if (rc != null && seq > lastSeq[grp][m] + 1 && rc.mayFeedBack(grp, m, sim.now())) {
-          int f = pk.allocate(grp, feedbackKind, seq, LossFeedbackRate.FEEDBACK_BYTES, node,
-              sources[grp], sim.now());
-          net.send(f);
-        }
-        lastSeq[grp][m] = seq;
-        lastPs[grp][m] = sim.now();
-      }
-      pk.free(q);
-    });
-    progress.begin("multicast", expectedBytes(members, bytes));
-    RunProgress.run(sim, Long.MAX_VALUE, progress, () -> {
-      long d = 0;
-      for (long[] gm : got) {
-        for (long b : gm) {
-          d += b;
-        }
-      }
-      return d;
-    });
-    progress.end();
-
-    List<GroupResult> out = new ArrayList<>();
-    double expected = 0;
-    double received = 0;
-    for (int i = 0; i < g; i++) {
-      long end = 0;
-      long min = Long.MAX_VALUE;
-      double sum = 0;
-      for (int j = 0; j < members[i].length; j++) {
-        end = Math.max(end, lastPs[i][j]);
-        min = Math.min(min, got[i][j]);
-        sum += got[i][j];
-      }
-      expected += (double) bytes * members[i].length;
-      received += sum;
-      double mean = sum / members[i].length;
-      double gbps = end > startPs[i] ? mean * 8 / ((end - startPs[i]) / 1e12) / 1e9 : 0;
-      out.add(new GroupResult(sources[i], members[i], bytes, requestPs[i] / 1000,
-          startPs[i] / 1000, end / 1000, gbps, min, outOfOrder[i], got[i], arrivals[i],
-          new long[members[i].length], tick[i], 0));
-    }
-    long[] portDrops = new long[t.tors()];
-    long[] portBytes = new long[t.tors()];
-    splitterPorts(fabric, net, portDrops, portBytes);
-    return new Result(out, 1 - received / expected, net.totalDrops(), net.accounting(), packets,
-        portDrops, portBytes, sc.seriesBinNs(), series.toArrays(), null);
+    return new PacedRun(fabric, net, dataKind, feedbackKind, unicastKind, slot, sources, members, bytes,
+        packets, requestPs, sc, capacityBps, rateControl, http, t.tors()).run(progress);
   }
 
   /** Drops and bytes sent of each ToR's splitter transmitter (zeros on the comparison network). */
