@@ -31,8 +31,9 @@ import org.fabriclab.units.Time;
  * has both an SQ and an RQ. So member {@code m} has two engine QPs: {@code tx[m]} (its SQ: sends
  * when {@code m} is the source; created towards another member, since the engine routes only to
  * hosts — the Gleam switch at the first hop intercepts it) and {@code rx[m]} (its RQ: the QPN
- * registered in the group's table, to which the switches rewrite data; never activated on the
- * send side). A Gleam switch learns the source's QP from the data it forwards
+ * registered in the group's table, to which the switches rewrite data; a receive-only QP,
+ * {@link Rocev2Transport#createReceiveQp}, whose PSN stream is extended to the source's, since the
+ * PSN synchronisation below moves it). A Gleam switch learns the source's QP from the data it forwards
  * ({@link GleamSwitchElement}), and a new ingress port is a source switch ({@link
  * OneToManyForwarding}). The member's {@code sqPSN} is the end of {@code tx[m]}'s PSN stream, its
  * {@code rqPSN} the expected PSN of {@code rx[m]}.
@@ -115,7 +116,7 @@ public final class PacketGroup {
       for (int i = 0; i < n; i++) {
         int other = hosts[i == 0 ? 1 : 0];
         tx[j][i] = t.createQp(hosts[i], other);
-        rx[j][i] = t.createQp(other, hosts[i]);
+        rx[j][i] = t.createReceiveQp(hosts[i], other);
         members.add(new GroupMember(hosts[i], rx[j][i]));
       }
       reg.register(groupIps[j], hosts[j % n], members, 0);

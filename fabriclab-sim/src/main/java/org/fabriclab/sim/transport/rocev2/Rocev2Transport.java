@@ -129,6 +129,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   /** Creates a reliable connection from host node {@code src} to {@code dst}; returns its QPN. */
   public int createQp(int src, int dst) {
+    int q = addQp(src, dst);
+    handle[q] = nic.register(this, q, src);
+    return q;
+  }
+
+  private int addQp(int src, int dst) {
     int q = qp.add();
     if (q == qpSrc.length) {
       int c = q * 2;
@@ -154,12 +160,10 @@ public final class Rocev2Transport implements Transport, EgressSource {
     wrLast[q] = new IntArrayList(2);
     wrId[q] = new LongArrayList(2);
     dcqcn.add(q, t.capacityBps(t.firstLink(src)));
-    handle[q] = nic.register(this, q, src);
     return q;
   }
 
-  /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
-  public void postSend(int qpn, long bytes, long id) {
+  private void appendWorkRequest(int qpn, long bytes, long id) {
     long packets = (bytes + cfg.payloadBytes() - 1) / cfg.payloadBytes();
     if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
       throw new InvalidParameterException("bytes", bytes,
@@ -169,6 +173,49 @@ public final class Rocev2Transport implements Transport, EgressSource {
     wrEnd[qpn].add(qp.length(qpn));
     wrLast[qpn].add((int) (bytes - (packets - 1) * cfg.payloadBytes()));
     wrId[qpn].add(id);
+  }
+
+  /**
+   * Creates a receive-only queue pair at host node {@code host}: a QP with no sender in this
+   * transport, whose peer is not a host — e.g. a multicast group's address, where an in-network
+   * element (seed 002 §3.3, Gleam's switch) rewrites the group's data to this QPN. Its receiver
+   * ACKs, NACKs and sends CNPs like any QP's, addressed to node {@code feedbackTo} (the engine routes
+   * only to hosts: a node on the way to the group's source, where an element intercepts them).
+   * Messages are announced by {@link #postReceive}; {@link #postSend} on it is an error. The QP is
+   * never registered with the NIC; {@link #qpSource} is {@code feedbackTo}, {@link #qpDestination}
+   * {@code host}. Additive: QPNs come from the same sequence as
+   * {@link #createQp}'s.
+   */
+  public int createReceiveQp(int host, int feedbackTo) {
+    int q = addQp(feedbackTo, host);
+    handle[q] = -1;
+    return q;
+  }
+
+  /** True for a QP made by {@link #createReceiveQp}. */
+  public boolean isReceiveOnly(int qpn) {
+    return handle[qpn] < 0;
+  }
+
+  /**
+   * A receive work request on receive-only QP {@code qpn}: the next {@code bytes} (≥ 1) of its PSN
+   * stream form one message; {@link RdmaCompletions#receiveComplete} reports {@code wrId} when the
+   * receiver holds all of it in order. O(1).
+   */
+  public void postReceive(int qpn, long bytes, long wrId) {
+    if (qpn < 0 || qpn >= qp.size() || !isReceiveOnly(qpn)) {
+      throw new InvalidParameterException("qpn", qpn,
+          "a receive-only queue pair (createReceiveQp); a sender's postSend announces its receiver's messages");
+    }
+    appendWorkRequest(qpn, bytes, wrId);
+  }
+
+  /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
+  public void postSend(int qpn, long bytes, long id) {
+    if (handle[qpn] < 0) {
+      throw new InvalidParameterException("qpn", qpn, "a queue pair with a sender (createQp), not receive-only");
+    }
+    appendWorkRequest(qpn, bytes, id);
     lastProgress[qpn] = sim.now();
     armTimeout(qpn);
     if (!dcqcnRunning[qpn]) {
@@ -320,6 +367,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
         senderCompletions(q);
       }
       case NACK -> {
+        completions.nackReceived(q, psn, sim.now());
         lastProgress[q] = sim.now();
         if (cfg.goBackZero()) {
           qp.goBackTo(q, psn);
@@ -327,7 +375,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
           qp.onNack(q, psn);
         }
         senderCompletions(q);
-        nic.activate(handle[q]);
+        if (handle[q] >= 0) {
+          nic.activate(handle[q]);
+        }
       }
       case CNP -> dcqcn.onCnp(q);
       default -> throw new IllegalStateException("unknown RoCEv2 packet kind " + pk.kind(p));
@@ -336,6 +386,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
   }
 
   private void senderCompletions(int q) {
+    if (handle[q] < 0) {
+      return; // receive-only: its work requests are receive completions only
+    }
     IntArrayList ends = wrEnd[q];
     while (txHead[q] < ends.size() && qp.sndUna(q) >= ends.getInt(txHead[q])) {
       completions.sendComplete(q, wrId[q].getLong(txHead[q]), sim.now());
