@@ -242,6 +242,11 @@ public final class PacketGroup {
 
   /** {@link #multicast(int, long, long)} in group {@code j}; its completion is on {@link #txQp(int, int)}. */
   public int multicast(int j, int src, long bytes, long wrId) {
+    return multicast(j, src, bytes, wrId, 0);
+  }
+
+  /** A multicast whose first packet carries {@code firstPacketExtraBytes} more header (a WRITE's RETH). */
+  private int multicast(int j, int src, long bytes, long wrId, int firstPacketExtraBytes) {
     switchSource(j, src);
     int[] tx = this.tx[j];
     int[] rx = this.rx[j];
@@ -252,7 +257,7 @@ public final class PacketGroup {
         qps.extend(rx[m], end - qps.length(rx[m]));
       }
     }
-    t.postSend(tx[src], bytes, wrId);
+    t.postSend(tx[src], bytes, wrId, firstPacketExtraBytes);
     return start;
   }
 
@@ -282,7 +287,9 @@ public final class PacketGroup {
    * A one-to-many WRITE of {@code bytes} from member {@code src} (§3.3): first the MR-update message
    * ({@link WriteMrUpdate#RECORD_BYTES} B per receiver: IP, VA, R_key; {@code va[m]}, {@code
    * rkey[m]} indexed by member, the source's ignored) as work request {@code wrId} − its own id is
-   * {@code -wrId - 1}, then the WRITE itself ({@code wrId}); both on the group QP.
+   * {@code -wrId - 1}, then the WRITE itself ({@code wrId}); both on the group QP, both WRITEs: the
+   * first packet of each carries a RETH ({@link WriteMrUpdate#RETH_BYTES} B; every receiver's copy
+   * keeps it, rewritten by its leaf switch).
    *
    * @return the PSN of the WRITE's first packet
    */
@@ -308,10 +315,10 @@ public final class PacketGroup {
       }
     }
     long updateBytes = (long) r * WriteMrUpdate.RECORD_BYTES;
-    int start = multicast(src, updateBytes, -wrId - 1);
+    int start = multicast(0, src, updateBytes, -wrId - 1, WriteMrUpdate.RETH_BYTES);
     int writePsn = start + packetsOf(updateBytes);
     writes.add(writePsn - 1, writePsn, ips, v, k);
-    multicast(src, bytes, wrId);
+    multicast(0, src, bytes, wrId, WriteMrUpdate.RETH_BYTES);
     return writePsn;
   }
 
@@ -328,6 +335,11 @@ public final class PacketGroup {
   /** Posts a message on a unicast QP from {@link #unicastQp}. */
   public void unicast(int qpn, long bytes, long wrId) {
     t.postSend(qpn, bytes, wrId);
+  }
+
+  /** Posts an RDMA WRITE on a unicast QP: its first packet carries a RETH ({@link WriteMrUpdate#RETH_BYTES} B). */
+  public void unicastWrite(int qpn, long bytes, long wrId) {
+    t.postSend(qpn, bytes, wrId, WriteMrUpdate.RETH_BYTES);
   }
 
   /** Packets of a message of {@code bytes}. */

@@ -64,6 +64,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private IntArrayList[] wrEnd = new IntArrayList[16];
   private IntArrayList[] wrLast = new IntArrayList[16];
   private LongArrayList[] wrId = new LongArrayList[16];
+  // per work request, only on QPs that used postSend with extra first-packet bytes (else null)
+  private IntArrayList[] wrFirst = new IntArrayList[16];
+  private IntArrayList[] wrExtra = new IntArrayList[16];
   private RdmaCompletions completions = (q, id, t) -> { };
   private long dataPackets;
   private long controlPackets;
@@ -151,6 +154,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
       wrEnd = Arrays.copyOf(wrEnd, c);
       wrLast = Arrays.copyOf(wrLast, c);
       wrId = Arrays.copyOf(wrId, c);
+      wrFirst = Arrays.copyOf(wrFirst, c);
+      wrExtra = Arrays.copyOf(wrExtra, c);
     }
     Topology t = net.topology();
     qpSrc[q] = src;
@@ -163,11 +168,24 @@ public final class Rocev2Transport implements Transport, EgressSource {
     return q;
   }
 
-  private void appendWorkRequest(int qpn, long bytes, long id) {
+  private void appendWorkRequest(int qpn, long bytes, long id, int extra) {
     long packets = (bytes + cfg.payloadBytes() - 1) / cfg.payloadBytes();
     if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
       throw new InvalidParameterException("bytes", bytes,
           "valid range 1.." + (long) cfg.payloadBytes() * (Integer.MAX_VALUE / 2));
+    }
+    if (extra > 0 && wrExtra[qpn] == null) {
+      int before = wrId[qpn].size();
+      wrFirst[qpn] = new IntArrayList(before + 2);
+      wrExtra[qpn] = new IntArrayList(before + 2);
+      for (int i = 0; i < before; i++) {
+        wrFirst[qpn].add(-1);
+        wrExtra[qpn].add(0);
+      }
+    }
+    if (wrExtra[qpn] != null) {
+      wrFirst[qpn].add(qp.length(qpn));
+      wrExtra[qpn].add(extra);
     }
     qp.extend(qpn, (int) packets);
     wrEnd[qpn].add(qp.length(qpn));
@@ -207,15 +225,25 @@ public final class Rocev2Transport implements Transport, EgressSource {
       throw new InvalidParameterException("qpn", qpn,
           "a receive-only queue pair (createReceiveQp); a sender's postSend announces its receiver's messages");
     }
-    appendWorkRequest(qpn, bytes, wrId);
+    appendWorkRequest(qpn, bytes, wrId, 0);
   }
 
   /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
   public void postSend(int qpn, long bytes, long id) {
+    postSend(qpn, bytes, id, 0);
+  }
+
+  /**
+   * {@link #postSend(int, long, long)} whose first packet carries {@code firstPacketExtraBytes}
+   * more header bytes (0..4096), on every transmission of it: e.g. an RDMA WRITE's RETH, 16 B
+   * (InfiniBand spec vol. 1 §9.3; seed 002 §3.3). The payload is unchanged.
+   */
+  public void postSend(int qpn, long bytes, long id, int firstPacketExtraBytes) {
     if (handle[qpn] < 0) {
       throw new InvalidParameterException("qpn", qpn, "a queue pair with a sender (createQp), not receive-only");
     }
-    appendWorkRequest(qpn, bytes, id);
+    InvalidParameterException.requireRange("firstPacketExtraBytes", firstPacketExtraBytes, 0, 4096);
+    appendWorkRequest(qpn, bytes, id, firstPacketExtraBytes);
     lastProgress[qpn] = sim.now();
     armTimeout(qpn);
     if (!dcqcnRunning[qpn]) {
@@ -279,6 +307,10 @@ public final class Rocev2Transport implements Transport, EgressSource {
     }
     int payload = psn == ends.getInt(w) - 1 ? wrLast[q].getInt(w) : cfg.payloadBytes();
     int size = payload + cfg.headerBytes();
+    IntArrayList extra = wrExtra[q];
+    if (extra != null && psn == wrFirst[q].getInt(w)) {
+      size += extra.getInt(w);
+    }
     if (qp.sent(q) && rec != null) {
       rec.addRetransmissions((int) wrId[q].getLong(w), 1);
     }
