@@ -30,6 +30,11 @@ import org.fabriclab.traffic.FlowTrace;
  * CNP — at most one per {@link RcConfig#cnpIntervalPs()} — for CE-marked packets. A QP without
  * progress for an RTO goes back to its first unacknowledged PSN. No handshake.
  *
+ * <p>For in-network multicast (seed 002, Gleam): {@link #createReceiveQp} / {@link #postReceive}
+ * make a QP with a receive side only (its peer a group address), and
+ * {@link #postSend(int, long, long, int)} adds header bytes to a message's first packet (a WRITE's
+ * RETH).
+ *
  * <p>Trace mode (the constructor with a {@link FlowTrace}): one QP and one message per flow at its
  * start time; the flow completes when its message does on the receiver. O(1) per packet (plus the
  * QP's outstanding messages when a packet's payload is looked up).
