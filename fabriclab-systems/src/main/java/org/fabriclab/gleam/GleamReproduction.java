@@ -48,7 +48,8 @@ public final class GleamReproduction implements Reproduction {
         + " linear below 1 MiB, chain with fan-out 4 above), unsegmented.");
     r.note("Fig. 9 also at packet level (rows and table labelled 'engine: packet'): the Gleam switch element runs"
         + " Alg. 1-3 per packet on the engine, senders and receivers the engine's unmodified RoCEv2 RC (go-back-N,"
-        + " an ACK per 4 packets), tables from envelope registration; 100 Gb/s, 10 ns links, no switching delay,"
+        + " an ACK per 4 packets), tables built by envelope packets through the switch before the data"
+        + " (registration time not in the JCT); 100 Gb/s, 10 ns links, no switching delay,"
         + " no host software cost, no loss.");
     r.note("Fig. 11, 12/13 and §3.5 CNP filtering also run on the packet engine (rows and tables labelled 'engine:"
         + " packet'; testbed of §4, 100 Gb/s, 10 ns links, no switching delay); host costs are stated model inputs:"

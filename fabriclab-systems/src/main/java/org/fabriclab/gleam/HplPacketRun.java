@@ -36,10 +36,6 @@ import org.fabriclab.units.Time;
 public final class HplPacketRun {
   /** Simulated-time cap. */
   public static final long TIME_CAP_PS = Time.ms(60_000);
-  private static final int RX_FIELDS = 4;
-  private static final int RX_TRANSFER = 0;
-  private static final int RX_NEED = 1;
-  private static final int RX_NEXT = 2;
 
   private HplPacketRun() {}
 
@@ -169,13 +165,6 @@ public final class HplPacketRun {
       int kindData, int[] sendQp, java.util.function.IntConsumer complete) {
     HplTrees trees = HplTrees.register(topo, w);
     int n = w.size();
-    int totalQps = 0;
-    for (int t = 0; t < n; t++) {
-      totalQps += w.barrier(t) ? 0 : 1 + w.dsts(t).length;
-    }
-    // per QPN, one record of RX_FIELDS ints (a delivery touches one cache line): the transfer of a
-    // receiver QP (-1: a source QP), the packets it needs, the next in-order PSN
-    int[] rx = new int[RX_FIELDS * totalQps];
     int[] receiversLeft = new int[n];
     for (int t = 0; t < n; t++) {
       if (w.barrier(t)) {
@@ -184,17 +173,14 @@ public final class HplPacketRun {
       }
       int src = topo.server(w.src(t));
       int[] d = w.dsts(t);
-      int packets = (int) ((w.bytes(t) + rc.payloadBytes() - 1) / rc.payloadBytes());
       int sq = tr.createQp(src, topo.server(d[0]));
       check(sq, trees.qpBase[t]);
       sendQp[t] = sq;
-      rx[RX_FIELDS * sq + RX_TRANSFER] = -1;
       for (int k = 0; k < d.length; k++) {
-        int q = tr.createQp(src, topo.server(d[k]));
+        // receive-only: its peer is the GroupIP; feedback goes towards the source's Gleam switch
+        int q = tr.createReceiveQp(topo.server(d[k]), src);
         check(q, trees.qpBase[t] + 1 + k);
-        tr.queuePairs().extend(q, packets);
-        rx[RX_FIELDS * q + RX_TRANSFER] = t;
-        rx[RX_FIELDS * q + RX_NEED] = packets;
+        tr.postReceive(q, w.bytes(t), t);
       }
       receiversLeft[t] = d.length;
     }
@@ -225,21 +211,10 @@ public final class HplPacketRun {
         }
       }
     }
-    var qps = tr.queuePairs();
-    var pk = net.packets();
-    PacketKinds kinds = net.kinds();
-    PacketKinds.KindReceiver data = kinds.receiver(kindData);
-    kinds.setReceiver(kindData, (p, node) -> {
-      int q = pk.flow(p);
-      int r = RX_FIELDS * q;
-      int t = q >= 0 && r < rx.length ? rx[r + RX_TRANSFER] : -1;
-      int psn = pk.seq(p);
-      int before = t >= 0 ? qps.expected(q) : 0;
-      data.deliver(p, node);
-      if (t >= 0 && qps.expected(q) == before + 1 && psn == rx[r + RX_NEXT]) {
-        if (++rx[r + RX_NEXT] == rx[r + RX_NEED] && --receiversLeft[t] == 0) {
-          complete.accept(t);
-        }
+    // a transfer completes when its last receiver holds the whole message
+    tr.setCompletions((qpn, wrId, now) -> {
+      if (tr.isReceiveOnly(qpn) && --receiversLeft[(int) wrId] == 0) {
+        complete.accept((int) wrId);
       }
     });
   }

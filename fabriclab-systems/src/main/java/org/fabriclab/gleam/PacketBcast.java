@@ -16,7 +16,7 @@ import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
-import org.fabriclab.sim.transport.rocev2.RcQueuePairs;
+import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
 import org.fabriclab.units.Time;
 
@@ -29,12 +29,11 @@ import org.fabriclab.units.Time;
  * so no CNPs). Links: {@code linkGbps}, 10 ns propagation; the engine is store-and-forward with no
  * switching delay; RoCE MTU 1024 B payload + 64 B headers ({@link RcConfig#defaults()}).
  *
- * <p>Engine workaround (no engine change): the transport's QP index is both ends of a connection
- * and learns a receiver's message length only from the sender's {@code postSend}. A Gleam receiver
- * QP has no sender (its peer is the GroupIP), so the runner creates it as a QP of the source host
- * that is never activated, and gives its receive side the message length through
- * {@link Rocev2Transport#queuePairs()}{@code .extend}. Deliveries are observed by wrapping the
- * DATA and NACK receivers of the kind registry (then calling the transport's own).
+ * <p>A Gleam receiver QP has no sender (its peer is the GroupIP): it is a receive-only QP
+ * ({@link Rocev2Transport#createReceiveQp}, feedback addressed towards the source, where the Gleam
+ * switch intercepts it) with one receive work request for the message
+ * ({@link Rocev2Transport#postReceive}). Deliveries and the NACKs reaching the source are observed
+ * through the transport's {@link RdmaCompletions}.
  *
  * <p>Cost: O(packets × receivers) events; no allocation per packet beyond the engine's pool.
  */
@@ -160,8 +159,8 @@ public final class PacketBcast {
       List<GroupMember> members = new ArrayList<>();
       members.add(new GroupMember(src, sq));
       for (int i = 0; i < r; i++) {
-        rq[i] = t.createQp(src, topo.server(receivers[i]));
-        t.queuePairs().extend(rq[i], (int) packets);
+        rq[i] = t.createReceiveQp(topo.server(receivers[i]), src);
+        t.postReceive(rq[i], sizeBytes, i);
         members.add(new GroupMember(topo.server(receivers[i]), rq[i]));
       }
       EnvelopeRegistration reg = new EnvelopeRegistration(topo, 1, 0);
@@ -226,47 +225,37 @@ public final class PacketBcast {
       }
     }
 
-    // observers: in-order bytes per receiver, NACKs at the source, completion
-    RcQueuePairs qps = t.queuePairs();
-    int[] indexOfQp = new int[qps.size()];
-    java.util.Arrays.fill(indexOfQp, -1);
-    for (int i = 0; i < r; i++) {
-      indexOfQp[rq[i]] = i;
-    }
+    // observers: each receiver's message complete (in order, all bytes), NACKs at the source
     long[] delivered = new long[r];
     long[] anomalies = new long[r];
-    int[] next = new int[r];
     long[] doneAt = {0};
     int[] done = {0};
     IntArrayList nacks = new IntArrayList();
-    Packets pk = net.packets();
-    PacketKinds kinds = net.kinds();
-    PacketKinds.KindReceiver data = kinds.receiver(kindData);
-    kinds.setReceiver(kindData, (p, node) -> {
-      int q = pk.flow(p);
-      int i = q < indexOfQp.length ? indexOfQp[q] : -1;
-      int psn = pk.seq(p);
-      int payload = pk.payload(p);
-      int before = i >= 0 ? qps.expected(q) : 0;
-      data.deliver(p, node);
-      if (i >= 0 && qps.expected(q) == before + 1) {
-        if (psn == next[i]) {
-          next[i]++;
-          delivered[i] += payload;
-          if (next[i] == packets && ++done[0] == r) {
-            doneAt[0] = sim.now();
-          }
-        } else {
-          anomalies[i]++;
+    int[] receiverOfQp = new int[t.queuePairs().size()];
+    java.util.Arrays.fill(receiverOfQp, -1);
+    for (int i = 0; i < r; i++) {
+      receiverOfQp[rq[i]] = i;
+    }
+    t.setCompletions(new RdmaCompletions() {
+      @Override
+      public void receiveComplete(int qpn, long wrId, long nowPs) {
+        int i = receiverOfQp[qpn];
+        if (delivered[i] > 0) {
+          anomalies[i]++; // a second completion of the one message
+          return;
+        }
+        delivered[i] = sizeBytes;
+        if (++done[0] == r) {
+          doneAt[0] = nowPs;
         }
       }
-    });
-    PacketKinds.KindReceiver nack = kinds.receiver(kindData + 2);
-    kinds.setReceiver(kindData + 2, (p, node) -> {
-      if (node == src) {
-        nacks.add(pk.seq(p));
+
+      @Override
+      public void nackReceived(int qpn, int psn, long nowPs) {
+        if (t.qpSource(qpn) == src) {
+          nacks.add(psn);
+        }
       }
-      nack.deliver(p, node);
     });
     if (options != null && options.beforeStart() != null) {
       options.beforeStart().accept(net);

@@ -31,8 +31,9 @@ import org.fabriclab.units.Time;
  * has both an SQ and an RQ. So member {@code m} has two engine QPs: {@code tx[m]} (its SQ: sends
  * when {@code m} is the source; created towards another member, since the engine routes only to
  * hosts — the Gleam switch at the first hop intercepts it) and {@code rx[m]} (its RQ: the QPN
- * registered in the group's table, to which the switches rewrite data; never activated on the
- * send side). A Gleam switch learns the source's QP from the data it forwards
+ * registered in the group's table, to which the switches rewrite data; a receive-only QP,
+ * {@link Rocev2Transport#createReceiveQp}, whose PSN stream is extended to the source's, since the
+ * PSN synchronisation below moves it). A Gleam switch learns the source's QP from the data it forwards
  * ({@link GleamSwitchElement}), and a new ingress port is a source switch ({@link
  * OneToManyForwarding}). The member's {@code sqPSN} is the end of {@code tx[m]}'s PSN stream, its
  * {@code rqPSN} the expected PSN of {@code rx[m]}.
@@ -115,7 +116,7 @@ public final class PacketGroup {
       for (int i = 0; i < n; i++) {
         int other = hosts[i == 0 ? 1 : 0];
         tx[j][i] = t.createQp(hosts[i], other);
-        rx[j][i] = t.createQp(other, hosts[i]);
+        rx[j][i] = t.createReceiveQp(hosts[i], other);
         members.add(new GroupMember(hosts[i], rx[j][i]));
       }
       reg.register(groupIps[j], hosts[j % n], members, 0);
@@ -241,6 +242,11 @@ public final class PacketGroup {
 
   /** {@link #multicast(int, long, long)} in group {@code j}; its completion is on {@link #txQp(int, int)}. */
   public int multicast(int j, int src, long bytes, long wrId) {
+    return multicast(j, src, bytes, wrId, 0);
+  }
+
+  /** A multicast whose first packet carries {@code firstPacketExtraBytes} more header (a WRITE's RETH). */
+  private int multicast(int j, int src, long bytes, long wrId, int firstPacketExtraBytes) {
     switchSource(j, src);
     int[] tx = this.tx[j];
     int[] rx = this.rx[j];
@@ -251,7 +257,7 @@ public final class PacketGroup {
         qps.extend(rx[m], end - qps.length(rx[m]));
       }
     }
-    t.postSend(tx[src], bytes, wrId);
+    t.postSend(tx[src], bytes, wrId, firstPacketExtraBytes);
     return start;
   }
 
@@ -281,7 +287,9 @@ public final class PacketGroup {
    * A one-to-many WRITE of {@code bytes} from member {@code src} (§3.3): first the MR-update message
    * ({@link WriteMrUpdate#RECORD_BYTES} B per receiver: IP, VA, R_key; {@code va[m]}, {@code
    * rkey[m]} indexed by member, the source's ignored) as work request {@code wrId} − its own id is
-   * {@code -wrId - 1}, then the WRITE itself ({@code wrId}); both on the group QP.
+   * {@code -wrId - 1}, then the WRITE itself ({@code wrId}); both on the group QP, both WRITEs: the
+   * first packet of each carries a RETH ({@link WriteMrUpdate#RETH_BYTES} B; every receiver's copy
+   * keeps it, rewritten by its leaf switch).
    *
    * @return the PSN of the WRITE's first packet
    */
@@ -307,10 +315,10 @@ public final class PacketGroup {
       }
     }
     long updateBytes = (long) r * WriteMrUpdate.RECORD_BYTES;
-    int start = multicast(src, updateBytes, -wrId - 1);
+    int start = multicast(0, src, updateBytes, -wrId - 1, WriteMrUpdate.RETH_BYTES);
     int writePsn = start + packetsOf(updateBytes);
     writes.add(writePsn - 1, writePsn, ips, v, k);
-    multicast(src, bytes, wrId);
+    multicast(0, src, bytes, wrId, WriteMrUpdate.RETH_BYTES);
     return writePsn;
   }
 
@@ -327,6 +335,11 @@ public final class PacketGroup {
   /** Posts a message on a unicast QP from {@link #unicastQp}. */
   public void unicast(int qpn, long bytes, long wrId) {
     t.postSend(qpn, bytes, wrId);
+  }
+
+  /** Posts an RDMA WRITE on a unicast QP: its first packet carries a RETH ({@link WriteMrUpdate#RETH_BYTES} B). */
+  public void unicastWrite(int qpn, long bytes, long wrId) {
+    t.postSend(qpn, bytes, wrId, WriteMrUpdate.RETH_BYTES);
   }
 
   /** Packets of a message of {@code bytes}. */

@@ -22,7 +22,7 @@ import org.fabriclab.units.Time;
  * pass. Servers' stacks are not on the critical path of a WRITE (one-sided). {@code queueDepth} IOs
  * are outstanding at once (a new one is submitted when one completes). The engine: 100 Gb/s, 10 ns
  * links, store-and-forward, no switching delay, the unmodified RoCEv2 RC (1024 B payload + 64 B
- * headers, an ACK per 4 packets), no loss, no ECN. Cost: O(IOs × packets × copies) events.
+ * headers, an ACK per 4 packets; every WRITE's first packet a 16 B RETH more), no loss, no ECN. Cost: O(IOs × packets × copies) events.
  */
 public final class PacketStorageReplication {
   /** IOPS over the measured IOs, and the latency of each IO. */
@@ -86,7 +86,7 @@ public final class PacketStorageReplication {
       if (gleam) {
         g.write(0, ioBytes, va, rkey, io);
       } else {
-        g.unicast(qp[c], ioBytes, io);
+        g.unicastWrite(qp[c], ioBytes, io);
       }
     });
     Runnable submit = () -> {

@@ -5,7 +5,9 @@ package org.fabriclab.gleam;
  * WRITE message to the group carrying every receiver's memory region (remote VA and R_key); the
  * leaf switches recognise it, store each connected receiver's region in their table and rewrite
  * the RETH of the real request's first packet per receiver ({@link OneToManyForwarding}). This
- * class counts the bytes that costs and applies the update to a leaf switch's table.
+ * class counts the bytes that costs analytically and applies the update to a leaf switch's table;
+ * on the packet engine the RETH's {@value #RETH_BYTES} B ride on each WRITE's first packet
+ * ({@link PacketGroup#write}, {@link PacketGroup#unicastWrite}).
  *
  * <p>Sizes (decisions): one receiver's record is IPv4 4 + VA 8 + R_key 4 = {@value #RECORD_BYTES} B;
  * every RoCEv2 packet carries Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + ICRC 4 + FCS 4 = {@value

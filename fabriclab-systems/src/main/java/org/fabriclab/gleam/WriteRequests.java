@@ -11,7 +11,8 @@ import java.util.List;
  * WriteMrUpdate#RECORD_BYTES} B each) on the same group QP; the leaf switches recognise it, store
  * their connected receivers' regions in the table ({@link WriteMrUpdate#apply}), and rewrite the
  * RETH of the real request's first packet per receiver ({@link OneToManyForwarding}). The engine's
- * packets carry no RETH, so this registry is the side table that says which PSNs are an update
+ * packets carry the RETH's 16 B on each WRITE's first packet (its size), not its fields, so this
+ * registry is the side table that says which PSNs are an update
  * (and its records) and which PSN starts a WRITE, and logs the rewrites the switches made.
  *
  * <p>Decisions: the update is an ordinary RC WRITE of the group (one PSN per packet, delivered to

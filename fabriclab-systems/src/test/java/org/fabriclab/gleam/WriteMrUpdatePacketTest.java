@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 class WriteMrUpdatePacketTest {
   static final int HDR = 64;
   static final int PAY = 1024;
+  static final int RETH = 16;
 
   static long wire(long payload) {
     return payload + HDR * ((payload + PAY - 1) / PAY);
@@ -64,9 +65,10 @@ class WriteMrUpdatePacketTest {
   void wireBytesArePayloadPlusHeadersPlusTheUpdate() {
     long w = 100_000;
     PacketGroup g = run(3, w, 2);
-    // per WRITE: update 3 x 16 = 48 B in one packet, then the WRITE
-    long perWrite = wire(48) + wire(w);
-    assertThat(perWrite).isEqualTo(48 + 64 + 100_000 + 98 * 64);
+    // per WRITE: update 3 x 16 = 48 B in one packet, then the WRITE; both are WRITEs, so the first
+    // packet of each carries a 16 B RETH
+    long perWrite = wire(48) + RETH + wire(w) + RETH;
+    assertThat(perWrite).isEqualTo(48 + 64 + 16 + 100_000 + 98 * 64 + 16);
     Topology t = g.network().topology();
     assertThat(g.network().bytesSent(t.firstLink(g.host(0)))).isEqualTo(2 * perWrite);
     for (int m = 1; m <= 3; m++) {
@@ -101,13 +103,42 @@ class WriteMrUpdatePacketTest {
   void aHundredReceiversNeedATwoPacketUpdate() {
     long w = 8192;
     PacketGroup g = run(100, w, 1);
-    // 100 x 16 = 1,600 B: two packets (1,024 + 576)
-    long expected = 1600 + 2 * 64 + 8192 + 8 * 64;
+    // 100 x 16 = 1,600 B: two packets (1,024 + 576), a RETH on the update's and the WRITE's first
+    long expected = 1600 + 2 * 64 + 16 + 8192 + 8 * 64 + 16;
     Topology t = g.network().topology();
     assertThat(g.network().bytesSent(t.firstLink(g.host(0)))).isEqualTo(expected);
     for (int m = 1; m <= 100; m++) {
       assertThat(g.acceptedBytes(m)).isEqualTo(1600 + w);
     }
     assertThat(g.writes().rewrites()).hasNumberOfRows(100);
+  }
+
+  @Test
+  void aUnicastWriteCarriesOneRethOnItsFirstPacketAcrossEveryHop() {
+    // wire bytes = payload + packets x 64 + 16, for a one-packet and a multi-packet WRITE
+    for (long bytes : new long[] {1, 1000, 1024, 1025, 100_000}) {
+      long packets = (bytes + PAY - 1) / PAY;
+      Topology topo = PacketGroup.testbed(new double[] {100, 100}, Time.ns(10));
+      PacketGroup g = new PacketGroup(topo, new NetworkConfig(16L << 20, Long.MAX_VALUE,
+          NetworkConfig.Routing.ECMP_PER_FLOW, 1), RcConfig.defaults(), new int[] {0, 1});
+      long[] doneAt = {-1};
+      g.setCompletions(new RdmaCompletions() {
+        @Override
+        public void sendComplete(int q, long id, long now) {
+          doneAt[0] = now;
+        }
+
+        @Override
+        public void receiveComplete(int q, long id, long now) { }
+      });
+      g.unicastWrite(g.unicastQp(0, 1), bytes, 0);
+      g.run(Time.ms(10), 10_000_000L);
+      Topology t = g.network().topology();
+      int out = t.firstLink(g.host(0));
+      assertThat(doneAt[0]).isPositive();
+      assertThat(g.network().bytesSent(out)).isEqualTo(bytes + packets * HDR + RETH);
+      // the switch's port towards the receiver: the same bytes (data only; ACKs go the other way)
+      assertThat(g.network().bytesSent(t.reverse(t.firstLink(g.host(1))))).isEqualTo(bytes + packets * HDR + RETH);
+    }
   }
 }

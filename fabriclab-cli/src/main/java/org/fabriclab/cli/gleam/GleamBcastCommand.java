@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fabriclab.error.InvalidParameterException;
-import org.fabriclab.gleam.CnpPacketExperiment;
 import org.fabriclab.gleam.PacketBcast;
 import org.fabriclab.gleam.TestbedModel;
 import org.fabriclab.gleam.baseline.HplSchedules;
@@ -34,7 +33,9 @@ import picocli.CommandLine.Spec;
       "One broadcast on the paper's testbed (one switch; host 0 the source, hosts 1..N the receivers).",
       "--engine packet (default for gleam and unicast): packet level, RoCEv2 RC go-back-N, loss, NACKs;",
       "--engine analytic (default and only engine for openmpi, binomial, ring): fluid model, no loss.",
-      "Example: fabriclab gleam bcast --receivers 3 --size 1048576 --method gleam --drop-at 1:1 --drop-at 2:2 --json"
+      "Example: fabriclab gleam bcast --receivers 3 --size 1048576 --method gleam --drop-at 1:1 --drop-at 2:2 --json",
+      "Source switching and WRITE: ... --switch-source-at 512:2 --verb write --json (jctUs then ends at the last"
+          + " source's completion)"
     })
 public final class GleamBcastCommand implements Runnable {
   /** Largest RC message: 2 GB (seed 002, Table 1). */
@@ -97,6 +98,17 @@ public final class GleamBcastCommand implements Runnable {
       + " CNP filter (§3.5) on, or off to pass every receiver's CNP to the source (default: on)")
   String cnpFilterText;
 
+  @Option(names = "--verb", paramLabel = "send|write", description = "packet engine: send (default) or write:"
+      + " gleam sends the MR-update message then one one-to-many WRITE (§3.3), unicast one RC WRITE per receiver;"
+      + " a 16 B RETH on each WRITE's first packet; prints mrUpdateBytes, writeRequests")
+  String verbText;
+
+  @Option(names = "--switch-source-at", paramLabel = "PSN:HOST", description = "packet engine, gleam: from the"
+      + " message's packet PSN on (1..packets-1), member HOST (the source or a receiver) is the source, after the"
+      + " previous part completed, with Appendix B's PSN synchronisation; repeatable, PSNs increasing;"
+      + " prints sourceSwitches")
+  List<String> switchSourceText;
+
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
@@ -122,8 +134,12 @@ public final class GleamBcastCommand implements Runnable {
         throw new InvalidParameterException("--engine", "packet", "--method " + m
             + " has only the analytic engine; packet level runs gleam and unicast");
       }
+      if (BcastGroupRun.write(this) || switchSourceText != null) {
+        BcastGroupRun.run(this, m, topo, source, recv, size, linkGbps, loss, seed);
+        return;
+      }
       if (ecnBytesText != null || receiverGbpsText != null || cnpFilterText != null) {
-        runCongestion(m, topo, source, recv, size, linkGbps, loss, seed);
+        BcastCongestionRun.run(this, m, topo, source, recv, size, linkGbps, loss, seed);
         return;
       }
       runPacket(m, topo, source, recv, size, linkGbps, loss, seed);
@@ -142,7 +158,8 @@ public final class GleamBcastCommand implements Runnable {
     if (!registerText.strip().equalsIgnoreCase("computed")) {
       throw new InvalidParameterException("--register", registerText, "only computed with --engine analytic");
     }
-    congestionOptionsNeed("--engine packet (the analytic model has no queues)");
+    BcastCongestionRun.optionsNeed(this, "--engine packet (the analytic model has no queues)");
+    BcastGroupRun.optionsNeed(this, "--engine packet");
     int ranks = recv.length + 1;
     TransferSchedule s = switch (m) {
       case "gleam" -> MpiBcast.gleam(ranks, 0, size);
@@ -185,96 +202,7 @@ public final class GleamBcastCommand implements Runnable {
     }
   }
 
-  /** Refuses --ecn-bytes, --receiver-gbps and --cnp-filter in a mode that has no use for them. */
-  private void congestionOptionsNeed(String what) {
-    String given = ecnBytesText != null ? "--ecn-bytes" : receiverGbpsText != null ? "--receiver-gbps"
-        : cnpFilterText != null ? "--cnp-filter" : null;
-    if (given != null) {
-      throw new InvalidParameterException(given, given + " needs " + what);
-    }
-  }
-
-  /**
-   * The testbed broadcast with ECN marking, per-receiver link rates and the CNP filter
-   * ({@link CnpPacketExperiment}): source host 0 at --link-gbps, receivers 1..N.
-   */
-  private void runCongestion(String m, org.fabriclab.graph.Topology topo, int source, int[] recv, long size,
-      double linkGbps, double loss, long seed) {
-    String why = "--method gleam on the testbed with receivers 1..N (no --topo, --hosts, --servers, --source,"
-        + " --loss, --drop-at or --register packet)";
-    if (!m.equals("gleam")) {
-      congestionOptionsNeed("--method gleam, not " + m);
-    }
-    if (topo != null || hostsText != null || serversText != null || source != 0 || loss > 0
-        || (dropAtText != null && !dropAtText.isEmpty()) || !registerText.strip().equalsIgnoreCase("computed")) {
-      congestionOptionsNeed(why);
-    }
-    long ecn = ecnBytesText == null ? Long.MAX_VALUE : Args.longIn("--ecn-bytes", ecnBytesText, 1, 1L << 40);
-    boolean filter = true;
-    if (cnpFilterText != null) {
-      String f = cnpFilterText.strip().toLowerCase(java.util.Locale.ROOT);
-      if (!f.equals("on") && !f.equals("off")) {
-        throw new InvalidParameterException("--cnp-filter", cnpFilterText, "one of on, off");
-      }
-      filter = f.equals("on");
-    }
-    if (size < 2) {
-      throw new InvalidParameterException("--size", size, "valid range 2.." + MAX_MESSAGE_BYTES
-          + " with --ecn-bytes, --receiver-gbps or --cnp-filter (the run times each half of the message)");
-    }
-    double[] gbps = new double[recv.length];
-    if (receiverGbpsText == null) {
-      java.util.Arrays.fill(gbps, linkGbps);
-    } else if (receiverGbpsText.size() == 1 || receiverGbpsText.size() == recv.length) {
-      for (int i = 0; i < recv.length; i++) {
-        gbps[i] = Args.doubleIn("--receiver-gbps", receiverGbpsText.get(receiverGbpsText.size() == 1 ? 0 : i),
-            1, 1600, false);
-      }
-    } else {
-      throw new InvalidParameterException("--receiver-gbps", String.join(",", receiverGbpsText),
-          "one rate for all receivers or one per receiver (" + recv.length + ")");
-    }
-    if (recv.length + 1 > PacketBcast.MAX_SERVERS) {
-      throw new InvalidParameterException("--receivers", recv.length, "valid range 1.." + (PacketBcast.MAX_SERVERS - 1)
-          + " with --ecn-bytes, --receiver-gbps or --cnp-filter (a Gleam table has at most 256 ports)");
-    }
-    CnpPacketExperiment.Result r = CnpPacketExperiment.run(linkGbps, gbps, size, ecn, filter, seed, null);
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("engine", "packet");
-    out.put("method", m);
-    out.put("source", 0);
-    out.put("receivers", recv.length);
-    out.put("sizeBytes", size);
-    out.put("topology", "testbed: one switch, " + (recv.length + 1) + " servers");
-    out.put("linkGbps", linkGbps);
-    out.put("receiverGbps", gbps);
-    if (ecn != Long.MAX_VALUE) {
-      out.put("ecnBytes", ecn);
-    }
-    out.put("cnpFilter", filter);
-    out.put("seed", seed);
-    out.put("jctUs", r.jctPs() / 1e6);
-    out.put("sourceCnps", r.sourceCnps());
-    out.put("cnpsGenerated", r.cnpsGenerated());
-    Map<String, Double> done = new LinkedHashMap<>();
-    Map<String, Double> half = new LinkedHashMap<>();
-    for (int i = 0; i < recv.length; i++) {
-      done.put(Integer.toString(recv[i]), r.doneAtPs()[i] / 1e6);
-      half.put(Integer.toString(recv[i]), r.secondHalfGbps(i));
-    }
-    out.put("receiverDoneUs", done);
-    out.put("secondHalfGbps", half);
-    var w = spec.commandLine().getOut();
-    if (!format.isText()) {
-      format.printDocument(w, out);
-    } else {
-      w.printf(java.util.Locale.ROOT, "%s, %d receivers, %d B, ECN %s, CNP filter %s: JCT %.3f us, source got %d of %d CNPs"
-          + " (packet engine)%n", m, recv.length, size, ecn == Long.MAX_VALUE ? "off" : ecn + " B",
-          filter ? "on" : "off", r.jctPs() / 1e6, r.sourceCnps(), r.cnpsGenerated());
-    }
-  }
-
-  private int servers(int[] recv, int source) {
+  int servers(int[] recv, int source) {
     int srv = serversText == null ? 0 : Integer.parseInt(serversText.strip()); // validated by receivers()
     int max = source;
     for (int h : recv) {

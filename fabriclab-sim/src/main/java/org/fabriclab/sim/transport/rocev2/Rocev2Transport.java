@@ -30,6 +30,11 @@ import org.fabriclab.traffic.FlowTrace;
  * CNP — at most one per {@link RcConfig#cnpIntervalPs()} — for CE-marked packets. A QP without
  * progress for an RTO goes back to its first unacknowledged PSN. No handshake.
  *
+ * <p>For in-network multicast (seed 002, Gleam): {@link #createReceiveQp} / {@link #postReceive}
+ * make a QP with a receive side only (its peer a group address), and
+ * {@link #postSend(int, long, long, int)} adds header bytes to a message's first packet (a WRITE's
+ * RETH).
+ *
  * <p>Trace mode (the constructor with a {@link FlowTrace}): one QP and one message per flow at its
  * start time; the flow completes when its message does on the receiver. O(1) per packet (plus the
  * QP's outstanding messages when a packet's payload is looked up).
@@ -64,6 +69,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private IntArrayList[] wrEnd = new IntArrayList[16];
   private IntArrayList[] wrLast = new IntArrayList[16];
   private LongArrayList[] wrId = new LongArrayList[16];
+  // per work request, only on QPs that used postSend with extra first-packet bytes (else null)
+  private IntArrayList[] wrFirst = new IntArrayList[16];
+  private IntArrayList[] wrExtra = new IntArrayList[16];
   private RdmaCompletions completions = (q, id, t) -> { };
   private long dataPackets;
   private long controlPackets;
@@ -129,6 +137,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   /** Creates a reliable connection from host node {@code src} to {@code dst}; returns its QPN. */
   public int createQp(int src, int dst) {
+    int q = addQp(src, dst);
+    handle[q] = nic.register(this, q, src);
+    return q;
+  }
+
+  private int addQp(int src, int dst) {
     int q = qp.add();
     if (q == qpSrc.length) {
       int c = q * 2;
@@ -145,6 +159,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
       wrEnd = Arrays.copyOf(wrEnd, c);
       wrLast = Arrays.copyOf(wrLast, c);
       wrId = Arrays.copyOf(wrId, c);
+      wrFirst = Arrays.copyOf(wrFirst, c);
+      wrExtra = Arrays.copyOf(wrExtra, c);
     }
     Topology t = net.topology();
     qpSrc[q] = src;
@@ -154,21 +170,85 @@ public final class Rocev2Transport implements Transport, EgressSource {
     wrLast[q] = new IntArrayList(2);
     wrId[q] = new LongArrayList(2);
     dcqcn.add(q, t.capacityBps(t.firstLink(src)));
-    handle[q] = nic.register(this, q, src);
     return q;
   }
 
-  /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
-  public void postSend(int qpn, long bytes, long id) {
+  private void appendWorkRequest(int qpn, long bytes, long id, int extra) {
     long packets = (bytes + cfg.payloadBytes() - 1) / cfg.payloadBytes();
     if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
       throw new InvalidParameterException("bytes", bytes,
           "valid range 1.." + (long) cfg.payloadBytes() * (Integer.MAX_VALUE / 2));
     }
+    if (extra > 0 && wrExtra[qpn] == null) {
+      int before = wrId[qpn].size();
+      wrFirst[qpn] = new IntArrayList(before + 2);
+      wrExtra[qpn] = new IntArrayList(before + 2);
+      for (int i = 0; i < before; i++) {
+        wrFirst[qpn].add(-1);
+        wrExtra[qpn].add(0);
+      }
+    }
+    if (wrExtra[qpn] != null) {
+      wrFirst[qpn].add(qp.length(qpn));
+      wrExtra[qpn].add(extra);
+    }
     qp.extend(qpn, (int) packets);
     wrEnd[qpn].add(qp.length(qpn));
     wrLast[qpn].add((int) (bytes - (packets - 1) * cfg.payloadBytes()));
     wrId[qpn].add(id);
+  }
+
+  /**
+   * Creates a receive-only queue pair at host node {@code host}: a QP with no sender in this
+   * transport, whose peer is not a host — e.g. a multicast group's address, where an in-network
+   * element (seed 002 §3.3, Gleam's switch) rewrites the group's data to this QPN. Its receiver
+   * ACKs, NACKs and sends CNPs like any QP's, addressed to node {@code feedbackTo} (the engine routes
+   * only to hosts: a node on the way to the group's source, where an element intercepts them).
+   * Messages are announced by {@link #postReceive}; {@link #postSend} on it is an error. The QP is
+   * never registered with the NIC; {@link #qpSource} is {@code feedbackTo}, {@link #qpDestination}
+   * {@code host}. Additive: QPNs come from the same sequence as
+   * {@link #createQp}'s.
+   */
+  public int createReceiveQp(int host, int feedbackTo) {
+    int q = addQp(feedbackTo, host);
+    handle[q] = -1;
+    return q;
+  }
+
+  /** True for a QP made by {@link #createReceiveQp}. */
+  public boolean isReceiveOnly(int qpn) {
+    return handle[qpn] < 0;
+  }
+
+  /**
+   * A receive work request on receive-only QP {@code qpn}: the next {@code bytes} (≥ 1) of its PSN
+   * stream form one message; {@link RdmaCompletions#receiveComplete} reports {@code wrId} when the
+   * receiver holds all of it in order. O(1).
+   */
+  public void postReceive(int qpn, long bytes, long wrId) {
+    if (qpn < 0 || qpn >= qp.size() || !isReceiveOnly(qpn)) {
+      throw new InvalidParameterException("qpn", qpn,
+          "a receive-only queue pair (createReceiveQp); a sender's postSend announces its receiver's messages");
+    }
+    appendWorkRequest(qpn, bytes, wrId, 0);
+  }
+
+  /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
+  public void postSend(int qpn, long bytes, long id) {
+    postSend(qpn, bytes, id, 0);
+  }
+
+  /**
+   * {@link #postSend(int, long, long)} whose first packet carries {@code firstPacketExtraBytes}
+   * more header bytes (0..4096), on every transmission of it: e.g. an RDMA WRITE's RETH, 16 B
+   * (InfiniBand spec vol. 1 §9.3; seed 002 §3.3). The payload is unchanged.
+   */
+  public void postSend(int qpn, long bytes, long id, int firstPacketExtraBytes) {
+    if (handle[qpn] < 0) {
+      throw new InvalidParameterException("qpn", qpn, "a queue pair with a sender (createQp), not receive-only");
+    }
+    InvalidParameterException.requireRange("firstPacketExtraBytes", firstPacketExtraBytes, 0, 4096);
+    appendWorkRequest(qpn, bytes, id, firstPacketExtraBytes);
     lastProgress[qpn] = sim.now();
     armTimeout(qpn);
     if (!dcqcnRunning[qpn]) {
@@ -232,6 +312,10 @@ public final class Rocev2Transport implements Transport, EgressSource {
     }
     int payload = psn == ends.getInt(w) - 1 ? wrLast[q].getInt(w) : cfg.payloadBytes();
     int size = payload + cfg.headerBytes();
+    IntArrayList extra = wrExtra[q];
+    if (extra != null && psn == wrFirst[q].getInt(w)) {
+      size += extra.getInt(w);
+    }
     if (qp.sent(q) && rec != null) {
       rec.addRetransmissions((int) wrId[q].getLong(w), 1);
     }
@@ -320,6 +404,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
         senderCompletions(q);
       }
       case NACK -> {
+        completions.nackReceived(q, psn, sim.now());
         lastProgress[q] = sim.now();
         if (cfg.goBackZero()) {
           qp.goBackTo(q, psn);
@@ -327,7 +412,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
           qp.onNack(q, psn);
         }
         senderCompletions(q);
-        nic.activate(handle[q]);
+        if (handle[q] >= 0) {
+          nic.activate(handle[q]);
+        }
       }
       case CNP -> dcqcn.onCnp(q);
       default -> throw new IllegalStateException("unknown RoCEv2 packet kind " + pk.kind(p));
@@ -336,6 +423,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
   }
 
   private void senderCompletions(int q) {
+    if (handle[q] < 0) {
+      return; // receive-only: its work requests are receive completions only
+    }
     IntArrayList ends = wrEnd[q];
     while (txHead[q] < ends.size() && qp.sndUna(q) >= ends.getInt(txHead[q])) {
       completions.sendComplete(q, wrId[q].getLong(txHead[q]), sim.now());
