@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Golden runs of the packet-level Gleam switch: every value below was produced by the code
  * <em>before</em> the switch element's hash maps were replaced by dense arrays (branch
- * h-gleampkt2, generated from main at 549f50e), so a change to the per-packet data structures
+ * h-gleampkt2, generated from main at 549f50e; the bcast and HPL values regenerated on 2026-11-28,
+ * switch code unchanged, when the RoCEv2 receiver began to apply {@code RcConfig.ackEvery} — an ACK
+ * per 4 packets and on each message's last, a stated model change; it had ACKed every packet), so a
+ * change to the per-packet data structures
  * that alters any decision — which copy, which ACK or NACK, when a duplicate ACK is repeated, which
  * NACK is suppressed, where a CNP goes — changes at least one of these numbers. The runs cover
  * loss on every port (go-back-N, NACK aggregation and suppression, repeated ACKs), deterministic
@@ -94,21 +97,21 @@ class GleamPacketGoldenTest {
     Topology tb = PacketBcast.testbed(4, 100);
     assertThat(bcast(tb, 0, new int[] {1, 2, 3}, 1 << 20, 0.05, List.of(), 1, false))
         .isEqualTo(
-        "jct=8126455840 tx=6718400 re=5151 nacks=117/-506792726 srcGoBacks=1705848070 delivered=3145728 anomalies=0 "
-        + "fb=1153 rep=9 sup=8 acksIn=4247 nacksIn=130 acksOut=1024 nacksOut=128 ignored=0 goBacks=125");
+        "jct=12129380640 tx=8224192 re=6535 nacks=116/817512924 srcGoBacks=-1122181246 delivered=3145728 anomalies=0 "
+        + "fb=527 rep=14 sup=3 acksIn=2164 nacksIn=148 acksOut=390 nacksOut=126 ignored=0 goBacks=127");
     assertThat(bcast(tb, 0, new int[] {1, 2, 3}, 1 << 20, 0,
         List.of(new int[] {1, 1}, new int[] {2, 2}, new int[] {3, 500}), 1, false))
         .isEqualTo(
-        "jct=90106400 tx=1124992 re=10 nacks=3/31314 srcGoBacks=31314 delivered=3145728 anomalies=0 "
-        + "fb=1028 rep=1 sup=0 acksIn=3091 nacksIn=3 acksOut=1024 nacksOut=3 ignored=0 goBacks=3");
+        "jct=90193440 tx=1126080 re=11 nacks=3/31314 srcGoBacks=31376 delivered=3145728 anomalies=0 "
+        + "fb=263 rep=1 sup=0 acksIn=788 nacksIn=3 acksOut=259 nacksOut=3 ignored=0 goBacks=3");
     Topology tb21 = PacketBcast.testbed(21, 100);
     int[] twenty = new int[20];
     for (int i = 0; i < 20; i++) {
       twenty[i] = i + 1;
     }
     assertThat(bcast(tb21, 0, twenty, 1 << 20, 0.02, List.of(), 7, false)).isEqualTo(
-        "jct=4162468640 tx=4810048 re=3397 nacks=290/-1313411137 srcGoBacks=-559716697 delivered=20971520 anomalies=0 "
-        + "fb=1323 rep=5 sup=40 acksIn=39629 nacksIn=378 acksOut=1024 nacksOut=334 ignored=0 goBacks=269");
+        "jct=3159279840 tx=4193152 re=2830 nacks=232/-1139107469 srcGoBacks=-1073813765 delivered=20971520 anomalies=0 "
+        + "fb=772 rep=4 sup=10 acksIn=22628 nacksIn=355 acksOut=529 nacksOut=249 ignored=0 goBacks=231");
   }
 
   @Test
@@ -119,35 +122,35 @@ class GleamPacketGoldenTest {
       all[i] = i + 1;
     }
     assertThat(bcast(k8, 0, all, 1 << 20, 0.001, List.of(), 1, false)).isEqualTo(
-        "jct=3966435200 tx=3723136 re=2398 nacks=123/-1542988728 srcGoBacks=-484601767 delivered=133169152 anomalies=0 "
-        + "fb=43558 rep=860 sup=219 acksIn=368691 nacksIn=1025 acksOut=41975 nacksOut=942 ignored=0 goBacks=75");
+        "jct=2916649600 tx=2606848 re=1372 nacks=87/774549336 srcGoBacks=-1818437280 delivered=133169152 anomalies=0 "
+        + "fb=13240 rep=818 sup=165 acksIn=207575 nacksIn=1081 acksOut=11803 nacksOut=784 ignored=0 goBacks=70");
     assertThat(bcast(k8, 70, new int[] {5, 17, 33, 64, 100}, 1 << 19, 0.003, List.of(), 11, false))
         .isEqualTo(
-        "jct=789360000 tx=973760 re=383 nacks=21/2011073398 srcGoBacks=2011073398 delivered=2621440 anomalies=0 "
-        + "fb=6304 rep=80 sup=2 acksIn=9658 nacksIn=109 acksOut=6120 nacksOut=106 ignored=0 goBacks=21");
+        "jct=786748800 tx=970496 re=380 nacks=21/107248771 srcGoBacks=-482291744 delivered=2621440 anomalies=0 "
+        + "fb=1900 rep=70 sup=7 acksIn=3587 nacksIn=123 acksOut=1716 nacksOut=121 ignored=0 goBacks=21");
     Topology k4 = fatTree(4);
     int[] fifteen = new int[15];
     for (int i = 0; i < 15; i++) {
       fifteen[i] = i + 1;
     }
     assertThat(bcast(k4, 0, fifteen, 2 << 20, 0.01, List.of(), 3, false)).isEqualTo(
-        "jct=16479670400 tx=14704320 re=11467 nacks=371/-46395620 srcGoBacks=-1635625226 delivered=31457280 anomalies=0 "
-        + "fb=29721 rep=787 sup=632 acksIn=107261 nacksIn=3458 acksOut=26392 nacksOut=3174 ignored=0 goBacks=311");
+        "jct=18545526400 tx=17088128 re=13658 nacks=303/1383025492 srcGoBacks=-1219980219 delivered=31457280 anomalies=0 "
+        + "fb=11813 rep=755 sup=260 acksIn=69055 nacksIn=3204 acksOut=8814 nacksOut=2504 ignored=0 goBacks=270");
     assertThat(bcast(k4, 0, fifteen, 1 << 20, 0.005, List.of(), 2, true)).isEqualTo(
-        "jct=3201392000 tx=3056192 re=1785 nacks=109/-135751060 srcGoBacks=-140112362 delivered=15728640 anomalies=0 "
-        + "fb=14195 rep=288 sup=173 acksIn=46791 nacksIn=873 acksOut=13245 nacksOut=835 ignored=0 goBacks=99");
+        "jct=6029622400 tx=5351872 re=3895 nacks=77/-936627020 srcGoBacks=-1364510978 delivered=15728640 anomalies=0 "
+        + "fb=4733 rep=282 sup=61 acksIn=25824 nacksIn=726 acksOut=3926 nacksOut=586 ignored=0 goBacks=77");
   }
 
   @Test
   void hplOnThePaperFabric() {
     assertThat(hpl(4, 1 << 20, 1e-3, 1)).isEqualTo(
-        "jctPs=130817280 pbPs=67497600 src=10988 re=2796 events=93415");
+        "jctPs=130904320 pbPs=67541120 src=10566 re=2374 events=65834");
     assertThat(hpl(4, 1 << 20, 1e-3, 2)).isEqualTo(
-        "jctPs=1126425600 pbPs=63232640 src=11707 re=3515 events=97702");
+        "jctPs=1126469120 pbPs=63276160 src=11024 re=2832 events=68493");
     assertThat(hpl(8, 1 << 20, 1e-4, 5)).isEqualTo(
-        "jctPs=115980160 pbPs=50785920 src=17919 re=1535 events=335554");
+        "jctPs=116105600 pbPs=50829440 src=18116 re=1732 events=228333");
     assertThat(hpl(16, 1 << 18, 5e-4, 1)).isEqualTo(
-        "jctPs=1065500800 pbPs=1025502080 src=14839 re=6647 events=573793");
+        "jctPs=1065500800 pbPs=1025502080 src=14017 re=5825 events=419337");
   }
 
   /**

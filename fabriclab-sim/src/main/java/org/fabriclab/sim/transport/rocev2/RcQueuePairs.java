@@ -129,6 +129,11 @@ public final class RcQueuePairs {
     return sndUna[q] >= length[q];
   }
 
+  /** Receiver side: restarts the coalescing count (an ACK was sent for another reason). */
+  public void resetAckCount(int q) {
+    sinceAck[q] = 0;
+  }
+
   /** The receiver's expected PSN (= packets received in order). */
   public int expected(int q) {
     return ePsn[q];

@@ -26,7 +26,9 @@ import org.fabriclab.traffic.FlowTrace;
  * <p>Data leaves through the host's {@link NicScheduler} (the RNIC arbiter: round-robin over the
  * host's active QPs, each paced at its DCQCN rate, one packet whenever the NIC is free and not
  * PFC-paused), so a host never drops its own packets; ACKs, NACKs and CNPs are sent at once with
- * the priority flag. The receiver coalesces ACKs, NACKs the first gap (go-back-N) and returns a
+ * the priority flag. The receiver coalesces ACKs — one cumulative ACK per {@link RcConfig#ackEvery()}
+ * in-order packets and one on every message's last packet (its AckReq bit) — NACKs the first gap
+ * (go-back-N), ACKs a duplicate at once and returns a
  * CNP — at most one per {@link RcConfig#cnpIntervalPs()} — for CE-marked packets. A QP without
  * progress for an RTO goes back to its first unacknowledged PSN. No handshake.
  *
@@ -54,7 +56,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private final int kindBase;
   private final int timerHandler;
   private final int dcqcnHandler;
-  private final RcQueuePairs qp = new RcQueuePairs(new int[0], 1);
+  private final RcQueuePairs qp;
   private final Dcqcn dcqcn;
   private int[] qpSrc = new int[16];
   private int[] qpDst = new int[16];
@@ -98,6 +100,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
     this.net = net;
     this.pk = net.packets();
     this.cfg = cfg;
+    this.qp = new RcQueuePairs(new int[0], cfg.ackEvery());
     this.nic = nic;
     this.trace = trace;
     this.rec = rec;
@@ -380,7 +383,14 @@ public final class Rocev2Transport implements Transport, EgressSource {
           cnps++;
           control(q, CNP, 0);
         }
-        switch (qp.onData(q, psn)) {
+        int verdict = qp.onData(q, psn);
+        if (verdict == RcQueuePairs.ACCEPT && rxHead[q] < wrEnd[q].size()
+            && qp.expected(q) == wrEnd[q].getInt(rxHead[q])) {
+          // a message's last packet carries AckReq (IB spec vol. 1 §9.7.5.1.2): ACK it at once
+          qp.resetAckCount(q);
+          verdict = RcQueuePairs.ACCEPT_AND_ACK;
+        }
+        switch (verdict) {
           case RcQueuePairs.ACCEPT_AND_ACK, RcQueuePairs.DUPLICATE_ACK -> control(q, ACK, qp.expected(q));
           case RcQueuePairs.NACK -> {
             if (cfg.goBackZero()) {

@@ -101,11 +101,11 @@ class ReceiveOnlyQpTest {
     sim.run(Time.ms(1), 1_000_000);
     assertThat(log).containsExactly("nack 1 1", "rx 1 7", "rx 1 8");
     assertThat(t.dataPackets()).isZero(); // the receive-only QP never sends data
-    // feedback, all at node a: the NACK and an ACK per in-order packet (the transport's receiver
-    // acknowledges every in-order packet: its RcQueuePairs has ackEvery 1), the last naming 4; no
-    // send completions on a receive-only QP
+    // feedback, all at node a: the NACK naming 1, then (an ACK per 4 in-order packets, and one on
+    // each message's last packet) ACK 3 when PSN 2 completes message 7 and ACK 4 when PSN 3
+    // completes message 8; PSN 0 and 1 are coalesced. No send completions on a receive-only QP
     assertThat(t.queuePairs().sndUna(rq)).isEqualTo(4);
-    assertThat(t.controlPackets()).isEqualTo(5);
-    assertThat(feedbackAtA[0]).isEqualTo(5);
+    assertThat(t.controlPackets()).isEqualTo(3);
+    assertThat(feedbackAtA[0]).isEqualTo(3);
   }
 }

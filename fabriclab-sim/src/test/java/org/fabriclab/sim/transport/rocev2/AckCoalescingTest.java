@@ -1,0 +1,71 @@
+package org.fabriclab.sim.transport.rocev2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.host.NicScheduler;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.topology.fattree.FatTree;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The receiver's ACK coalescing ({@link RcConfig#ackEvery()}): one cumulative ACK per
+ * {@code ackEvery} in-order packets, and one on every message's last packet (the AckReq bit an RC
+ * requester sets on a message's last packet). The expected ACK PSNs are counted by hand from that
+ * rule on lossless runs.
+ */
+class AckCoalescingTest {
+  private static final Topology FT4 = new FatTree(4).build();
+
+  /** The PSNs the sender's ACKs name, in arrival order, for messages of these packet counts. */
+  private static List<Integer> ackPsns(int ackEvery, int... messagePackets) {
+    Simulator sim = new Simulator();
+    Network net = new Network(sim, FT4, new EcmpTable(FT4), new Packets(64),
+        new NetworkConfig(1L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
+    RcConfig rc = RcConfig.defaults().withReliability(ackEvery, RcConfig.defaults().rtoPs(), false);
+    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    int q = t.createQp(FT4.server(0), FT4.server(15));
+    List<Integer> acks = new ArrayList<>();
+    for (int k = 0; k < net.kinds().size(); k++) {
+      if (net.kinds().name(k).equals("rocev2.ACK")) {
+        var orig = net.kinds().receiver(k);
+        net.kinds().setReceiver(k, (p, node) -> {
+          acks.add(net.packets().seq(p));
+          orig.deliver(p, node);
+        });
+      }
+    }
+    for (int i = 0; i < messagePackets.length; i++) {
+      t.postSend(q, (long) messagePackets[i] * rc.payloadBytes(), i);
+    }
+    sim.run(Long.MAX_VALUE, 10_000_000);
+    assertThat(t.queuePairs().senderDone(q)).isTrue();
+    return acks;
+  }
+
+  @Test
+  void oneAckPerFourPacketsAndOnTheLast() {
+    // PSNs 0..9: the 4th and 8th in-order packets, then the message's last (expected 4, 8, 10)
+    assertThat(ackPsns(4, 10)).containsExactly(4, 8, 10);
+  }
+
+  @Test
+  void everyMessageEndIsAcknowledgedAndRestartsTheCount() {
+    // two 3-packet messages: each ends before 4 packets accumulate
+    assertThat(ackPsns(4, 3, 3)).containsExactly(3, 6);
+    // 5 + 5 packets: 4 in order (ACK 4), the first message's end (ACK 5, count restarts), PSNs
+    // 5..8 (ACK 9), the second message's end (ACK 10)
+    assertThat(ackPsns(4, 5, 5)).containsExactly(4, 5, 9, 10);
+  }
+
+  @Test
+  void ackEveryOneAcknowledgesEveryPacket() {
+    assertThat(ackPsns(1, 3, 2)).containsExactly(1, 2, 3, 4, 5);
+  }
+}
