@@ -172,6 +172,20 @@ class SimulateKnobsTest {
   }
 
   @Test
+  void ackEveryCoalescesTheReceiversAcks(@TempDir Path dir) throws Exception {
+    // one lossless flow of 20 packets of 1024 B: ACKs after every N in-order packets and on the
+    // last, so ceil(20 / N) control packets (N = 1: 20, N = 3: 6 + the last = 7, N = 4: 5)
+    Path t = trace(dir, "0,0,15,0,20480");
+    int[][] expect = {{1, 20}, {3, 7}, {4, 5}};
+    for (int[] e : expect) {
+      JsonNode j = json(run("simulate", "--topo", "fattree", "--k", "4", "--trace", t.toString(),
+          "--transport", "rocev2", "--ack-every", String.valueOf(e[0]), "--json", "--no-progress"));
+      assertThat(j.get("dataPackets").asLong()).isEqualTo(20);
+      assertThat(j.get("controlPackets").asLong()).as("--ack-every " + e[0]).isEqualTo(e[1]);
+    }
+  }
+
+  @Test
   void multicastWorkloadWritesGroupsWithTheirJct(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("mc");
     JsonNode j = json(run("simulate", "--topo", "fattree", "--k", "4", "--workload", "multicast",
