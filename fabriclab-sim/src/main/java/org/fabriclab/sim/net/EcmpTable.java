@@ -11,7 +11,7 @@ import org.fabriclab.graph.Topology;
  *
  * <p>A server with exactly one link (a fat-tree host, a leaf-spine host) shares the key of its
  * attachment switch, so a fat-tree k=8 needs 32 BFS, not 128; a multi-homed server (BCube) is its
- * own key. Precomputation O(K·(n+m)) time and 8·K·n bytes (distances and candidate counts) for K keys — fine for FT8 and moderate
+ * own key. Precomputation O(K·(n+m)) time and 8·K·n bytes (distances and each node's packed next-hop candidates) for K keys — fine for FT8 and moderate
  * sizes (fat-tree k=48: 1,152 keys × 30k nodes = 265 MB). Servers forward when they lie on a
  * shortest path (server-centric fabrics). Links may be one-way (a splitter's outputs): distances
  * follow link directions, so a host reaches another through the splitters when a directed path
@@ -23,7 +23,17 @@ public final class EcmpTable {
   private final int[] keyOf;
   private final int[] lastLink;
   private final int[] dist;
-  private final int[] count;
+  // per (key, node), the forwarding decision in one int (performance: a hop reads one entry, not
+  // the node's distance, its candidate count and its neighbours' distances): >= 0, the candidates
+  // are the links first .. first + count - 1 in port order, packed as (count - 1) << 23 | first;
+  // UNREACHABLE; AT_KEY (distance 0: the destination's last link); <= SCATTERED_BASE, candidates
+  // not contiguous, count = SCATTERED_BASE + 1 - entry, found by scanning as before.
+  private final int[] route;
+  private static final int UNREACHABLE = -1;
+  private static final int AT_KEY = -2;
+  private static final int SCATTERED_BASE = -3;
+  private static final int FIRST_BITS = 23;
+  private static final int FIRST_MASK = (1 << FIRST_BITS) - 1;
   private final int keys;
 
   public EcmpTable(Topology t) {
@@ -52,7 +62,7 @@ public final class EcmpTable {
     }
     keys = k;
     dist = new int[k * n];
-    count = new int[k * n];
+    route = new int[k * n];
     int[] off = t.csrOffsets();
     int[] tgt = t.csrTargets();
     // incoming links per node, so one-way links (splitters) are routable: dist(u -> root) is a
@@ -93,14 +103,29 @@ public final class EcmpTable {
       }
       for (int u = 0; u < n; u++) {
         int du = dist[base + u];
-        if (du == Integer.MAX_VALUE || du == 0) {
+        if (du == Integer.MAX_VALUE) {
+          route[base + u] = UNREACHABLE;
           continue;
         }
+        if (du == 0) {
+          route[base + u] = AT_KEY;
+          continue;
+        }
+        int cnt = 0;
+        int first = -1;
+        int lastCand = -1;
         for (int e = off[u]; e < off[u + 1]; e++) {
           if (dist[base + tgt[e]] == du - 1) {
-            count[base + u]++;
+            if (first < 0) {
+              first = e;
+            }
+            lastCand = e;
+            cnt++;
           }
         }
+        boolean contiguous = lastCand - first + 1 == cnt && cnt <= (1 << (31 - FIRST_BITS))
+            && first <= FIRST_MASK;
+        route[base + u] = contiguous ? ((cnt - 1) << FIRST_BITS) | first : SCATTERED_BASE + 1 - cnt;
       }
     }
   }
@@ -128,21 +153,26 @@ public final class EcmpTable {
 
   /**
    * The next-hop link from {@code u} (not the destination) towards {@code dstServer}: candidate
-   * {@code choice mod count} in port order. Returns -1 when unreachable. O(degree(u)).
+   * {@code choice mod count} in port order. Returns -1 when unreachable. O(1) when the candidates
+   * are consecutive ports (fat-trees, Clos), else O(degree(u)).
    */
   public int nextLink(int u, int dstServer, int choice) {
-    int base = keyBase(dstServer);
-    int du = dist[base + u];
-    if (du == 0) {
+    int v = route[keyBase(dstServer) + u];
+    if (v >= 0) {
+      int cnt = (v >>> FIRST_BITS) + 1;
+      return (v & FIRST_MASK) + (cnt == 1 ? 0 : Integer.remainderUnsigned(choice, cnt));
+    }
+    if (v == AT_KEY) {
       return lastLink[dstServer];
     }
-    if (du == Integer.MAX_VALUE) {
+    if (v == UNREACHABLE) {
       return -1;
     }
+    int base = keyBase(dstServer);
     int[] off = topo.csrOffsets();
     int[] tgt = topo.csrTargets();
-    int want = du - 1;
-    int pick = Integer.remainderUnsigned(choice, count[base + u]);
+    int want = dist[base + u] - 1;
+    int pick = Integer.remainderUnsigned(choice, SCATTERED_BASE + 1 - v);
     for (int e = off[u]; ; e++) {
       if (dist[base + tgt[e]] == want && pick-- == 0) {
         return e;
@@ -168,7 +198,10 @@ public final class EcmpTable {
 
   /** Number of candidate next hops of {@code u} towards {@code dstServer}. */
   public int candidates(int u, int dstServer) {
-    int base = keyBase(dstServer);
-    return dist[base + u] == 0 ? 1 : count[base + u];
+    int v = route[keyBase(dstServer) + u];
+    if (v >= 0) {
+      return (v >>> FIRST_BITS) + 1;
+    }
+    return v == AT_KEY ? 1 : v == UNREACHABLE ? 0 : SCATTERED_BASE + 1 - v;
   }
 }

@@ -43,12 +43,12 @@ final class Ports {
   private final int channel0; // the simulator's in-order channel of link 0 (explicit queues' transmissions)
   // FIFO arrivals (performance): the packets on their way over a link form a list through the
   // packets' `next` field; only the list's head has an event in the simulator's queue. The
-  // successor's event key (arrival time, insertion sequence taken at its enqueue) is kept under the
-  // predecessor's id in fifoKey, so the head's event finds it without touching the successor, and
+  // successor's event key (arrival time, insertion sequence taken at its enqueue) is kept in the
+  // predecessor's own record ({@link Packets#setNextKey}), next to its `next` field, so the head's
+  // event finds it in the record it already reads (one cache miss, prefetched, instead of two), and
   // the tail per link (-1: none pending) is the only per-link state: an enqueue and an arrival
   // each touch the packet and the port record, nothing else (no ring buffer, no channel record).
   private final int[] fifoTail;
-  private long[] fifoKey = new long[2 * 1024];
   private final int fifoArrive;
   private org.fabriclab.sim.engine.EventHandler arrival;
   private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
@@ -85,7 +85,7 @@ final class Ports {
     arrival = h;
   }
 
-  /** Reads the packet record and successor key a FIFO arrival of {@code p} will read (prefetch). */
+  /** Fetches the packet record (successor key included) a FIFO arrival of {@code p} will read. */
   private int touchFifo(int p) {
     packets.prefetch(p);
     return 0;
@@ -95,7 +95,7 @@ final class Ports {
   private void fifoArrive(int p, int link) {
     int q = packets.next(p);
     if (q >= 0) {
-      sim.scheduleTaken(fifoKey[2 * p], fifoKey[2 * p + 1], fifoArrive, q, link);
+      sim.scheduleTaken(packets.nextKeyTime(p), packets.nextKeySeq(p), fifoArrive, q, link);
     } else {
       fifoTail[link] = -1;
     }
@@ -147,13 +147,7 @@ final class Ports {
       sim.scheduleTaken(t, seq, fifoArrive, p, link);
     } else {
       packets.setNext(tail, p);
-      long[] k = fifoKey;
-      if (2 * tail + 1 >= k.length) {
-        k = java.util.Arrays.copyOf(k, Math.max(2 * k.length, 2 * tail + 2));
-        fifoKey = k;
-      }
-      k[2 * tail] = t;
-      k[2 * tail + 1] = seq;
+      packets.setNextKey(tail, t, seq);
     }
     return true;
   }

@@ -46,25 +46,35 @@ public final class Packets {
 
   // Layout (performance): one record of R ints per packet, so the fields a hop reads and writes
   // share one or two cache lines instead of one line in each of 14 parallel arrays; the pool of a
-  // large run holds ~10^5-10^6 packets, far beyond the core's cache.
-  private static final int R = 16;
-  private static final int FLOW = 0;
-  private static final int KIND = 1;
-  private static final int SEQ = 2;
-  private static final int SIZE = 3;
-  private static final int SRC = 4;
-  private static final int DST = 5;
-  private static final int FLAGS = 6;
-  private static final int HOPS = 7;
-  private static final int NEXT = 8;
-  private static final int IN_LINK = 9;
-  private static final int GROUP = 10;
-  private static final int PAYLOAD = 11;
-  private static final int STAMP_LO = 12;
-  private static final int STAMP_HI = 13;
-  private static final int NEXT_FREE = 14;
-  private static final int EXT_USED = 15;
-  /** Most packets a pool can hold at once ({@code Integer.MAX_VALUE / 16}). */
+  // large run holds ~10^5-10^6 packets, far beyond the core's cache. The first 16 ints are the
+  // fields a hop touches (the queue link and its successor's event key, hop count, ingress link,
+  // destination, flow, size, flags, and the kind, sequence and source a receiver or a switch
+  // element reads); PREFETCH_LO and PREFETCH_HI at both ends of them are written by
+  // {@link #prefetch}, so both cache lines they may straddle are fetched (a Java array's records
+  // are not line-aligned). The rest are read at the source or the receiver.
+  private static final int R = 24;
+  private static final int NEXT_FREE = 0; // liveness: -2 allocated, -1 free (PREFETCH_LO)
+  private static final int NEXT = 1;
+  private static final int KEY_T_LO = 2;
+  private static final int KEY_T_HI = 3;
+  private static final int KEY_S_LO = 4;
+  private static final int KEY_S_HI = 5;
+  private static final int HOPS = 6;
+  private static final int IN_LINK = 7;
+  private static final int DST = 8;
+  private static final int FLOW = 9;
+  private static final int SIZE = 10;
+  private static final int FLAGS = 11;
+  private static final int KIND = 12;
+  private static final int SEQ = 13;
+  private static final int SRC = 14;
+  private static final int PREFETCH_HI = 15; // a pad the prefetch writes; never read
+  private static final int GROUP = 16;
+  private static final int PAYLOAD = 17;
+  private static final int STAMP_LO = 18;
+  private static final int STAMP_HI = 19;
+  private static final int EXT_USED = 20;
+  /** Most packets a pool can hold at once ({@code Integer.MAX_VALUE / 24}). */
   public static final int MAX_PACKETS = Integer.MAX_VALUE / R;
 
   private int[] h;
@@ -130,12 +140,8 @@ public final class Packets {
     int pb = p * R;
     int cb = c * R;
     liveBytes += a[pb + SIZE];
-    System.arraycopy(a, pb, a, cb, NEXT);
-    a[cb + IN_LINK] = a[pb + IN_LINK];
-    a[cb + GROUP] = a[pb + GROUP];
-    a[cb + PAYLOAD] = a[pb + PAYLOAD];
-    a[cb + STAMP_LO] = a[pb + STAMP_LO];
-    a[cb + STAMP_HI] = a[pb + STAMP_HI];
+    System.arraycopy(a, pb + HOPS, a, cb + HOPS, PREFETCH_HI - HOPS); // HOPS .. SRC
+    System.arraycopy(a, pb + GROUP, a, cb + GROUP, STAMP_HI + 1 - GROUP); // GROUP .. STAMP_HI
     if (a[pb + EXT_USED] != 0) {
       System.arraycopy(extInt, p * EXT_INTS, extInt, c * EXT_INTS, EXT_INTS);
       System.arraycopy(extLong, p * EXT_LONGS, extLong, c * EXT_LONGS, EXT_LONGS);
@@ -174,12 +180,16 @@ public final class Packets {
   }
 
   /**
-   * Performance hint for a live packet {@code p} that is about to be read: a store of the value
-   * its liveness marker already holds, so its record comes into the cache without the core waiting
-   * for it (a store that misses retires at once; a load would stall). No effect on any field.
+   * Performance hint for a live packet {@code p} that is about to be read: stores of values the
+   * record already holds (its liveness marker) or that nobody reads (a pad) at both ends of its hop
+   * fields, so the one or two cache lines they occupy come into the cache without the core waiting
+   * for them (a store that misses retires at once; a load would stall). No effect on any field.
    */
   public void prefetch(int p) {
-    h[p * R + NEXT_FREE] = -2;
+    int b = p * R;
+    int[] a = h;
+    a[b + NEXT_FREE] = -2;
+    a[b + PREFETCH_HI] = 0;
   }
 
   /** True when {@code p} is allocated (not in the free list). */
@@ -350,6 +360,32 @@ public final class Packets {
 
   public void setNext(int p, int q) {
     h[p * R + NEXT] = q;
+  }
+
+  /**
+   * Stores, in {@code p}'s record, the event key (time, insertion sequence) of its successor in its
+   * queue (owned by whoever queues it: a FIFO port keeps there the key its next packet's arrival was
+   * given, so the head's event reads it from the record it already holds).
+   */
+  public void setNextKey(int p, long time, long seq) {
+    int b = p * R;
+    int[] a = h;
+    a[b + KEY_T_LO] = (int) time;
+    a[b + KEY_T_HI] = (int) (time >>> 32);
+    a[b + KEY_S_LO] = (int) seq;
+    a[b + KEY_S_HI] = (int) (seq >>> 32);
+  }
+
+  /** The time of {@link #setNextKey}. */
+  public long nextKeyTime(int p) {
+    int b = p * R;
+    return (h[b + KEY_T_LO] & 0xFFFFFFFFL) | ((long) h[b + KEY_T_HI] << 32);
+  }
+
+  /** The sequence of {@link #setNextKey}. */
+  public long nextKeySeq(int p) {
+    int b = p * R;
+    return (h[b + KEY_S_LO] & 0xFFFFFFFFL) | ((long) h[b + KEY_S_HI] << 32);
   }
 
   /** Changes a packet's wire size (trimming), keeping the live-byte count right. */

@@ -35,6 +35,36 @@ class PacketsTest {
   }
 
   @Test
+  void queueKeyAndPrefetchLeaveTheHeaderAlone() {
+    Packets pk = new Packets(16);
+    int p = pk.allocate(-7, 3, 1 << 23, 1088, 11, 12, -99L);
+    pk.setHops(p, 4);
+    pk.setInLink(p, 77);
+    pk.setGroup(p, -9);
+    pk.setPayload(p, 1024);
+    pk.setFlags(p, Packets.PRIORITY);
+    pk.setNext(p, 5);
+    long[] times = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 0xFFFFFFFFL, 1L << 32, 123_456_789_012_345L};
+    for (long t : times) {
+      pk.setNextKey(p, t, ~t);
+      pk.prefetch(p);
+      assertThat(pk.nextKeyTime(p)).isEqualTo(t);
+      assertThat(pk.nextKeySeq(p)).isEqualTo(~t);
+      assertThat(new long[] {pk.flow(p), pk.kind(p), pk.seq(p), pk.size(p), pk.src(p), pk.dst(p),
+          pk.stamp(p), pk.hops(p), pk.inLink(p), pk.group(p), pk.payload(p), pk.flags(p),
+          pk.next(p)}).containsExactly(-7, 3, 1 << 23, 1088, 11, 12, -99, 4, 77, -9, 1024,
+          Packets.PRIORITY, 5);
+      assertThat(pk.isLive(p)).isTrue();
+    }
+    int c = pk.copy(p); // a copy has the header, not the queue state
+    assertThat(pk.hops(c)).isEqualTo(4);
+    assertThat(pk.stamp(c)).isEqualTo(-99);
+    pk.free(p);
+    assertThat(pk.isLive(p)).isFalse();
+    assertThat(pk.isLive(c)).isTrue();
+  }
+
+  @Test
   void kindBlocksAreDisjoint() {
     PacketKinds k = new PacketKinds();
     int tcp = k.register("tcp", (p, n) -> { }, "SYN", "SYNACK", "DATA", "ACK");
