@@ -7,7 +7,8 @@ import org.fabriclab.graph.Topology;
  * Shortest-path next hops for the data plane, in the spirit of
  * {@link org.fabriclab.routing.EcmpPaths}: one BFS per destination <em>key</em> over the CSR
  * arrays, and at forwarding time the candidate next hops of node {@code u} towards key {@code d}
- * are the links {@code u -> v} with {@code dist(v) = dist(u) - 1} (scanned, not stored).
+ * are the links {@code u -> v} with {@code dist(v) = dist(u) - 1}, stored packed per (key, node) as
+ * the first link and the count when they are consecutive ports (fat-trees, Clos), else scanned.
  *
  * <p>A server with exactly one link (a fat-tree host, a leaf-spine host) shares the key of its
  * attachment switch, so a fat-tree k=8 needs 32 BFS, not 128; a multi-homed server (BCube) is its
@@ -61,8 +62,14 @@ public final class EcmpTable {
       keyOf[v] = keyIndexOfNode[root];
     }
     keys = k;
-    dist = new int[k * n];
-    route = new int[k * n];
+    long entries = (long) k * n;
+    if (entries > Integer.MAX_VALUE - 8) {
+      throw new org.fabriclab.error.InvalidParameterException("topology", t.family() + " " + t.parameters()
+          + ": the packet engine's routing table needs keys × nodes = " + k + " × " + n + " = " + entries
+          + " entries, at most " + (Integer.MAX_VALUE - 8) + "; use a smaller instance or the flow engine");
+    }
+    dist = new int[(int) entries];
+    route = new int[(int) entries];
     int[] off = t.csrOffsets();
     int[] tgt = t.csrTargets();
     // incoming links per node, so one-way links (splitters) are routable: dist(u -> root) is a

@@ -3,8 +3,8 @@ package org.fabriclab.sim.packet;
 import java.util.Arrays;
 
 /**
- * The packet pool and its typed header fields. Every packet's fields live in parallel primitive
- * arrays indexed by a packet id; freed ids are reused through a free list, so the steady state
+ * The packet pool and its typed header fields. Every packet's fields live in one int record per
+ * packet id (hop fields first, so a hop touches one or two cache lines) plus its extension longs; freed ids are reused through a free list, so the steady state
  * allocates nothing (the arrays only grow, by doubling, while the number of packets alive grows).
  *
  * <p>Header fields, each with a getter and a setter:
@@ -17,14 +17,15 @@ import java.util.Arrays;
  *   <li>{@code src}, {@code dst} — source and destination node (a switch element may rewrite dst);
  *   <li>{@code group} — multicast group address (0: unicast);
  *   <li>{@code flags} — {@link #CE}, {@link #ECE}, {@link #CNP}, {@link #TRIMMED}, {@link #PRIORITY},
- *       and bits from {@link #FIRST_SYSTEM_FLAG} up for systems;
+ *       {@link #ACK_REQ}, and bits from {@link #FIRST_SYSTEM_FLAG} up for systems;
  *   <li>{@code hops} — links traversed; {@code inLink} — the ingress link of the last hop
  *       ({@code -1} at the source), kept on copies so PFC and the MMU see them;
  *   <li>{@code stamp} — a timestamp the transport may echo;
  *   <li>an extension area of {@link #EXT_INTS} ints and {@link #EXT_LONGS} longs per packet for a
  *       system's own header (Gleam's multicast PSN map, a relay's tag…), cleared at allocation.
  * </ul>
- * The {@code next} link field belongs to whoever queues the packet (the network's ports).
+ * The {@code next} link field and the successor's event key ({@link #setNextKey}) belong to whoever
+ * queues the packet (the network's ports).
  */
 public final class Packets {
   /** ECN: congestion experienced (set by a switch). */
@@ -37,6 +38,11 @@ public final class Packets {
   public static final int PRIORITY = 8;
   /** Congestion notification packet bit (RoCEv2 CNP, or a switch-generated notification). */
   public static final int CNP = 16;
+  /**
+   * The sender asks for an immediate acknowledgement: RoCEv2's BTH AckReq bit, set on the last
+   * packet of a message (InfiniBand vol. 1 §9.7.5.1.2), so a coalescing receiver ACKs it at once.
+   */
+  public static final int ACK_REQ = 32;
   /** Flag bits from here up are free for systems' own use. */
   public static final int FIRST_SYSTEM_FLAG = 1 << 8;
   /** Ints in the per-packet extension area. */

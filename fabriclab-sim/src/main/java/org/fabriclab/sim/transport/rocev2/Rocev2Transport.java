@@ -27,10 +27,14 @@ import org.fabriclab.traffic.FlowTrace;
  * host's active QPs, each paced at its DCQCN rate, one packet whenever the NIC is free and not
  * PFC-paused), so a host never drops its own packets; ACKs, NACKs and CNPs are sent at once with
  * the priority flag. The receiver coalesces ACKs — one cumulative ACK per {@link RcConfig#ackEvery()}
- * in-order packets and one on every message's last packet (its AckReq bit) — NACKs the first gap
- * (go-back-N), ACKs a duplicate at once and returns a
+ * in-order packets and one on every packet with {@link Packets#ACK_REQ}, which the sender sets on
+ * each message's last packet (so the receiver needs no message boundaries: in-network copies keep
+ * the flag) — NACKs the first gap (go-back-N), ACKs a duplicate at once and returns a
  * CNP — at most one per {@link RcConfig#cnpIntervalPs()} — for CE-marked packets. A QP without
  * progress for an RTO goes back to its first unacknowledged PSN. No handshake.
+ * Limitation: coalescing has no timer, so a sender slower than {@code ackEvery} packets per RTO
+ * (4 × 1,088 B per 1 ms ≈ 35 Mb/s with the defaults; DCQCN's floor is 10 Mb/s) sees no progress
+ * between two ACKs and its RTO resends up to {@code ackEvery − 1} delivered packets.
  *
  * <p>For in-network multicast (seed 002, Gleam): {@link #createReceiveQp} / {@link #postReceive}
  * make a QP with a receive side only (its peer a group address), and
@@ -182,6 +186,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
       throw new InvalidParameterException("bytes", bytes,
           "valid range 1.." + (long) cfg.payloadBytes() * (Integer.MAX_VALUE / 2));
     }
+    qp.extend(qpn, (int) packets); // first: it may refuse (stream length), leaving no list changed
     if (extra > 0 && wrExtra[qpn] == null) {
       int before = wrId[qpn].size();
       wrFirst[qpn] = new IntArrayList(before + 2);
@@ -192,10 +197,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
       }
     }
     if (wrExtra[qpn] != null) {
-      wrFirst[qpn].add(qp.length(qpn));
+      wrFirst[qpn].add(qp.length(qpn) - (int) packets); // the request's first PSN
       wrExtra[qpn].add(extra);
     }
-    qp.extend(qpn, (int) packets);
     wrEnd[qpn].add(qp.length(qpn));
     wrLast[qpn].add((int) (bytes - (packets - 1) * cfg.payloadBytes()));
     wrId[qpn].add(id);
@@ -247,6 +251,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
    * (InfiniBand spec vol. 1 §9.3; seed 002 §3.3). The payload is unchanged.
    */
   public void postSend(int qpn, long bytes, long id, int firstPacketExtraBytes) {
+    if (qpn < 0 || qpn >= qp.size()) {
+      throw new InvalidParameterException("qpn", qpn, "valid range 0.." + (qp.size() - 1));
+    }
     if (handle[qpn] < 0) {
       throw new InvalidParameterException("qpn", qpn, "a queue pair with a sender (createQp), not receive-only");
     }
@@ -324,6 +331,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
     }
     int p = pk.allocate(q, kindBase + DATA, psn, size, qpSrc[q], qpDst[q], now);
     pk.setPayload(p, payload);
+    if (psn == ends.getInt(w) - 1) {
+      pk.addFlag(p, Packets.ACK_REQ); // a message's last packet asks for an ACK at once
+    }
     dataPackets++;
     net.send(p);
     dcqcn.onSent(q, size);
@@ -384,8 +394,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
           control(q, CNP, 0);
         }
         int verdict = qp.onData(q, psn);
-        if (verdict == RcQueuePairs.ACCEPT && rxHead[q] < wrEnd[q].size()
-            && qp.expected(q) == wrEnd[q].getInt(rxHead[q])) {
+        if (verdict == RcQueuePairs.ACCEPT && pk.hasFlag(p, Packets.ACK_REQ)) {
           // a message's last packet carries AckReq (IB spec vol. 1 §9.7.5.1.2): ACK it at once
           qp.resetAckCount(q);
           verdict = RcQueuePairs.ACCEPT_AND_ACK;

@@ -65,6 +65,51 @@ class AckCoalescingTest {
   }
 
   @Test
+  void theAckRequestFlagNotTheReceiversWorkRequestsMarksAMessageEnd() {
+    // a receive QP whose stream is extended without receive work requests (as Gleam's source
+    // switching does): PSNs 0..5 arrive in order, AckReq on 2 and 5 (two 3-packet messages of a
+    // sender) — ACKs name 3 and 6; without the flag on 2 only the 4th packet and the stream's end
+    Simulator sim = new Simulator();
+    Network net = new Network(sim, FT4, new EcmpTable(FT4), new Packets(64),
+        new NetworkConfig(1L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
+    RcConfig rc = RcConfig.defaults();
+    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    int a = FT4.server(0);
+    int b = FT4.server(15);
+    int rq = t.createReceiveQp(b, a);
+    t.queuePairs().extend(rq, 6);
+    int data = -1;
+    List<Integer> acks = new ArrayList<>();
+    for (int k = 0; k < net.kinds().size(); k++) {
+      if (net.kinds().name(k).equals("rocev2.DATA")) {
+        data = k;
+      }
+      if (net.kinds().name(k).equals("rocev2.ACK")) {
+        var orig = net.kinds().receiver(k);
+        net.kinds().setReceiver(k, (p, node) -> {
+          acks.add(net.packets().seq(p));
+          orig.deliver(p, node);
+        });
+      }
+    }
+    Packets pk = net.packets();
+    for (int psn = 0; psn < 6; psn++) {
+      final int s = psn;
+      final int kind = data;
+      sim.schedule(1_000_000L * (psn + 1), sim.register((x, y) -> {
+        int p = pk.allocate(rq, kind, s, rc.payloadBytes() + rc.headerBytes(), a, b, sim.now());
+        pk.setPayload(p, rc.payloadBytes());
+        if (s == 2 || s == 5) {
+          pk.addFlag(p, Packets.ACK_REQ);
+        }
+        net.send(p);
+      }), 0, 0);
+    }
+    sim.run(Long.MAX_VALUE, 1_000_000);
+    assertThat(acks).containsExactly(3, 6);
+  }
+
+  @Test
   void ackEveryOneAcknowledgesEveryPacket() {
     assertThat(ackPsns(1, 3, 2)).containsExactly(1, 2, 3, 4, 5);
   }

@@ -84,6 +84,9 @@ class ReceiveOnlyQpTest {
       sim.schedule(Time.us(10) * (i + 1), sim.register((x, y) -> {
         int p = pk.allocate(rq, k, psn, pay + rc.headerBytes(), a, b, sim.now());
         pk.setPayload(p, psn == 2 ? 1 : pay);
+        if (psn == 2 || psn == 3) {
+          pk.addFlag(p, Packets.ACK_REQ); // the last packets of messages 7 and 8, as their sender marks them
+        }
         net.send(p);
       }), 0, 0);
     }
