@@ -1,7 +1,6 @@
 package org.fabriclab.sim.transport.rocev2;
 
 import org.fabriclab.error.InvalidParameterException;
-import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.host.EgressSource;
@@ -9,7 +8,6 @@ import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
-import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.traffic.FlowTrace;
 
@@ -38,15 +36,13 @@ import org.fabriclab.traffic.FlowTrace;
  * {@link #postSend(int, long, long, int)} adds header bytes to a message's first packet (a WRITE's
  * RETH).
  *
- * <p>Trace mode (the constructor with a {@link FlowTrace}): one QP and one message per flow at its
- * start time; the flow completes when its message does on the receiver. O(1) per packet (plus the
- * QP's outstanding messages when a packet's payload is looked up).
+ * <p>Trace mode (the constructor with a {@link FlowTrace}, {@link TraceFlows}): one QP and one
+ * message per flow at its start time; the flow completes when its message does on the receiver.
+ * O(1) per packet (plus the QP's outstanding messages when a packet's payload is looked up).
  *
- * <p>State layout (for runs with millions of QPs, e.g. Gleam's HPL ring + long at 128 × 128): a
- * QP's ints (PSNs, hosts, NIC handle, work-request heads, timer flags) share one record of
- * {@link RcQueuePairs}, its times and first work request one record of {@link WorkRequests}, its
- * rate one record of {@link Dcqcn}: a data packet's send, delivery and ACK touch a few cache lines,
- * not one per field.
+ * <p>State layout (for millions of QPs, e.g. Gleam's HPL ring + long at 128 × 128): a QP's ints share
+ * a record of {@link RcQueuePairs}, its times and work requests one of {@link WorkRequests}, its rate
+ * one of {@link Dcqcn}: a packet's send, delivery or ACK touches a few cache lines, not one per field.
  */
 public final class Rocev2Transport implements Transport, EgressSource {
   /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
@@ -71,11 +67,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private static final int SRC = RcQueuePairs.OWNER;
   private static final int DST = SRC + 1;
   private static final int HANDLE = SRC + 2;
-  private static final int TX_HEAD = SRC + 3;
-  private static final int RX_HEAD = SRC + 4;
-  private static final int FLAGS = SRC + 5;
-  private static final int TIMER_PENDING = 1;
-  private static final int DCQCN_RUNNING = 2;
+  private static final int TIMER_PENDING = SRC + 3; // 0 or 1
+  private static final int DCQCN_RUNNING = SRC + 4; // 0 or 1
   // and of its long record (wr.rec, WorkRequests.STRIDE longs per QP)
   private static final int L = WorkRequests.STRIDE;
   private static final int NEXT_SEND = WorkRequests.OWNER;
@@ -85,14 +78,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private long dataPackets;
   private long controlPackets;
   private long cnps;
-  // trace mode
-  private final FlowTrace trace;
-  private final FlowRecords rec;
+  private final TraceFlows flows; // trace mode, else null
   private final Progress progress;
-  private final int[] srcNode;
-  private final int[] dstNode;
-  private final int startHandler;
-  private boolean stopWhenDone = true;
 
   /** Trace mode: one QP per flow of {@code trace}, its own NIC scheduler. */
   public Rocev2Transport(Network net, RcConfig cfg, FlowTrace trace, FlowRecords rec,
@@ -109,24 +96,14 @@ public final class Rocev2Transport implements Transport, EgressSource {
     this.cfg = cfg;
     this.qp = new RcQueuePairs(new int[0], cfg.ackEvery());
     this.nic = nic;
-    this.trace = trace;
-    this.rec = rec;
     this.progress = progress;
     this.dcqcn = new Dcqcn(cfg, new double[0]);
     kindBase = net.kinds().register("rocev2", this::deliver, "DATA", "ACK", "NACK", "CNP");
     timerHandler = sim.register((q, unused) -> timeout(q));
     dcqcnHandler = sim.register((q, unused) -> dcqcnTimer(q));
-    if (trace != null) {
-      FlowSegments fs = new FlowSegments(net.topology(), trace, cfg.payloadBytes(), 1 << 24,
-          "RoCEv2 PSNs are 24 bits");
-      srcNode = fs.srcNode();
-      dstNode = fs.dstNode();
-      startHandler = sim.register((f, unused) -> start(f));
-      completions = (q, id, t) -> flowDone((int) id, t);
-    } else {
-      srcNode = null;
-      dstNode = null;
-      startHandler = -1;
+    flows = trace == null ? null : new TraceFlows(this, net, cfg, trace, rec, progress);
+    if (flows != null) {
+      completions = (q, id, t) -> flows.done((int) id, t);
     }
   }
 
@@ -142,7 +119,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   /** Trace mode: stop the simulator when every flow is done (default true). */
   public void setStopWhenDone(boolean stop) {
-    stopWhenDone = stop;
+    if (flows != null) {
+      flows.setStopWhenDone(stop);
+    }
   }
 
   /** Creates a reliable connection from host node {@code src} to {@code dst}; returns its QPN. */
@@ -157,23 +136,11 @@ public final class Rocev2Transport implements Transport, EgressSource {
     if (wr.add() != q) {
       throw new IllegalStateException("queue pair tables out of step at QPN " + q);
     }
-    Topology t = net.topology();
     qp.rec[q * S + SRC] = src;
     qp.rec[q * S + DST] = dst;
     wr.rec[q * L + LAST_CNP] = Long.MIN_VALUE / 2;
-    dcqcn.add(q, t.capacityBps(t.firstLink(src)));
+    dcqcn.add(q, net.topology().capacityBps(net.topology().firstLink(src)));
     return q;
-  }
-
-  private void appendWorkRequest(int qpn, long bytes, long id, int extra) {
-    long packets = (bytes + cfg.payloadBytes() - 1) / cfg.payloadBytes();
-    if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
-      throw new InvalidParameterException("bytes", bytes,
-          "valid range 1.." + (long) cfg.payloadBytes() * (Integer.MAX_VALUE / 2));
-    }
-    qp.extend(qpn, (int) packets); // first: it may refuse (stream length), leaving no request added
-    int end = qp.length(qpn);
-    wr.append(qpn, end - (int) packets, end, (int) (bytes - (packets - 1) * cfg.payloadBytes()), id, extra);
   }
 
   /**
@@ -184,8 +151,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
    * only to hosts: a node on the way to the group's source, where an element intercepts them).
    * Messages are announced by {@link #postReceive}; {@link #postSend} on it is an error. The QP is
    * never registered with the NIC; {@link #qpSource} is {@code feedbackTo}, {@link #qpDestination}
-   * {@code host}. Additive: QPNs come from the same sequence as
-   * {@link #createQp}'s.
+   * {@code host}. Additive: QPNs come from the same sequence as {@link #createQp}'s.
    */
   public int createReceiveQp(int host, int feedbackTo) {
     int q = addQp(feedbackTo, host);
@@ -208,7 +174,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
       throw new InvalidParameterException("qpn", qpn,
           "a receive-only queue pair (createReceiveQp); a sender's postSend announces its receiver's messages");
     }
-    appendWorkRequest(qpn, bytes, wrId, 0);
+    wr.post(qp, qpn, bytes, cfg.payloadBytes(), wrId, 0);
   }
 
   /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
@@ -229,12 +195,11 @@ public final class Rocev2Transport implements Transport, EgressSource {
       throw new InvalidParameterException("qpn", qpn, "a queue pair with a sender (createQp), not receive-only");
     }
     InvalidParameterException.requireRange("firstPacketExtraBytes", firstPacketExtraBytes, 0, 4096);
-    appendWorkRequest(qpn, bytes, id, firstPacketExtraBytes);
+    wr.post(qp, qpn, bytes, cfg.payloadBytes(), id, firstPacketExtraBytes);
     wr.rec[qpn * L + LAST_PROGRESS] = sim.now();
     armTimeout(qpn);
-    int f = qpn * S + FLAGS;
-    if ((qp.rec[f] & DCQCN_RUNNING) == 0) {
-      qp.rec[f] |= DCQCN_RUNNING;
+    if (qp.rec[qpn * S + DCQCN_RUNNING] == 0) {
+      qp.rec[qpn * S + DCQCN_RUNNING] = 1;
       sim.after(cfg.timerPs(), dcqcnHandler, qpn, 0);
     }
     nic.activate(qp.rec[qpn * S + HANDLE]);
@@ -242,12 +207,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   @Override
   public void begin() {
-    if (trace == null) {
-      return;
-    }
-    progress.begin("flows", trace.size());
-    if (trace.size() > 0) {
-      sim.schedule(Math.multiplyExact(trace.startNs(0), 1000L), startHandler, 0, 0);
+    if (flows != null) {
+      flows.begin();
     }
   }
 
@@ -256,25 +217,10 @@ public final class Rocev2Transport implements Transport, EgressSource {
     progress.end();
   }
 
-  private void start(int f) {
-    if (f + 1 < trace.size()) {
-      sim.schedule(Math.multiplyExact(trace.startNs(f + 1), 1000L), startHandler, f + 1, 0);
-    }
-    launch(f);
-  }
-
   /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
   @Override
   public void launch(int f) {
-    postSend(createQp(srcNode[f], dstNode[f]), trace.sizeBytes(f), f);
-  }
-
-  private void flowDone(int f, long t) {
-    rec.complete(f, t);
-    progress.advance(1);
-    if (stopWhenDone && rec.completed() == trace.size()) {
-      sim.stop();
-    }
+    flows.launch(f); // trace mode only
   }
 
   /** The NIC offers QP {@code q} a packet slot. */
@@ -289,20 +235,15 @@ public final class Rocev2Transport implements Transport, EgressSource {
     if (now < lr[l + NEXT_SEND]) {
       return lr[l + NEXT_SEND];
     }
-    int[] ir = qp.rec;
-    int b = q * S;
-    int w = ir[b + TX_HEAD];
+    int w = wr.sending(q, psn);
     long endLast = wr.endLast(q, w);
-    while (psn >= (int) (endLast >>> 32)) {
-      endLast = wr.endLast(q, ++w);
-    }
     boolean last = psn == (int) (endLast >>> 32) - 1;
     int payload = last ? (int) endLast : cfg.payloadBytes();
     int size = payload + cfg.headerBytes() + wr.extraBytes(q, w, psn);
-    if (qp.sent(q) && rec != null) {
-      rec.addRetransmissions((int) wr.id(q, w), 1);
+    if (qp.sent(q) && flows != null) {
+      flows.retransmitted((int) wr.id(q, w));
     }
-    int p = pk.allocate(q, kindBase + DATA, psn, size, ir[b + SRC], ir[b + DST], now);
+    int p = pk.allocate(q, kindBase + DATA, psn, size, qp.rec[q * S + SRC], qp.rec[q * S + DST], now);
     pk.setPayload(p, payload);
     if (last) {
       pk.addFlag(p, Packets.ACK_REQ); // a message's last packet asks for an ACK at once
@@ -310,21 +251,19 @@ public final class Rocev2Transport implements Transport, EgressSource {
     dataPackets++;
     net.send(p);
     dcqcn.onSent(q, size);
-    lr = wr.rec;
-    lr[l + NEXT_SEND] = now + (long) Math.ceil(size * 8e12 / dcqcn.rateBps(q));
+    wr.rec[l + NEXT_SEND] = now + (long) Math.ceil(size * 8e12 / dcqcn.rateBps(q));
     return SENT;
   }
 
   private void armTimeout(int q) {
-    int f = q * S + FLAGS;
-    if ((qp.rec[f] & TIMER_PENDING) == 0) {
-      qp.rec[f] |= TIMER_PENDING;
+    if (qp.rec[q * S + TIMER_PENDING] == 0) {
+      qp.rec[q * S + TIMER_PENDING] = 1;
       sim.schedule(wr.rec[q * L + LAST_PROGRESS] + cfg.rtoPs(), timerHandler, q, 0);
     }
   }
 
   private void timeout(int q) {
-    qp.rec[q * S + FLAGS] &= ~TIMER_PENDING;
+    qp.rec[q * S + TIMER_PENDING] = 0;
     if (qp.senderDone(q)) {
       return;
     }
@@ -334,8 +273,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
     }
     wr.rec[q * L + LAST_PROGRESS] = sim.now();
     if (cfg.goBackZero()) {
-      int head = qp.rec[q * S + TX_HEAD];
-      qp.goBackTo(q, head == 0 ? 0 : wr.end(q, head - 1));
+      qp.goBackTo(q, wr.sentEnd(q));
     } else {
       qp.onTimeout(q);
     }
@@ -345,7 +283,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   private void dcqcnTimer(int q) {
     if (qp.senderDone(q)) {
-      qp.rec[q * S + FLAGS] &= ~DCQCN_RUNNING;
+      qp.rec[q * S + DCQCN_RUNNING] = 0;
       return;
     }
     dcqcn.onTimer(q);
@@ -380,17 +318,15 @@ public final class Rocev2Transport implements Transport, EgressSource {
           case RcQueuePairs.ACCEPT_AND_ACK, RcQueuePairs.DUPLICATE_ACK -> control(q, ACK, qp.expected(q));
           case RcQueuePairs.NACK -> {
             if (cfg.goBackZero()) {
-              int head = qp.rec[q * S + RX_HEAD];
-              qp.rewindReceiver(q, head == 0 ? 0 : wr.end(q, head - 1));
+              qp.rewindReceiver(q, wr.receivedEnd(q));
             }
             control(q, NACK, qp.expected(q));
           }
           default -> { }
         }
-        int h = q * S + RX_HEAD;
-        while (qp.rec[h] < wr.count(q) && qp.expected(q) >= wr.end(q, qp.rec[h])) {
-          completions.receiveComplete(q, wr.id(q, qp.rec[h]), sim.now());
-          qp.rec[h]++; // after the call, as the application may look at the QP (qp.rec may grow)
+        while (wr.receiveHeadDone(q, qp.expected(q))) {
+          completions.receiveComplete(q, wr.receiveHeadId(q), sim.now());
+          wr.advanceReceive(q); // after the call, as before (the application may post on q)
         }
       }
       case ACK -> {
@@ -423,10 +359,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
     if (isReceiveOnly(q)) {
       return; // receive-only: its work requests are receive completions only
     }
-    int h = q * S + TX_HEAD;
-    while (qp.rec[h] < wr.count(q) && qp.sndUna(q) >= wr.end(q, qp.rec[h])) {
-      completions.sendComplete(q, wr.id(q, qp.rec[h]), sim.now());
-      qp.rec[h]++; // after the call, as the application may look at the QP (qp.rec may grow)
+    while (wr.sendHeadDone(q, qp.sndUna(q))) {
+      completions.sendComplete(q, wr.sendHeadId(q), sim.now());
+      wr.advanceSend(q);
     }
   }
 

@@ -1,17 +1,20 @@
 package org.fabriclab.sim.transport.rocev2;
 
 import java.util.Arrays;
+import org.fabriclab.error.InvalidParameterException;
 
 /**
  * The work requests (messages) of every queue pair of a {@link Rocev2Transport}, in posting order:
  * per request the end of its PSN range (exclusive), its last packet's payload bytes, its id, and
  * its first PSN with the extra header bytes that packet carries (e.g. a WRITE's RETH, seed 002
- * §3.3; 0 for none). Indexed per QP from 0; the transport's send and receive heads walk them.
+ * §3.3; 0 for none). Indexed per QP from 0; a send head and a receive head per QP walk them (the
+ * oldest request not yet acknowledged to the sender / not yet held in order by the receiver).
  *
  * <p>Layout, for ~2 M QPs that mostly carry one message each: one record of {@link #STRIDE} longs
  * per QP holding the QP's first request inline, its request count and the base of its other
- * requests in a shared arena (4 longs each), plus {@link #OWNER}.. slots that belong to the
- * transport (its per-QP times, read with the request) — so a packet's send, delivery or ACK reads
+ * requests in a shared arena (4 longs each), its two heads, and {@link #OWNER}..{@code OWNER + 2}
+ * slots that belong to the transport (its per-QP times, read with the request) — so a packet's
+ * send, delivery or ACK reads
  * one line here instead of three list objects and their arrays. A QP's arena segment doubles by
  * moving to the arena's end (the old segment is left unused: at most the live size again). O(1)
  * per call, amortised O(1) per append.
@@ -27,6 +30,9 @@ final class WorkRequests {
   private static final int FIRST_EXTRA = 2;
   /** Record slot: request count (low 32 bits) and arena base of requests 1.. (high 32 bits). */
   private static final int COUNT_BASE = 3;
+  /** Record slot: send head (low 32 bits) and receive head (high 32 bits). */
+  private static final int HEADS = 7;
+  private static final long RX_ONE = 1L << 32;
   private static final int ARENA_STRIDE = 4;
 
   /** The QP records: QP {@code q}'s at {@code q * STRIDE}; the array is replaced when it grows. */
@@ -53,10 +59,26 @@ final class WorkRequests {
   }
 
   /**
+   * Posts a message of {@code bytes} (≥ 1) on QP {@code q}: extends the QP's PSN stream in
+   * {@code qps} by its packets of {@code payload} bytes and appends the request (id {@code id},
+   * {@code extra} header bytes on its first packet).
+   */
+  void post(RcQueuePairs qps, int q, long bytes, int payload, long id, int extra) {
+    long packets = (bytes + payload - 1) / payload;
+    if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
+      throw new InvalidParameterException("bytes", bytes,
+          "valid range 1.." + (long) payload * (Integer.MAX_VALUE / 2));
+    }
+    qps.extend(q, (int) packets); // first: it may refuse (stream length), leaving no request added
+    int end = qps.length(q);
+    append(q, end - (int) packets, end, (int) (bytes - (packets - 1) * payload), id, extra);
+  }
+
+  /**
    * Appends a request to QP {@code q}: PSNs {@code first} .. {@code end - 1}, {@code last} payload
    * bytes in its last packet, {@code extra} header bytes on its first packet.
    */
-  void append(int q, int first, int end, int last, long id, int extra) {
+  private void append(int q, int first, int end, int last, long id, int extra) {
     int b = q * STRIDE;
     long cb = rec[b + COUNT_BASE];
     int n = (int) cb;
@@ -110,6 +132,55 @@ final class WorkRequests {
     int b = q * STRIDE;
     long fe = w == 0 ? rec[b + FIRST_EXTRA] : arena[arenaIndex(b, w) + FIRST_EXTRA];
     return (int) (fe >>> 32) == psn ? (int) fe : 0;
+  }
+
+  /** The request of QP {@code q} holding PSN {@code psn} (below the last request's end). */
+  int sending(int q, int psn) {
+    int w = (int) rec[q * STRIDE + HEADS];
+    while (psn >= end(q, w)) {
+      w++;
+    }
+    return w;
+  }
+
+  /** The end of the requests before the send head (0 if none): where go-back-0 resends from. */
+  int sentEnd(int q) {
+    int h = (int) rec[q * STRIDE + HEADS];
+    return h == 0 ? 0 : end(q, h - 1);
+  }
+
+  /** The end of the requests before the receive head (0 if none): go-back-0's receiver restart. */
+  int receivedEnd(int q) {
+    int h = (int) (rec[q * STRIDE + HEADS] >>> 32);
+    return h == 0 ? 0 : end(q, h - 1);
+  }
+
+  /** True when QP {@code q} has a request at its send head and every PSN of it is below {@code una}. */
+  boolean sendHeadDone(int q, int una) {
+    int h = (int) rec[q * STRIDE + HEADS];
+    return h < count(q) && una >= end(q, h);
+  }
+
+  /** As {@link #sendHeadDone} for the receive head and the receiver's expected PSN. */
+  boolean receiveHeadDone(int q, int expected) {
+    int h = (int) (rec[q * STRIDE + HEADS] >>> 32);
+    return h < count(q) && expected >= end(q, h);
+  }
+
+  long sendHeadId(int q) {
+    return id(q, (int) rec[q * STRIDE + HEADS]);
+  }
+
+  long receiveHeadId(int q) {
+    return id(q, (int) (rec[q * STRIDE + HEADS] >>> 32));
+  }
+
+  void advanceSend(int q) {
+    rec[q * STRIDE + HEADS]++; // the send head stays below 2^31: no carry into the receive head
+  }
+
+  void advanceReceive(int q) {
+    rec[q * STRIDE + HEADS] += RX_ONE;
   }
 
   private int arenaIndex(int b, int w) {
