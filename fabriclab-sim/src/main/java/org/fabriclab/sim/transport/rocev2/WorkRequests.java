@@ -14,10 +14,9 @@ import org.fabriclab.error.InvalidParameterException;
  * per QP holding the QP's first request inline, its request count and the base of its other
  * requests in a shared arena (4 longs each), its two heads, and {@link #OWNER}..{@code OWNER + 2}
  * slots that belong to the transport (its per-QP times, read with the request) — so a packet's
- * send, delivery or ACK reads
- * one line here instead of three list objects and their arrays. A QP's arena segment doubles by
- * moving to the arena's end (the old segment is left unused: at most the live size again). O(1)
- * per call, amortised O(1) per append.
+ * send, delivery or ACK reads one line here instead of three list objects and their arrays. A
+ * QP's arena segment doubles by moving to the arena's end (the old segment is left unused: at
+ * most the live size again). O(1) per call, amortised O(1) per append.
  */
 final class WorkRequests {
   /** Longs per QP record. */
