@@ -21,27 +21,39 @@ import org.fabriclab.sim.net.Network;
  * transit traffic, so waiting for an idle port could starve it — there the NIC instead emits at
  * its line rate (first port's capacity), one packet per serialization time, and the ports queue
  * as switch ports do. O(active senders of the host) per packet in the worst case, O(1) typically.
+ *
+ * <p>Layout: a sender's fields (its id, host, ring links, active flag, source) share one record of
+ * {@link #STRIDE} ints, a host's fields one int and one long record, since a run may register
+ * millions of senders (one per queue pair) and each poll would otherwise miss once per field.
  */
 public final class NicScheduler {
   private final Network net;
   private final Simulator sim;
   private final Topology topo;
   private final int[] hostOfNode;
-  private final int[] nicLink;
   private final int[] hostOfLink;
-  private final int[] cursor;
-  private final int[] ringSize;
-  private final long[] wakeAt;
-  private final boolean[] shared;
-  private final long[] nicFree;
-  private final long[] nicRate;
+  // per host h: ints at h * HS (ring cursor, ring size, NIC link, shared flag), longs at h * HS
+  private static final int HS = 4;
+  private static final int CURSOR = 0;
+  private static final int RING = 1;
+  private static final int LINK = 2;
+  private static final int SHARED = 3;
+  private static final int WAKE_AT = 0;
+  private static final int NIC_FREE = 1;
+  private static final int NIC_RATE = 2;
+  private final int[] hostInts;
+  private final long[] hostLongs;
   private final int wake;
-  private EgressSource[] source = new EgressSource[16];
-  private int[] id = new int[16];
-  private int[] host = new int[16];
-  private int[] next = new int[16];
-  private int[] prev = new int[16];
-  private boolean[] active = new boolean[16];
+  // per sender s: ints at s * STRIDE
+  static final int STRIDE = 8;
+  private static final int ID = 0;
+  private static final int NEXT = 1;
+  private static final int PREV = 2;
+  private static final int ACTIVE = 3;
+  private static final int HOST = 4;
+  private static final int SOURCE = 5; // index into sources
+  private int[] snd = new int[16 * STRIDE];
+  private EgressSource[] sources = new EgressSource[0];
   private int senders;
 
   public NicScheduler(Network net) {
@@ -53,32 +65,26 @@ public final class NicScheduler {
     Arrays.fill(hostOfNode, -1);
     hostOfLink = new int[topo.linkCount()];
     Arrays.fill(hostOfLink, -1);
-    nicLink = new int[hosts];
+    hostInts = new int[hosts * HS];
+    hostLongs = new long[hosts * HS];
     for (int h = 0; h < hosts; h++) {
       int v = topo.server(h);
       hostOfNode[v] = h;
-      nicLink[h] = topo.degree(v) > 0 ? topo.firstLink(v) : -1;
-      if (nicLink[h] >= 0) {
-        hostOfLink[nicLink[h]] = h;
+      int link = topo.degree(v) > 0 ? topo.firstLink(v) : -1;
+      if (link >= 0) {
+        hostOfLink[link] = h;
       }
-    }
-    shared = new boolean[hosts];
-    nicFree = new long[hosts];
-    nicRate = new long[hosts];
-    for (int h = 0; h < hosts; h++) {
-      int link = nicLink[h];
-      shared[h] = link < 0 || topo.degree(topo.server(h)) != 1
+      boolean sh = link < 0 || topo.degree(v) != 1
           || net.role(link) != org.fabriclab.sim.net.PortRole.HOST_NIC;
-      nicRate[h] = link < 0 ? 1 : topo.capacityBps(link);
+      hostInts[h * HS + LINK] = link;
+      hostInts[h * HS + SHARED] = sh ? 1 : 0;
+      hostInts[h * HS + CURSOR] = -1;
+      hostLongs[h * HS + NIC_RATE] = link < 0 ? 1 : topo.capacityBps(link);
+      hostLongs[h * HS + WAKE_AT] = Long.MAX_VALUE;
     }
-    cursor = new int[hosts];
-    Arrays.fill(cursor, -1);
-    ringSize = new int[hosts];
-    wakeAt = new long[hosts];
-    Arrays.fill(wakeAt, Long.MAX_VALUE);
     wake = sim.register((h, unused) -> {
-      if (wakeAt[h] == sim.now()) {
-        wakeAt[h] = Long.MAX_VALUE;
+      if (hostLongs[h * HS + WAKE_AT] == sim.now()) {
+        hostLongs[h * HS + WAKE_AT] = Long.MAX_VALUE;
       }
       serve(h);
     });
@@ -96,74 +102,89 @@ public final class NicScheduler {
     if (h < 0) {
       throw new IllegalArgumentException("node " + node + " is not a server");
     }
-    if (senders == source.length) {
-      int c = senders * 2;
-      source = Arrays.copyOf(source, c);
-      id = Arrays.copyOf(id, c);
-      host = Arrays.copyOf(host, c);
-      next = Arrays.copyOf(next, c);
-      prev = Arrays.copyOf(prev, c);
-      active = Arrays.copyOf(active, c);
+    if ((long) (senders + 1) * STRIDE > snd.length) {
+      if ((long) snd.length * 2 > Integer.MAX_VALUE - 8) {
+        throw new IllegalStateException("more than " + senders + " NIC senders");
+      }
+      snd = Arrays.copyOf(snd, snd.length * 2);
+    }
+    int k = 0;
+    while (k < sources.length && sources[k] != src) {
+      k++; // a handful of distinct sources (transports, applications)
+    }
+    if (k == sources.length) {
+      sources = Arrays.copyOf(sources, k + 1);
+      sources[k] = src;
     }
     int s = senders++;
-    source[s] = src;
-    id[s] = senderId;
-    host[s] = h;
+    int b = s * STRIDE;
+    snd[b + ID] = senderId;
+    snd[b + HOST] = h;
+    snd[b + SOURCE] = k;
     return s;
   }
 
   /** The sender has something to send: joins its host's ring and the NIC is tried now. */
   public void activate(int handle) {
-    int h = host[handle];
-    if (!active[handle]) {
-      active[handle] = true;
-      int c = cursor[h];
+    int[] r = snd;
+    int b = handle * STRIDE;
+    int h = r[b + HOST];
+    if (r[b + ACTIVE] == 0) {
+      r[b + ACTIVE] = 1;
+      int c = hostInts[h * HS + CURSOR];
       if (c < 0) {
-        next[handle] = handle;
-        prev[handle] = handle;
-        cursor[h] = handle;
+        r[b + NEXT] = handle;
+        r[b + PREV] = handle;
+        hostInts[h * HS + CURSOR] = handle;
       } else {
         // insert just before the cursor: served last in this round
-        int p = prev[c];
-        next[p] = handle;
-        prev[handle] = p;
-        next[handle] = c;
-        prev[c] = handle;
+        int p = r[c * STRIDE + PREV];
+        r[p * STRIDE + NEXT] = handle;
+        r[b + PREV] = p;
+        r[b + NEXT] = c;
+        r[c * STRIDE + PREV] = handle;
       }
-      ringSize[h]++;
+      hostInts[h * HS + RING]++;
     }
     serve(h);
   }
 
   /** Senders currently in host {@code h}'s ring. */
   public int activeSenders(int h) {
-    return ringSize[h];
+    return hostInts[h * HS + RING];
   }
 
   private void leave(int s) {
-    int h = host[s];
-    active[s] = false;
-    ringSize[h]--;
-    if (ringSize[h] == 0) {
-      cursor[h] = -1;
+    int[] r = snd;
+    int b = s * STRIDE;
+    int hi = r[b + HOST] * HS;
+    r[b + ACTIVE] = 0;
+    if (--hostInts[hi + RING] == 0) {
+      hostInts[hi + CURSOR] = -1;
       return;
     }
-    next[prev[s]] = next[s];
-    prev[next[s]] = prev[s];
-    if (cursor[h] == s) {
-      cursor[h] = next[s];
+    int nx = r[b + NEXT];
+    int pv = r[b + PREV];
+    r[pv * STRIDE + NEXT] = nx;
+    r[nx * STRIDE + PREV] = pv;
+    if (hostInts[hi + CURSOR] == s) {
+      hostInts[hi + CURSOR] = nx;
     }
   }
 
   private void serve(int h) {
-    int link = nicLink[h];
-    if (cursor[h] < 0 || link < 0) {
+    int[] hi = hostInts;
+    int hb = h * HS;
+    int link = hi[hb + LINK];
+    if (hi[hb + CURSOR] < 0 || link < 0) {
       return;
     }
     long now = sim.now();
-    if (shared[h]) {
-      if (now < nicFree[h]) {
-        wakeUp(h, nicFree[h]);
+    boolean sh = hi[hb + SHARED] != 0;
+    if (sh) {
+      long free = hostLongs[hb + NIC_FREE];
+      if (now < free) {
+        wakeUp(h, free);
         return;
       }
     } else if (!net.portReady(link)) {
@@ -174,18 +195,23 @@ public final class NicScheduler {
       return; // paused: the PFC resume calls back
     }
     long earliest = Long.MAX_VALUE;
-    int n = ringSize[h];
-    int s = cursor[h];
-    for (int i = 0; i < n && cursor[h] >= 0; i++) {
-      int following = next[s];
+    int n = hi[hb + RING];
+    int s = hi[hb + CURSOR];
+    for (int i = 0; i < n && hi[hb + CURSOR] >= 0; i++) {
+      int b = s * STRIDE;
+      int following = snd[b + NEXT];
       long before = net.accounting().injectedBytes();
-      long r = source[s].poll(id[s], now);
+      long r = sources[snd[b + SOURCE]].poll(snd[b + ID], now);
       if (r == EgressSource.SENT) {
-        cursor[h] = active[s] ? next[s] : cursor[h];
-        if (shared[h]) {
+        if (snd[b + ACTIVE] != 0) {
+          hi[hb + CURSOR] = snd[b + NEXT];
+        }
+        if (sh) {
           long bits = (net.accounting().injectedBytes() - before) * 8;
-          nicFree[h] = now + (bits * 1_000_000_000_000L + nicRate[h] - 1) / nicRate[h];
-          wakeUp(h, nicFree[h]);
+          long rate = hostLongs[hb + NIC_RATE];
+          long free = now + (bits * 1_000_000_000_000L + rate - 1) / rate;
+          hostLongs[hb + NIC_FREE] = free;
+          wakeUp(h, free);
         } else {
           long busy = net.busyUntilPs(link);
           wakeUp(h, busy > now ? busy : now);
@@ -193,15 +219,15 @@ public final class NicScheduler {
         return;
       }
       if (r == EgressSource.IDLE) {
-        if (active[s]) {
+        if (snd[b + ACTIVE] != 0) {
           leave(s);
         }
       } else if (r < earliest) {
         earliest = r;
       }
-      s = cursor[h] < 0 ? -1 : following;
-      if (s < 0 || !active[s]) {
-        s = cursor[h];
+      s = hi[hb + CURSOR] < 0 ? -1 : following;
+      if (s < 0 || snd[s * STRIDE + ACTIVE] == 0) {
+        s = hi[hb + CURSOR];
       }
     }
     if (earliest != Long.MAX_VALUE) {
@@ -210,8 +236,9 @@ public final class NicScheduler {
   }
 
   private void wakeUp(int h, long t) {
-    if (t < wakeAt[h]) {
-      wakeAt[h] = t;
+    int i = h * HS + WAKE_AT;
+    if (t < hostLongs[i]) {
+      hostLongs[i] = t;
       sim.schedule(t, wake, h, 0);
     }
   }

@@ -1,5 +1,8 @@
 package org.fabriclab.sim.transport.rocev2;
 
+import java.util.Arrays;
+import org.fabriclab.error.InvalidParameterException;
+
 /**
  * The reliable-connection (RC) logic of RoCEv2 queue pairs, on primitive arrays indexed by QP:
  * packet sequence numbers (PSN), cumulative ACKs coalesced every {@code ackEvery} packets,
@@ -7,6 +10,12 @@ package org.fabriclab.sim.transport.rocev2;
  * one NACK naming the expected PSN (further ones are dropped silently until the gap fills), and the
  * sender restarts from the NACKed PSN. Pure state: the transport moves packets. Gleam's multicast
  * extends exactly these transitions (ACK aggregation, NACK filtering). O(1) per call.
+ *
+ * <p>Layout: one interleaved record of {@link #STRIDE} ints per QP in a single array, so the PSN
+ * fields one packet reads or writes share a cache line (with ~2 M QPs, one array per field cost
+ * a miss per field). Slots 0..7 hold this class's state; slots {@link #OWNER} ..
+ * {@code STRIDE - 1} belong to the owning transport ({@link Rocev2Transport} keeps its per-QP ints
+ * there, next to the PSNs they are read with). Initially 0.
  */
 public final class RcQueuePairs {
   /** Receiver verdicts for a data packet. */
@@ -16,26 +25,30 @@ public final class RcQueuePairs {
   public static final int DROP = 3;
   public static final int DUPLICATE_ACK = 4;
 
-  private int[] length;
-  private int[] sndNxt;
-  private int[] sndUna;
-  private int[] maxSent;
-  private int[] ePsn;
-  private int[] sinceAck;
-  private boolean[] nackOutstanding;
+  /** Ints per QP record. */
+  static final int STRIDE = 16;
+  /** First record slot owned by the transport. */
+  static final int OWNER = 8;
+  private static final int SND_NXT = 0;
+  private static final int LENGTH = 1;
+  private static final int SND_UNA = 2;
+  private static final int MAX_SENT = 3;
+  private static final int E_PSN = 4;
+  private static final int SINCE_ACK = 5;
+  private static final int NACK_OUT = 6;
+
+  /** The records: QP {@code q}'s at {@code q * STRIDE}; the array is replaced when it grows. */
+  int[] rec;
   private final int ackEvery;
   private int count;
 
   /** @param packets each QP's message length in packets */
   public RcQueuePairs(int[] packets, int ackEvery) {
     int n = packets.length;
-    length = packets.clone();
-    sndNxt = new int[n];
-    sndUna = new int[n];
-    maxSent = new int[n];
-    ePsn = new int[n];
-    sinceAck = new int[n];
-    nackOutstanding = new boolean[n];
+    rec = new int[Math.max(16, n) * STRIDE];
+    for (int q = 0; q < n; q++) {
+      rec[q * STRIDE + LENGTH] = packets[q];
+    }
     this.ackEvery = ackEvery;
     count = n;
   }
@@ -47,57 +60,60 @@ public final class RcQueuePairs {
 
   /** Adds a queue pair with an empty message (length 0); returns its number. Amortised O(1). */
   public int add() {
-    if (count == length.length) {
-      int c = Math.max(16, count * 2);
-      length = java.util.Arrays.copyOf(length, c);
-      sndNxt = java.util.Arrays.copyOf(sndNxt, c);
-      sndUna = java.util.Arrays.copyOf(sndUna, c);
-      maxSent = java.util.Arrays.copyOf(maxSent, c);
-      ePsn = java.util.Arrays.copyOf(ePsn, c);
-      sinceAck = java.util.Arrays.copyOf(sinceAck, c);
-      nackOutstanding = java.util.Arrays.copyOf(nackOutstanding, c);
+    if ((long) (count + 1) * STRIDE > rec.length) {
+      long c = Math.min((long) count * 2 * STRIDE, Integer.MAX_VALUE - 8);
+      if (c < (long) (count + 1) * STRIDE) {
+        throw new InvalidParameterException("queue pairs", count + 1L,
+            "valid range 0.." + (Integer.MAX_VALUE - 8) / STRIDE);
+      }
+      rec = Arrays.copyOf(rec, (int) (c / STRIDE * STRIDE));
     }
     return count++;
   }
 
   /** A new work request appends {@code packets} PSNs to queue pair {@code q}'s stream. */
   public void extend(int q, int packets) {
-    if (packets < 0 || (long) length[q] + packets > Integer.MAX_VALUE / 2) {
-      throw new org.fabriclab.error.InvalidParameterException("packets", packets,
+    int i = q * STRIDE + LENGTH;
+    if (packets < 0 || (long) rec[i] + packets > Integer.MAX_VALUE / 2) {
+      throw new InvalidParameterException("packets", packets,
           "a queue pair carries at most " + Integer.MAX_VALUE / 2 + " packets in all");
     }
-    length[q] += packets;
+    rec[i] += packets;
   }
 
   public int length(int q) {
-    return length[q];
+    return rec[q * STRIDE + LENGTH];
   }
 
   /** Next PSN the sender would transmit, or -1 when everything up to the end is sent. */
   public int nextPsn(int q) {
-    return sndNxt[q] < length[q] ? sndNxt[q] : -1;
+    int b = q * STRIDE;
+    int nxt = rec[b + SND_NXT];
+    return nxt < rec[b + LENGTH] ? nxt : -1;
   }
 
   /** The sender transmits {@link #nextPsn}; returns true when it is a retransmission. */
   public boolean sent(int q) {
-    int psn = sndNxt[q]++;
-    if (psn < maxSent[q]) {
+    int b = q * STRIDE;
+    int psn = rec[b + SND_NXT]++;
+    if (psn < rec[b + MAX_SENT]) {
       return true;
     }
-    maxSent[q] = psn + 1;
+    rec[b + MAX_SENT] = psn + 1;
     return false;
   }
 
   public int sndUna(int q) {
-    return sndUna[q];
+    return rec[q * STRIDE + SND_UNA];
   }
 
   /** Cumulative ACK: every PSN below {@code psn} arrived. */
   public void onAck(int q, int psn) {
-    if (psn > sndUna[q]) {
-      sndUna[q] = psn;
-      if (sndNxt[q] < psn) {
-        sndNxt[q] = psn;
+    int b = q * STRIDE;
+    if (psn > rec[b + SND_UNA]) {
+      rec[b + SND_UNA] = psn;
+      if (rec[b + SND_NXT] < psn) {
+        rec[b + SND_NXT] = psn;
       }
     }
   }
@@ -105,48 +121,54 @@ public final class RcQueuePairs {
   /** NACK naming the receiver's expected PSN: acknowledges below it and goes back to it. */
   public void onNack(int q, int psn) {
     onAck(q, psn);
-    sndNxt[q] = Math.max(sndUna[q], psn);
+    int b = q * STRIDE;
+    rec[b + SND_NXT] = Math.max(rec[b + SND_UNA], psn);
   }
 
   /** Go-back-0: the sender resumes at {@code psn}, even below its first unacknowledged PSN. */
   public void goBackTo(int q, int psn) {
-    sndNxt[q] = psn;
+    rec[q * STRIDE + SND_NXT] = psn;
   }
 
   /** Go-back-0 receiver: forget what arrived of the current message; expect {@code psn} again. */
   public void rewindReceiver(int q, int psn) {
-    ePsn[q] = psn;
-    sinceAck[q] = 0;
+    int b = q * STRIDE;
+    rec[b + E_PSN] = psn;
+    rec[b + SINCE_ACK] = 0;
   }
 
   /** Timeout: go back to the first unacknowledged PSN. */
   public void onTimeout(int q) {
-    sndNxt[q] = sndUna[q];
+    int b = q * STRIDE;
+    rec[b + SND_NXT] = rec[b + SND_UNA];
   }
 
   /** All packets acknowledged. */
   public boolean senderDone(int q) {
-    return sndUna[q] >= length[q];
+    int b = q * STRIDE;
+    return rec[b + SND_UNA] >= rec[b + LENGTH];
   }
 
   /** Receiver side: restarts the coalescing count (an ACK was sent for another reason). */
   public void resetAckCount(int q) {
-    sinceAck[q] = 0;
+    rec[q * STRIDE + SINCE_ACK] = 0;
   }
 
   /** The receiver's expected PSN (= packets received in order). */
   public int expected(int q) {
-    return ePsn[q];
+    return rec[q * STRIDE + E_PSN];
   }
 
   /** Receiver side: the verdict for data packet {@code psn}. */
   public int onData(int q, int psn) {
-    int e = ePsn[q];
+    int[] r = rec;
+    int b = q * STRIDE;
+    int e = r[b + E_PSN];
     if (psn == e) {
-      ePsn[q] = e + 1;
-      nackOutstanding[q] = false;
-      if (++sinceAck[q] >= ackEvery || e + 1 == length[q]) {
-        sinceAck[q] = 0;
+      r[b + E_PSN] = e + 1;
+      r[b + NACK_OUT] = 0;
+      if (++r[b + SINCE_ACK] >= ackEvery || e + 1 == r[b + LENGTH]) {
+        r[b + SINCE_ACK] = 0;
         return ACCEPT_AND_ACK;
       }
       return ACCEPT;
@@ -154,10 +176,10 @@ public final class RcQueuePairs {
     if (psn < e) {
       return DUPLICATE_ACK;
     }
-    if (nackOutstanding[q]) {
+    if (r[b + NACK_OUT] != 0) {
       return DROP;
     }
-    nackOutstanding[q] = true;
+    r[b + NACK_OUT] = 1;
     return NACK;
   }
 }

@@ -1,10 +1,6 @@
 package org.fabriclab.sim.transport.rocev2;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
-import java.util.Arrays;
 import org.fabriclab.error.InvalidParameterException;
-import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.host.EgressSource;
@@ -12,7 +8,6 @@ import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
-import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.traffic.FlowTrace;
 
@@ -41,9 +36,13 @@ import org.fabriclab.traffic.FlowTrace;
  * {@link #postSend(int, long, long, int)} adds header bytes to a message's first packet (a WRITE's
  * RETH).
  *
- * <p>Trace mode (the constructor with a {@link FlowTrace}): one QP and one message per flow at its
- * start time; the flow completes when its message does on the receiver. O(1) per packet (plus the
- * QP's outstanding messages when a packet's payload is looked up).
+ * <p>Trace mode (the constructor with a {@link FlowTrace}, {@link TraceFlows}): one QP and one
+ * message per flow at its start time; the flow completes when its message does on the receiver.
+ * O(1) per packet (plus the QP's outstanding messages when a packet's payload is looked up).
+ *
+ * <p>State layout (for millions of QPs, e.g. Gleam's HPL ring + long at 128 × 128): a QP's ints share
+ * a record of {@link RcQueuePairs}, its times and work requests one of {@link WorkRequests}, its rate
+ * one of {@link Dcqcn}: a packet's send, delivery or ACK touches a few cache lines, not one per field.
  */
 public final class Rocev2Transport implements Transport, EgressSource {
   /** Kind offsets inside this transport's block of the network's {@code PacketKinds}. */
@@ -62,34 +61,25 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private final int dcqcnHandler;
   private final RcQueuePairs qp;
   private final Dcqcn dcqcn;
-  private int[] qpSrc = new int[16];
-  private int[] qpDst = new int[16];
-  private int[] handle = new int[16];
-  private long[] nextSendPs = new long[16];
-  private long[] lastProgress = new long[16];
-  private boolean[] timerPending = new boolean[16];
-  private boolean[] dcqcnRunning = new boolean[16];
-  private long[] lastCnp = new long[16];
-  private int[] txHead = new int[16];
-  private int[] rxHead = new int[16];
-  private IntArrayList[] wrEnd = new IntArrayList[16];
-  private IntArrayList[] wrLast = new IntArrayList[16];
-  private LongArrayList[] wrId = new LongArrayList[16];
-  // per work request, only on QPs that used postSend with extra first-packet bytes (else null)
-  private IntArrayList[] wrFirst = new IntArrayList[16];
-  private IntArrayList[] wrExtra = new IntArrayList[16];
+  private final WorkRequests wr = new WorkRequests();
+  // this transport's slots of a QP's int record (qp.rec, RcQueuePairs.STRIDE ints per QP)
+  private static final int S = RcQueuePairs.STRIDE;
+  private static final int SRC = RcQueuePairs.OWNER;
+  private static final int DST = SRC + 1;
+  private static final int HANDLE = SRC + 2;
+  private static final int TIMER_PENDING = SRC + 3; // 0 or 1
+  private static final int DCQCN_RUNNING = SRC + 4; // 0 or 1
+  // and of its long record (wr.rec, WorkRequests.STRIDE longs per QP)
+  private static final int L = WorkRequests.STRIDE;
+  private static final int NEXT_SEND = WorkRequests.OWNER;
+  private static final int LAST_PROGRESS = NEXT_SEND + 1;
+  private static final int LAST_CNP = NEXT_SEND + 2;
   private RdmaCompletions completions = (q, id, t) -> { };
   private long dataPackets;
   private long controlPackets;
   private long cnps;
-  // trace mode
-  private final FlowTrace trace;
-  private final FlowRecords rec;
+  private final TraceFlows flows; // trace mode, else null
   private final Progress progress;
-  private final int[] srcNode;
-  private final int[] dstNode;
-  private final int startHandler;
-  private boolean stopWhenDone = true;
 
   /** Trace mode: one QP per flow of {@code trace}, its own NIC scheduler. */
   public Rocev2Transport(Network net, RcConfig cfg, FlowTrace trace, FlowRecords rec,
@@ -106,24 +96,14 @@ public final class Rocev2Transport implements Transport, EgressSource {
     this.cfg = cfg;
     this.qp = new RcQueuePairs(new int[0], cfg.ackEvery());
     this.nic = nic;
-    this.trace = trace;
-    this.rec = rec;
     this.progress = progress;
     this.dcqcn = new Dcqcn(cfg, new double[0]);
     kindBase = net.kinds().register("rocev2", this::deliver, "DATA", "ACK", "NACK", "CNP");
     timerHandler = sim.register((q, unused) -> timeout(q));
     dcqcnHandler = sim.register((q, unused) -> dcqcnTimer(q));
-    if (trace != null) {
-      FlowSegments fs = new FlowSegments(net.topology(), trace, cfg.payloadBytes(), 1 << 24,
-          "RoCEv2 PSNs are 24 bits");
-      srcNode = fs.srcNode();
-      dstNode = fs.dstNode();
-      startHandler = sim.register((f, unused) -> start(f));
-      completions = (q, id, t) -> flowDone((int) id, t);
-    } else {
-      srcNode = null;
-      dstNode = null;
-      startHandler = -1;
+    flows = trace == null ? null : new TraceFlows(this, net, cfg, trace, rec, progress);
+    if (flows != null) {
+      completions = (q, id, t) -> flows.done((int) id, t);
     }
   }
 
@@ -139,70 +119,28 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   /** Trace mode: stop the simulator when every flow is done (default true). */
   public void setStopWhenDone(boolean stop) {
-    stopWhenDone = stop;
+    if (flows != null) {
+      flows.setStopWhenDone(stop);
+    }
   }
 
   /** Creates a reliable connection from host node {@code src} to {@code dst}; returns its QPN. */
   public int createQp(int src, int dst) {
     int q = addQp(src, dst);
-    handle[q] = nic.register(this, q, src);
+    qp.rec[q * S + HANDLE] = nic.register(this, q, src);
     return q;
   }
 
   private int addQp(int src, int dst) {
     int q = qp.add();
-    if (q == qpSrc.length) {
-      int c = q * 2;
-      qpSrc = Arrays.copyOf(qpSrc, c);
-      qpDst = Arrays.copyOf(qpDst, c);
-      handle = Arrays.copyOf(handle, c);
-      nextSendPs = Arrays.copyOf(nextSendPs, c);
-      lastProgress = Arrays.copyOf(lastProgress, c);
-      timerPending = Arrays.copyOf(timerPending, c);
-      dcqcnRunning = Arrays.copyOf(dcqcnRunning, c);
-      lastCnp = Arrays.copyOf(lastCnp, c);
-      txHead = Arrays.copyOf(txHead, c);
-      rxHead = Arrays.copyOf(rxHead, c);
-      wrEnd = Arrays.copyOf(wrEnd, c);
-      wrLast = Arrays.copyOf(wrLast, c);
-      wrId = Arrays.copyOf(wrId, c);
-      wrFirst = Arrays.copyOf(wrFirst, c);
-      wrExtra = Arrays.copyOf(wrExtra, c);
+    if (wr.add() != q) {
+      throw new IllegalStateException("queue pair tables out of step at QPN " + q);
     }
-    Topology t = net.topology();
-    qpSrc[q] = src;
-    qpDst[q] = dst;
-    lastCnp[q] = Long.MIN_VALUE / 2;
-    wrEnd[q] = new IntArrayList(2);
-    wrLast[q] = new IntArrayList(2);
-    wrId[q] = new LongArrayList(2);
-    dcqcn.add(q, t.capacityBps(t.firstLink(src)));
+    qp.rec[q * S + SRC] = src;
+    qp.rec[q * S + DST] = dst;
+    wr.rec[q * L + LAST_CNP] = Long.MIN_VALUE / 2;
+    dcqcn.add(q, net.topology().capacityBps(net.topology().firstLink(src)));
     return q;
-  }
-
-  private void appendWorkRequest(int qpn, long bytes, long id, int extra) {
-    long packets = (bytes + cfg.payloadBytes() - 1) / cfg.payloadBytes();
-    if (bytes < 1 || packets > Integer.MAX_VALUE / 2) {
-      throw new InvalidParameterException("bytes", bytes,
-          "valid range 1.." + (long) cfg.payloadBytes() * (Integer.MAX_VALUE / 2));
-    }
-    qp.extend(qpn, (int) packets); // first: it may refuse (stream length), leaving no list changed
-    if (extra > 0 && wrExtra[qpn] == null) {
-      int before = wrId[qpn].size();
-      wrFirst[qpn] = new IntArrayList(before + 2);
-      wrExtra[qpn] = new IntArrayList(before + 2);
-      for (int i = 0; i < before; i++) {
-        wrFirst[qpn].add(-1);
-        wrExtra[qpn].add(0);
-      }
-    }
-    if (wrExtra[qpn] != null) {
-      wrFirst[qpn].add(qp.length(qpn) - (int) packets); // the request's first PSN
-      wrExtra[qpn].add(extra);
-    }
-    wrEnd[qpn].add(qp.length(qpn));
-    wrLast[qpn].add((int) (bytes - (packets - 1) * cfg.payloadBytes()));
-    wrId[qpn].add(id);
   }
 
   /**
@@ -213,18 +151,17 @@ public final class Rocev2Transport implements Transport, EgressSource {
    * only to hosts: a node on the way to the group's source, where an element intercepts them).
    * Messages are announced by {@link #postReceive}; {@link #postSend} on it is an error. The QP is
    * never registered with the NIC; {@link #qpSource} is {@code feedbackTo}, {@link #qpDestination}
-   * {@code host}. Additive: QPNs come from the same sequence as
-   * {@link #createQp}'s.
+   * {@code host}. Additive: QPNs come from the same sequence as {@link #createQp}'s.
    */
   public int createReceiveQp(int host, int feedbackTo) {
     int q = addQp(feedbackTo, host);
-    handle[q] = -1;
+    qp.rec[q * S + HANDLE] = -1;
     return q;
   }
 
   /** True for a QP made by {@link #createReceiveQp}. */
   public boolean isReceiveOnly(int qpn) {
-    return handle[qpn] < 0;
+    return qp.rec[qpn * S + HANDLE] < 0;
   }
 
   /**
@@ -237,7 +174,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
       throw new InvalidParameterException("qpn", qpn,
           "a receive-only queue pair (createReceiveQp); a sender's postSend announces its receiver's messages");
     }
-    appendWorkRequest(qpn, bytes, wrId, 0);
+    wr.post(qp, qpn, bytes, cfg.payloadBytes(), wrId, 0);
   }
 
   /** Appends a message of {@code bytes} (≥ 1) to QP {@code qpn}'s send queue. */
@@ -254,28 +191,24 @@ public final class Rocev2Transport implements Transport, EgressSource {
     if (qpn < 0 || qpn >= qp.size()) {
       throw new InvalidParameterException("qpn", qpn, "valid range 0.." + (qp.size() - 1));
     }
-    if (handle[qpn] < 0) {
+    if (isReceiveOnly(qpn)) {
       throw new InvalidParameterException("qpn", qpn, "a queue pair with a sender (createQp), not receive-only");
     }
     InvalidParameterException.requireRange("firstPacketExtraBytes", firstPacketExtraBytes, 0, 4096);
-    appendWorkRequest(qpn, bytes, id, firstPacketExtraBytes);
-    lastProgress[qpn] = sim.now();
+    wr.post(qp, qpn, bytes, cfg.payloadBytes(), id, firstPacketExtraBytes);
+    wr.rec[qpn * L + LAST_PROGRESS] = sim.now();
     armTimeout(qpn);
-    if (!dcqcnRunning[qpn]) {
-      dcqcnRunning[qpn] = true;
+    if (qp.rec[qpn * S + DCQCN_RUNNING] == 0) {
+      qp.rec[qpn * S + DCQCN_RUNNING] = 1;
       sim.after(cfg.timerPs(), dcqcnHandler, qpn, 0);
     }
-    nic.activate(handle[qpn]);
+    nic.activate(qp.rec[qpn * S + HANDLE]);
   }
 
   @Override
   public void begin() {
-    if (trace == null) {
-      return;
-    }
-    progress.begin("flows", trace.size());
-    if (trace.size() > 0) {
-      sim.schedule(Math.multiplyExact(trace.startNs(0), 1000L), startHandler, 0, 0);
+    if (flows != null) {
+      flows.begin();
     }
   }
 
@@ -284,25 +217,10 @@ public final class Rocev2Transport implements Transport, EgressSource {
     progress.end();
   }
 
-  private void start(int f) {
-    if (f + 1 < trace.size()) {
-      sim.schedule(Math.multiplyExact(trace.startNs(f + 1), 1000L), startHandler, f + 1, 0);
-    }
-    launch(f);
-  }
-
   /** Starts flow {@code f} of the trace now, whatever its trace start (triggered transfers). */
   @Override
   public void launch(int f) {
-    postSend(createQp(srcNode[f], dstNode[f]), trace.sizeBytes(f), f);
-  }
-
-  private void flowDone(int f, long t) {
-    rec.complete(f, t);
-    progress.advance(1);
-    if (stopWhenDone && rec.completed() == trace.size()) {
-      sim.stop();
-    }
+    flows.launch(f); // trace mode only
   }
 
   /** The NIC offers QP {@code q} a packet slot. */
@@ -312,64 +230,60 @@ public final class Rocev2Transport implements Transport, EgressSource {
     if (psn < 0 || qp.senderDone(q)) {
       return IDLE;
     }
-    if (now < nextSendPs[q]) {
-      return nextSendPs[q];
+    long[] lr = wr.rec;
+    int l = q * L;
+    if (now < lr[l + NEXT_SEND]) {
+      return lr[l + NEXT_SEND];
     }
-    int w = txHead[q];
-    IntArrayList ends = wrEnd[q];
-    while (psn >= ends.getInt(w)) {
-      w++;
+    int w = wr.sending(q, psn);
+    long endLast = wr.endLast(q, w);
+    boolean last = psn == (int) (endLast >>> 32) - 1;
+    int payload = last ? (int) endLast : cfg.payloadBytes();
+    int size = payload + cfg.headerBytes() + wr.extraBytes(q, w, psn);
+    if (qp.sent(q) && flows != null) {
+      flows.retransmitted((int) wr.id(q, w));
     }
-    int payload = psn == ends.getInt(w) - 1 ? wrLast[q].getInt(w) : cfg.payloadBytes();
-    int size = payload + cfg.headerBytes();
-    IntArrayList extra = wrExtra[q];
-    if (extra != null && psn == wrFirst[q].getInt(w)) {
-      size += extra.getInt(w);
-    }
-    if (qp.sent(q) && rec != null) {
-      rec.addRetransmissions((int) wrId[q].getLong(w), 1);
-    }
-    int p = pk.allocate(q, kindBase + DATA, psn, size, qpSrc[q], qpDst[q], now);
+    int p = pk.allocate(q, kindBase + DATA, psn, size, qp.rec[q * S + SRC], qp.rec[q * S + DST], now);
     pk.setPayload(p, payload);
-    if (psn == ends.getInt(w) - 1) {
+    if (last) {
       pk.addFlag(p, Packets.ACK_REQ); // a message's last packet asks for an ACK at once
     }
     dataPackets++;
     net.send(p);
     dcqcn.onSent(q, size);
-    nextSendPs[q] = now + (long) Math.ceil(size * 8e12 / dcqcn.rateBps(q));
+    wr.rec[l + NEXT_SEND] = now + (long) Math.ceil(size * 8e12 / dcqcn.rateBps(q));
     return SENT;
   }
 
   private void armTimeout(int q) {
-    if (!timerPending[q]) {
-      timerPending[q] = true;
-      sim.schedule(lastProgress[q] + cfg.rtoPs(), timerHandler, q, 0);
+    if (qp.rec[q * S + TIMER_PENDING] == 0) {
+      qp.rec[q * S + TIMER_PENDING] = 1;
+      sim.schedule(wr.rec[q * L + LAST_PROGRESS] + cfg.rtoPs(), timerHandler, q, 0);
     }
   }
 
   private void timeout(int q) {
-    timerPending[q] = false;
+    qp.rec[q * S + TIMER_PENDING] = 0;
     if (qp.senderDone(q)) {
       return;
     }
-    if (sim.now() < lastProgress[q] + cfg.rtoPs()) {
+    if (sim.now() < wr.rec[q * L + LAST_PROGRESS] + cfg.rtoPs()) {
       armTimeout(q);
       return;
     }
-    lastProgress[q] = sim.now();
+    wr.rec[q * L + LAST_PROGRESS] = sim.now();
     if (cfg.goBackZero()) {
-      qp.goBackTo(q, txHead[q] == 0 ? 0 : wrEnd[q].getInt(txHead[q] - 1));
+      qp.goBackTo(q, wr.sentEnd(q));
     } else {
       qp.onTimeout(q);
     }
-    nic.activate(handle[q]);
+    nic.activate(qp.rec[q * S + HANDLE]);
     armTimeout(q);
   }
 
   private void dcqcnTimer(int q) {
     if (qp.senderDone(q)) {
-      dcqcnRunning[q] = false;
+      qp.rec[q * S + DCQCN_RUNNING] = 0;
       return;
     }
     dcqcn.onTimer(q);
@@ -378,7 +292,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   private void control(int q, int kind, int psn) {
     controlPackets++;
-    int p = pk.allocate(q, kindBase + kind, psn, cfg.headerBytes(), qpDst[q], qpSrc[q], sim.now());
+    int b = q * S;
+    int p = pk.allocate(q, kindBase + kind, psn, cfg.headerBytes(), qp.rec[b + DST], qp.rec[b + SRC], sim.now());
     pk.setFlags(p, kind == CNP ? Packets.PRIORITY | Packets.CNP : Packets.PRIORITY);
     net.send(p);
   }
@@ -388,8 +303,8 @@ public final class Rocev2Transport implements Transport, EgressSource {
     int psn = pk.seq(p);
     switch (pk.kind(p) - kindBase) {
       case DATA -> {
-        if (pk.hasFlag(p, Packets.CE) && sim.now() - lastCnp[q] >= cfg.cnpIntervalPs()) {
-          lastCnp[q] = sim.now();
+        if (pk.hasFlag(p, Packets.CE) && sim.now() - wr.rec[q * L + LAST_CNP] >= cfg.cnpIntervalPs()) {
+          wr.rec[q * L + LAST_CNP] = sim.now();
           cnps++;
           control(q, CNP, 0);
         }
@@ -403,36 +318,35 @@ public final class Rocev2Transport implements Transport, EgressSource {
           case RcQueuePairs.ACCEPT_AND_ACK, RcQueuePairs.DUPLICATE_ACK -> control(q, ACK, qp.expected(q));
           case RcQueuePairs.NACK -> {
             if (cfg.goBackZero()) {
-              qp.rewindReceiver(q, rxHead[q] == 0 ? 0 : wrEnd[q].getInt(rxHead[q] - 1));
+              qp.rewindReceiver(q, wr.receivedEnd(q));
             }
             control(q, NACK, qp.expected(q));
           }
           default -> { }
         }
-        IntArrayList ends = wrEnd[q];
-        while (rxHead[q] < ends.size() && qp.expected(q) >= ends.getInt(rxHead[q])) {
-          completions.receiveComplete(q, wrId[q].getLong(rxHead[q]), sim.now());
-          rxHead[q]++;
+        while (wr.receiveHeadDone(q, qp.expected(q))) {
+          completions.receiveComplete(q, wr.receiveHeadId(q), sim.now());
+          wr.advanceReceive(q); // after the call, as before (the application may post on q)
         }
       }
       case ACK -> {
         if (psn > qp.sndUna(q)) {
-          lastProgress[q] = sim.now();
+          wr.rec[q * L + LAST_PROGRESS] = sim.now();
         }
         qp.onAck(q, psn);
         senderCompletions(q);
       }
       case NACK -> {
         completions.nackReceived(q, psn, sim.now());
-        lastProgress[q] = sim.now();
+        wr.rec[q * L + LAST_PROGRESS] = sim.now();
         if (cfg.goBackZero()) {
           qp.goBackTo(q, psn);
         } else {
           qp.onNack(q, psn);
         }
         senderCompletions(q);
-        if (handle[q] >= 0) {
-          nic.activate(handle[q]);
+        if (!isReceiveOnly(q)) {
+          nic.activate(qp.rec[q * S + HANDLE]);
         }
       }
       case CNP -> dcqcn.onCnp(q);
@@ -442,13 +356,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
   }
 
   private void senderCompletions(int q) {
-    if (handle[q] < 0) {
+    if (isReceiveOnly(q)) {
       return; // receive-only: its work requests are receive completions only
     }
-    IntArrayList ends = wrEnd[q];
-    while (txHead[q] < ends.size() && qp.sndUna(q) >= ends.getInt(txHead[q])) {
-      completions.sendComplete(q, wrId[q].getLong(txHead[q]), sim.now());
-      txHead[q]++;
+    while (wr.sendHeadDone(q, qp.sndUna(q))) {
+      completions.sendComplete(q, wr.sendHeadId(q), sim.now());
+      wr.advanceSend(q);
     }
   }
 
@@ -462,12 +375,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
 
   /** Source host node of QP {@code q}. */
   public int qpSource(int q) {
-    return qpSrc[q];
+    return qp.rec[q * S + SRC];
   }
 
   /** Destination host node of QP {@code q}. */
   public int qpDestination(int q) {
-    return qpDst[q];
+    return qp.rec[q * S + DST];
   }
 
   public long cnps() {
