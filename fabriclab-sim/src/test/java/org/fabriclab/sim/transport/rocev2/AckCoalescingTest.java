@@ -6,12 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.host.NicScheduler;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
-import org.fabriclab.topology.fattree.FatTree;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,15 +17,15 @@ import org.junit.jupiter.api.Test;
  * rule on lossless runs.
  */
 class AckCoalescingTest {
-  private static final Topology FT4 = new FatTree(4).build();
+  private static final Topology FT4 = Ft4Rig.FT4;
 
   /** The PSNs the sender's ACKs name, in arrival order, for messages of these packet counts. */
   private static List<Integer> ackPsns(int ackEvery, int... messagePackets) {
-    Simulator sim = new Simulator();
-    Network net = new Network(sim, FT4, new EcmpTable(FT4), new Packets(64),
-        new NetworkConfig(1L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
-    RcConfig rc = RcConfig.defaults().withReliability(ackEvery, RcConfig.defaults().rtoPs(), false);
-    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    Ft4Rig rig = Ft4Rig.of(RcConfig.defaults().withReliability(ackEvery, RcConfig.defaults().rtoPs(), false));
+    Simulator sim = rig.sim();
+    Network net = rig.net();
+    RcConfig rc = rig.rc();
+    Rocev2Transport t = rig.transport();
     int q = t.createQp(FT4.server(0), FT4.server(15));
     List<Integer> acks = new ArrayList<>();
     for (int k = 0; k < net.kinds().size(); k++) {
@@ -69,11 +65,11 @@ class AckCoalescingTest {
     // a receive QP whose stream is extended without receive work requests (as Gleam's source
     // switching does): PSNs 0..5 arrive in order, AckReq on 2 and 5 (two 3-packet messages of a
     // sender) — ACKs name 3 and 6; without the flag on 2 only the 4th packet and the stream's end
-    Simulator sim = new Simulator();
-    Network net = new Network(sim, FT4, new EcmpTable(FT4), new Packets(64),
-        new NetworkConfig(1L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
-    RcConfig rc = RcConfig.defaults();
-    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    Ft4Rig rig = Ft4Rig.of(RcConfig.defaults());
+    Simulator sim = rig.sim();
+    Network net = rig.net();
+    RcConfig rc = rig.rc();
+    Rocev2Transport t = rig.transport();
     int a = FT4.server(0);
     int b = FT4.server(15);
     int rq = t.createReceiveQp(b, a);

@@ -8,12 +8,8 @@ import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.host.NicScheduler;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
-import org.fabriclab.topology.fattree.FatTree;
 import org.fabriclab.units.Time;
 import org.junit.jupiter.api.Test;
 
@@ -24,15 +20,15 @@ import org.junit.jupiter.api.Test;
  * when a message's last PSN is in order).
  */
 class ReceiveOnlyQpTest {
-  private static final Topology FT4 = new FatTree(4).build();
+  private static final Topology FT4 = Ft4Rig.FT4;
 
   @Test
   void receiveWorkRequestsCompleteInOrderAndFeedbackGoesToTheGivenNode() {
-    Simulator sim = new Simulator();
-    Network net = new Network(sim, FT4, new EcmpTable(FT4), new Packets(64),
-        new NetworkConfig(1L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
-    RcConfig rc = RcConfig.defaults();
-    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    Ft4Rig rig = Ft4Rig.of(RcConfig.defaults());
+    Simulator sim = rig.sim();
+    Network net = rig.net();
+    RcConfig rc = rig.rc();
+    Rocev2Transport t = rig.transport();
     int a = FT4.server(0);
     int b = FT4.server(15);
     int sq = t.createQp(a, b);
