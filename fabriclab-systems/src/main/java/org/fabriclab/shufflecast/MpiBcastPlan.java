@@ -1,5 +1,7 @@
 package org.fabriclab.shufflecast;
 
+import org.fabriclab.sim.app.MpiBcastSchedules;
+
 /**
  * MPI_Bcast as Open MPI runs it for the Fig. 6(a) baseline (seed 000_9b2589b0d55d7b52.txt
  * §VI-A(a): "For comparatively smaller data size, MPI_Bcast uses binomial tree approach ... For the
@@ -17,15 +19,15 @@ package org.fabriclab.shufflecast;
  *   <li>{@link #openMpi}: the decision — binomial below {@link #LARGE_BYTES}, scatter + ring
  *       allgather from there.
  * </ul>
- * Decisions: a rank's sends are sequential (each waits for its previous send to complete:
- * blocking point-to-point sends, as in the tutorial the paper cites [8]), so the binomial tree
- * takes {@code ceil(log2 P)} rounds of one message; the ring includes the root (it receives
- * blocks it already holds, as Open MPI's allgather does). The threshold 1 MiB and the two algorithms are the rule fabriclab's Gleam baseline
- * uses for ≥ 8 ranks (Open MPI 4.1's {@code tuned} fixed decision, simplified); that code is not
- * reachable from this package (systems never import each other), so the two schedules are written
- * here again. Open MPI's table for 2–7 ranks (linear, chain) is not reproduced: smaller groups use
- * the same rule. Unsegmented transfers (the fixed decision passes no segment size). Built in
- * O(P log P).
+ * The two schedules are the engine's shared {@link MpiBcastSchedules} (also Gleam's baselines), with
+ * sequential sends. Decisions: a rank's sends are sequential (each waits for its previous send to
+ * complete: blocking point-to-point sends, as in the tutorial the paper cites [8]), so the binomial
+ * tree takes {@code ceil(log2 P)} rounds of one message; the ring includes the root (it receives
+ * blocks it already holds, as Open MPI's allgather does). The threshold 1 MiB and the two
+ * algorithms are the rule fabriclab's Gleam baseline uses for ≥ 8 ranks (Open MPI 4.1's {@code
+ * tuned} fixed decision, simplified); Open MPI's table for 2–7 ranks (linear, chain) is not
+ * reproduced: smaller groups use the same rule. Unsegmented transfers (the fixed decision passes no
+ * segment size). Built in O(P log P).
  */
 final class MpiBcastPlan {
   /** Messages of at least this size take scatter + ring allgather. */
@@ -40,64 +42,14 @@ final class MpiBcastPlan {
 
   static BroadcastPlan binomial(int ranks, long bytes) {
     BroadcastPlan b = new BroadcastPlan("binomial", ranks);
-    int[] into = new int[ranks];
-    int[] sent = new int[ranks];
-    java.util.Arrays.fill(into, -1);
-    java.util.Arrays.fill(sent, -1);
-    for (int m = Integer.highestOneBit(ranks - 1); m >= 1; m >>= 1) {
-      for (int v = 0; v + m < ranks; v += 2 * m) {
-        into[v + m] = b.add(v, v + m, bytes, 0, -1, into[v], sent[v]);
-        sent[v] = into[v + m];
-      }
-    }
+    MpiBcastSchedules.binomial(ranks, bytes, true, (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
     return b;
   }
 
   static BroadcastPlan scatterAllgatherRing(int ranks, long bytes) {
     BroadcastPlan b = new BroadcastPlan("scatter_allgather_ring", ranks);
-    long[] block = new long[ranks];
-    for (int v = 0; v < ranks; v++) {
-      block[v] = bytes / ranks + (v < bytes % ranks ? 1 : 0);
-    }
-    int[] got = new int[ranks];
-    int[] sent = new int[ranks];
-    java.util.Arrays.fill(got, -1);
-    java.util.Arrays.fill(sent, -1);
-    scatter(b, 0, ranks, block, got, sent);
-    // ring: rank v holds block v (its scatter share) and, after step s, block v − s; a step's
-    // send follows the rank's previous send (MPI_Sendrecv per step)
-    int[] last = got.clone();
-    for (int s = 0; s < ranks - 1; s++) {
-      int[] into = last.clone();
-      for (int v = 0; v < ranks; v++) {
-        int bl = Math.floorMod(v - s, ranks);
-        int to = (v + 1) % ranks;
-        if (block[bl] > 0) {
-          into[to] = b.add(v, to, block[bl], 0, bl, last[v], sent[v]);
-          sent[v] = into[to];
-        }
-      }
-      last = into;
-    }
+    MpiBcastSchedules.scatterAllgatherRing(ranks, bytes, true,
+        (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
     return b;
-  }
-
-  private static void scatter(BroadcastPlan b, int lo, int hi, long[] block, int[] got, int[] sent) {
-    if (hi - lo <= 1) {
-      return;
-    }
-    int mid = lo + (hi - lo + 1) / 2;
-    long bytes = 0;
-    for (int v = mid; v < hi; v++) {
-      bytes += block[v];
-    }
-    if (bytes > 0) {
-      got[mid] = b.add(lo, mid, bytes, 0, -1, got[lo], sent[lo]);
-      sent[lo] = got[mid];
-    } else {
-      got[mid] = got[lo];
-    }
-    scatter(b, mid, hi, block, got, sent);
-    scatter(b, lo, mid, block, got, sent);
   }
 }

@@ -1,5 +1,7 @@
 package org.fabriclab.gleam.baseline;
 
+import org.fabriclab.sim.app.MpiBcastSchedules;
+
 /**
  * MPI_Bcast algorithms as {@link TransferSchedule}s: the application-layer baselines of seed 002
  * (§2.3 "multiple unicasts" and "overlay multicast", §5.1) and Gleam's one in-fabric multicast.
@@ -21,7 +23,9 @@ package org.fabriclab.gleam.baseline;
  *       of the blocks, then a ring allgather ({@code P − 1} steps of one block per rank).
  *   <li>{@link #gleam}: one multicast from the root to every other rank.
  * </ul>
- * Each schedule is built in O(transfers).
+ * The binomial tree and scatter + ring allgather are the engine's shared {@link MpiBcastSchedules}
+ * (also Shufflecast's MPI baseline) with concurrent sends: a transfer waits only for the one that
+ * brought its sender the data. Each schedule is built in O(transfers).
  */
 public final class MpiBcast {
   private MpiBcast() {}
@@ -59,16 +63,8 @@ public final class MpiBcast {
   public static TransferSchedule binomial(int p, int root, long bytes) {
     check(p, root, bytes);
     TransferSchedule.Builder b = new TransferSchedule.Builder("binomial", p);
-    int[] into = new int[p];
-    into[0] = -1;
-    // round of mask m (largest first): every holder v, a multiple of 2m, sends to v + m; so a
-    // rank's children are v + lowbit(v)/2, v + lowbit(v)/4, ... (largest subtree first)
-    for (int m = Integer.highestOneBit(p - 1); m >= 1; m >>= 1) {
-      for (int v = 0; v + m < p; v += 2 * m) {
-        into[v + m] = into[v] < 0 ? b.unicast(rank(v, root, p), rank(v + m, root, p), bytes)
-            : b.unicast(rank(v, root, p), rank(v + m, root, p), bytes, into[v]);
-      }
-    }
+    MpiBcastSchedules.binomial(p, bytes, false,
+        (from, to, size, block, after) -> b.unicast(rank(from, root, p), rank(to, root, p), size, after));
     return b.build();
   }
 
@@ -123,49 +119,8 @@ public final class MpiBcast {
   public static TransferSchedule scatterAllgatherRing(int p, int root, long bytes) {
     check(p, root, bytes);
     TransferSchedule.Builder b = new TransferSchedule.Builder("scatter_allgather_ring", p);
-    long[] block = new long[p];
-    for (int v = 0; v < p; v++) {
-      block[v] = bytes / p + (v < bytes % p ? 1 : 0);
-    }
-    int[] got = new int[p]; // transfer that brought v its scatter blocks, -1 for the root
-    java.util.Arrays.fill(got, -1);
-    scatter(b, 0, p, p, root, block, got);
-    // ring allgather: in step s rank v sends block (v - s) to v + 1
-    int[] lastInto = got.clone();
-    for (int s = 0; s < p - 1; s++) {
-      int[] into = new int[p];
-      for (int v = 0; v < p; v++) {
-        int bl = Math.floorMod(v - s, p);
-        int dst = (v + 1) % p;
-        if (block[bl] == 0) {
-          into[dst] = lastInto[dst];
-          continue;
-        }
-        into[dst] = lastInto[v] < 0 ? b.unicast(rank(v, root, p), rank(dst, root, p), block[bl])
-            : b.unicast(rank(v, root, p), rank(dst, root, p), block[bl], lastInto[v]);
-      }
-      lastInto = into;
-    }
+    MpiBcastSchedules.scatterAllgatherRing(p, bytes, false,
+        (from, to, size, block, after) -> b.unicast(rank(from, root, p), rank(to, root, p), size, after));
     return b.build();
-  }
-
-  /** Binomial scatter of blocks lo..hi-1 held by lo: the upper half goes to its first rank. */
-  private static void scatter(TransferSchedule.Builder b, int lo, int hi, int p, int root, long[] block, int[] got) {
-    if (hi - lo <= 1) {
-      return;
-    }
-    int mid = lo + (hi - lo + 1) / 2;
-    long bytes = 0;
-    for (int v = mid; v < hi; v++) {
-      bytes += block[v];
-    }
-    if (bytes > 0) {
-      got[mid] = got[lo] < 0 ? b.unicast(rank(lo, root, p), rank(mid, root, p), bytes)
-          : b.unicast(rank(lo, root, p), rank(mid, root, p), bytes, got[lo]);
-    } else {
-      got[mid] = got[lo];
-    }
-    scatter(b, mid, hi, p, root, block, got);
-    scatter(b, lo, mid, p, root, block, got);
   }
 }
