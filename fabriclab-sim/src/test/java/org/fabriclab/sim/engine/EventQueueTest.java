@@ -369,4 +369,62 @@ class EventQueueTest {
     }
     assertThat(got).isEqualTo(want);
   }
+
+  /**
+   * Dense buckets (hundreds of events per 256 ps bucket, as a large packet run's): times at random
+   * offsets inside the bucket, many equal times, sequences taken out of order (deferred): a drained
+   * bucket far from order (insertion sort, then the near heap for its rest) must give exactly the
+   * brute-force (time, sequence) order, with events added to the current bucket while it is taken.
+   */
+  @Test
+  void denseBucketsInRandomOrderAreTakenInTheBruteForceOrder() {
+    for (int seed = 0; seed < 12; seed++) {
+      SplittableRandom rnd = new SplittableRandom(500 + seed);
+      EventQueue q = new EventQueue(4, 8, 6);
+      List<long[]> ref = new ArrayList<>();
+      List<Long> deferred = new ArrayList<>();
+      int id = 0;
+      long now = 0;
+      for (int batch = 0; batch < 40; batch++) {
+        long base = now + 256L * rnd.nextInt(1, 12);
+        int size = rnd.nextInt(20, 600);
+        for (int k = 0; k < size; k++) {
+          long t = base + (rnd.nextInt(4) == 0 ? 17 : rnd.nextInt(256)); // some equal times
+          long seq;
+          if (!deferred.isEmpty() && rnd.nextInt(3) == 0) {
+            seq = deferred.remove(rnd.nextInt(deferred.size()));
+          } else {
+            seq = q.takeSeq();
+            if (rnd.nextInt(5) == 0) {
+              deferred.add(seq);
+              seq = q.takeSeq();
+            }
+          }
+          q.push(t, seq, 1, id, 0);
+          ref.add(new long[] {t, seq, id++});
+        }
+        int take = rnd.nextInt(ref.size() / 2, ref.size() + 1);
+        for (int k = 0; k < take; k++) {
+          long[] e = least(ref);
+          assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
+          ref.remove(e);
+          now = e[0];
+          q.pop();
+          if (rnd.nextInt(8) == 0) { // an event into the bucket being taken
+            long t = now + rnd.nextInt(3);
+            long seq = q.takeSeq();
+            q.push(t, seq, 1, id, 0);
+            ref.add(new long[] {t, seq, id++});
+          }
+        }
+      }
+      while (!ref.isEmpty()) {
+        long[] e = least(ref);
+        assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
+        ref.remove(e);
+        q.pop();
+      }
+      assertThat(q.isEmpty()).isTrue();
+    }
+  }
 }
