@@ -295,10 +295,7 @@ class EventQueueTest {
         }
       }
       while (!ref.isEmpty()) {
-        long[] e = least(ref);
-        assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
-        ref.remove(e);
-        q.pop();
+        takeLeast(q, ref);
         taken++;
       }
       assertThat(q.isEmpty()).isTrue();
@@ -405,11 +402,7 @@ class EventQueueTest {
         }
         int take = rnd.nextInt(ref.size() / 2, ref.size() + 1);
         for (int k = 0; k < take; k++) {
-          long[] e = least(ref);
-          assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
-          ref.remove(e);
-          now = e[0];
-          q.pop();
+          now = takeLeast(q, ref)[0];
           if (rnd.nextInt(8) == 0) { // an event into the bucket being taken
             long t = now + rnd.nextInt(3);
             long seq = q.takeSeq();
@@ -419,12 +412,18 @@ class EventQueueTest {
         }
       }
       while (!ref.isEmpty()) {
-        long[] e = least(ref);
-        assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
-        ref.remove(e);
-        q.pop();
+        takeLeast(q, ref);
       }
       assertThat(q.isEmpty()).isTrue();
     }
+  }
+
+  /** Checks that the queue's top is the brute-force least of {@code ref} ({t, seq, a}), takes it from both. */
+  private static long[] takeLeast(EventQueue q, List<long[]> ref) {
+    long[] e = least(ref);
+    assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
+    ref.remove(e);
+    q.pop();
+    return e;
   }
 }
