@@ -42,7 +42,8 @@ final class MpiBcastPlan {
 
   static BroadcastPlan binomial(int ranks, long bytes) {
     BroadcastPlan b = new BroadcastPlan("binomial", ranks);
-    MpiBcastSchedules.binomial(ranks, bytes, true, (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
+    MpiBcastSchedules.binomial(ranks, bytes, true,
+        (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
     return b;
   }
 
