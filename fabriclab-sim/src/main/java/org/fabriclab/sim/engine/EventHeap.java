@@ -51,22 +51,6 @@ final class EventHeap {
     return (int) ev[3];
   }
 
-  /**
-   * Calls {@code pf} with the first payload of each child of the earliest event (while an event
-   * runs its entry is still the top: the next one to run is among its children) whose handler is
-   * {@code handler}.
-   */
-  void prefetch(int handler, Simulator.Prefetcher pf) {
-    long[] e = ev;
-    int end = Math.min(size, 5);
-    for (int i = 1; i < end; i++) {
-      long pl = e[W * i + 2];
-      if ((int) (pl >>> 32) == handler) {
-        pf.touch((int) pl);
-      }
-    }
-  }
-
   /** The sequence number of the earliest event; undefined when empty. */
   long peekSeq() {
     return ev[1];

@@ -37,7 +37,6 @@ import java.util.Arrays;
 public final class EventQueue {
   private static final int W = 4; // longs per event: time, seq, handler << 32 | a, b
   private static final int CH = 8; // events per chunk
-  private static final int PF_AHEAD = 8; // prefetch distance in events
   private final int shift;
   private final int nb; // buckets in the window (a power of two)
   private final long mask;
@@ -60,6 +59,8 @@ public final class EventQueue {
   private int size; // events, the top included
   private int inWindow; // events in the window's buckets
   private long nextSeq;
+  private int pfHandler = Integer.MIN_VALUE; // the prefetcher's handler (none: MIN_VALUE)
+  private Simulator.Prefetcher prefetcher;
 
   /** A queue with buckets of 256 ps and a window of 16,384 buckets (4.2 µs). */
   public EventQueue(int initialCapacity) {
@@ -124,18 +125,43 @@ public final class EventQueue {
   }
 
   /**
-   * Calls {@code pf} with the first payload of the event {@value #PF_AHEAD} places ahead in the
-   * sorted run (after the top) if its handler is {@code handler}: called once per event, it
-   * touches each event's data once, {@value #PF_AHEAD} events before it runs. (Measured on the
-   * 64x64 Gleam run: 8 ahead beat 1, 2, 4 and 16; see docs/benchmarks-gleam.md.)
+   * Performance hint, no effect on the order: whenever a bucket becomes current, {@code pf} is
+   * called with the first payload of each event of handler {@code handler} in the <em>next</em>
+   * non-empty bucket of the window, so that those events' data (a packet's record) is on its way
+   * into the cache a whole bucket before they run. One handler at a time; a later call replaces the
+   * earlier. Cost: one pass over the next bucket's chunks per bucket, O(1) per event.
    */
-  void prefetch(int handler, Simulator.Prefetcher pf) {
-    int i = rpos + PF_AHEAD - 1;
-    if (i < rlen) {
-      long pl = run[W * i + 2];
-      if ((int) (pl >>> 32) == handler) {
-        pf.touch((int) pl);
+  void setPrefetcher(int handler, Simulator.Prefetcher pf) {
+    pfHandler = handler;
+    prefetcher = pf;
+  }
+
+  /** Calls the prefetcher on the events of its handler in the next non-empty window bucket. */
+  private void prefetchNextBucket() {
+    long d = nextBucket();
+    if (d < 0) {
+      return;
+    }
+    int k = (int) ((cur + d) & mask);
+    int[] m = bk;
+    int c = m[4 * k];
+    int last = m[4 * k + 1];
+    int fill = m[4 * k + 2];
+    long[] p = pool;
+    int h = pfHandler;
+    Simulator.Prefetcher pf = prefetcher;
+    while (true) {
+      int cnt = c == last ? fill : CH;
+      for (int j = W * CH * c + 2, end = j + W * cnt; j < end; j += W) {
+        long pl = p[j];
+        if ((int) (pl >>> 32) == h) {
+          pf.touch((int) pl);
+        }
       }
+      if (c == last) {
+        return;
+      }
+      c = chNext[c];
     }
   }
 
@@ -351,6 +377,9 @@ public final class EventQueue {
     rpos = 0;
     rlen = n;
     sortRun(n);
+    if (pfHandler != Integer.MIN_VALUE) {
+      prefetchNextBucket();
+    }
   }
 
   /**

@@ -23,8 +23,8 @@ import java.util.List;
  * whose heap then misses the cache on every level). Every event still gets its insertion sequence
  * number when scheduled and the heap orders channel heads by (time, sequence) like any event, so
  * events run in exactly the order {@link #schedule} would give them: the same run bit for bit.
- * (The FIFO ports now keep their arrivals themselves, as a list through the packets, with
- * {@link #takeSeq} and {@link #scheduleTaken}; the explicit-queue ports still use channels.)
+ * (With the calendar queue an event per packet in flight is cheap, so the FIFO ports schedule
+ * their arrivals as plain events; the explicit-queue ports still use channels.)
  *
  * <p>Lazy pop (performance): while an event runs it stays the queue's top; the first event it
  * schedules replaces it ({@link EventQueue#replaceTop}), otherwise it is popped after the handler. Keys are unique and every new key is later than the running one, so
@@ -54,10 +54,6 @@ public final class Simulator {
   private EventHandler[] handlers = new EventHandler[0];
   private long now;
   private long events;
-  // prefetch (performance): the events of handler pfHandler name their data with their first payload
-  private Prefetcher prefetcher;
-  private int pfHandler = Integer.MIN_VALUE;
-  private int pfSink;
   private boolean stopRequested;
   private boolean topStale; // the running event's entry is still the heap's top
 
@@ -74,18 +70,18 @@ public final class Simulator {
    */
   @FunctionalInterface
   public interface Prefetcher {
-    /** Touches the data of an event with first payload {@code a}; returns any value read. */
-    int touch(int a);
+    /** Touches the data of an event with first payload {@code a} (no effect on any state). */
+    void touch(int a);
   }
 
   /**
-   * Performance hint, no effect on the run: an event of {@code handler} a few places ahead in the
-   * queue has its data touched by {@code p} while the current event runs (the loads overlap the
-   * events before it). One handler at a time; a later call replaces the earlier.
+   * Performance hint, no effect on the run: the events of {@code handler} have their data touched
+   * by {@code p} a bucket of the event queue before they run (when the bucket before theirs
+   * becomes current; see {@link EventQueue#setPrefetcher}), so the cache misses of a whole bucket
+   * overlap. One handler at a time; a later call replaces the earlier.
    */
   public void setPrefetcher(int handler, Prefetcher p) {
-    pfHandler = handler;
-    prefetcher = p;
+    queue.setPrefetcher(handler, p);
   }
 
   /** Current simulated time in picoseconds. */
@@ -292,9 +288,6 @@ public final class Simulator {
       }
       now = t;
       events++;
-      if (pfHandler != Integer.MIN_VALUE) {
-        q.prefetch(pfHandler, prefetcher);
-      }
       hs[h].handle(a, b);
       if (topStale) {
         topStale = false;

@@ -85,7 +85,7 @@ public final class Network {
     delay = ports.delay;
     loss = RandomLoss.onSwitchPorts(roles, cfg);
     arrive = sim.register(this::arrive);
-    ports.bindArrival(this::arrive);
+    sim.setPrefetcher(arrive, packets::prefetch);
     trim = cfg.explicitQueues() ? new QueuedPorts(this, ports, arrive, packets, cfg, m, roles) : null;
   }
 

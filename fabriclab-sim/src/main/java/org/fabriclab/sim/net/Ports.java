@@ -13,9 +13,17 @@ import org.fabriclab.table.Table;
  *
  * <p>FIFO: because a FIFO port serves packets in arrival order at a fixed rate, a packet's
  * departure is known when it is enqueued: {@code start = max(now, busyUntil)}, so one event per
- * packet per hop (its arrival at the next node). The occupancy seen at enqueue is the bytes not yet
- * serialized, {@code (busyUntil - now) · rate}. Drop-tail at the byte bound; ECN by
- * {@link EcnMarker} at enqueue. O(1) per packet, no allocation.
+ * packet per hop (its arrival at the next node), scheduled at the enqueue. The occupancy seen at
+ * enqueue is the bytes not yet serialized, {@code (busyUntil - now) · rate}. Drop-tail at the byte
+ * bound; ECN by {@link EcnMarker} at enqueue. O(1) per packet, no allocation.
+ *
+ * <p>Memory (performance): an enqueue touches the packet and the link's port record, nothing else.
+ * The arrival is a plain event in the simulator's calendar queue, which adds it into a chunk that
+ * is in cache and later reads its bucket sequentially; the packet records of a bucket's arrivals
+ * are touched a bucket ahead ({@link Simulator#setPrefetcher}, set by {@link Network}). An earlier
+ * layout kept each link's packets in flight as a list through the packets (only the head queued),
+ * which cost an enqueue a write into the previous tail's record: a cache miss per hop once the
+ * packets in flight outgrow the cache (measured in docs/benchmarks-gleam.md).
  */
 final class Ports {
   private final Simulator sim;
@@ -41,16 +49,6 @@ final class Ports {
   private final long[] drops;
   private final long[] marks;
   private final int channel0; // the simulator's in-order channel of link 0 (explicit queues' transmissions)
-  // FIFO arrivals (performance): the packets on their way over a link form a list through the
-  // packets' `next` field; only the list's head has an event in the simulator's queue. The
-  // successor's event key (arrival time, insertion sequence taken at its enqueue) is kept in the
-  // predecessor's own record ({@link Packets#setNextKey}), next to its `next` field, so the head's
-  // event finds it in the record it already reads (one cache miss, prefetched, instead of two), and
-  // the tail per link (-1: none pending) is the only per-link state: an enqueue and an arrival
-  // each touch the packet and the port record, nothing else (no ring buffer, no channel record).
-  private final int[] fifoTail;
-  private final int fifoArrive;
-  private org.fabriclab.sim.engine.EventHandler arrival;
   private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
 
   Ports(Simulator sim, Topology topo, Packets packets, NetworkConfig cfg, EcnMarker ecn) {
@@ -74,32 +72,6 @@ final class Ports {
     drops = new long[m];
     marks = new long[m];
     channel0 = sim.addChannels(m);
-    fifoTail = new int[m];
-    java.util.Arrays.fill(fifoTail, -1);
-    fifoArrive = sim.register(this::fifoArrive);
-    sim.setPrefetcher(fifoArrive, this::touchFifo);
-  }
-
-  /** The network's arrival handler, called for each FIFO packet reaching the far end of its link. */
-  void bindArrival(org.fabriclab.sim.engine.EventHandler h) {
-    arrival = h;
-  }
-
-  /** Fetches the packet record (successor key included) a FIFO arrival of {@code p} will read. */
-  private int touchFifo(int p) {
-    packets.prefetch(p);
-    return 0;
-  }
-
-  /** The head of link {@code link}'s FIFO list arrives: its successor's event is queued, then it is handed on. */
-  private void fifoArrive(int p, int link) {
-    int q = packets.next(p);
-    if (q >= 0) {
-      sim.scheduleTaken(packets.nextKeyTime(p), packets.nextKeySeq(p), fifoArrive, q, link);
-    } else {
-      fifoTail[link] = -1;
-    }
-    arrival.handle(p, link);
   }
 
   /**
@@ -138,17 +110,7 @@ final class Ports {
     a0[j + BUSY] = done;
     a0[j + BYTES] += size;
     a0[j + PKTS]++;
-    long t = done + a0[j + DELAY];
-    long seq = sim.takeSeq();
-    packets.setNext(p, -1);
-    int tail = fifoTail[link];
-    fifoTail[link] = p;
-    if (tail < 0) {
-      sim.scheduleTaken(t, seq, fifoArrive, p, link);
-    } else {
-      packets.setNext(tail, p);
-      packets.setNextKey(tail, t, seq);
-    }
+    sim.schedule(done + a0[j + DELAY], arrive, p, link);
     return true;
   }
 

@@ -52,35 +52,31 @@ public final class Packets {
 
   // Layout (performance): one record of R ints per packet, so the fields a hop reads and writes
   // share one or two cache lines instead of one line in each of 14 parallel arrays; the pool of a
-  // large run holds ~10^5-10^6 packets, far beyond the core's cache. The first 16 ints are the
-  // fields a hop touches (the queue link and its successor's event key, hop count, ingress link,
-  // destination, flow, size, flags, and the kind, sequence and source a receiver or a switch
-  // element reads); PREFETCH_LO and PREFETCH_HI at both ends of them are written by
-  // {@link #prefetch}, so both cache lines they may straddle are fetched (a Java array's records
-  // are not line-aligned). The rest are read at the source or the receiver.
-  private static final int R = 24;
+  // large run holds ~10^5-10^6 packets, far beyond the core's cache. The first 12 ints are the
+  // fields a hop touches (the queue link, hop count, ingress link, destination, flow, size, flags,
+  // and the kind, sequence and source a receiver or a switch element reads); PREFETCH_LO and
+  // PREFETCH_HI at both ends of them are written by {@link #prefetch}, so both cache lines they may
+  // straddle are fetched (a Java array's records are not line-aligned). The rest are read at the
+  // source or the receiver.
+  private static final int R = 17;
   private static final int NEXT_FREE = 0; // liveness: -2 allocated, -1 free (PREFETCH_LO)
   private static final int NEXT = 1;
-  private static final int KEY_T_LO = 2;
-  private static final int KEY_T_HI = 3;
-  private static final int KEY_S_LO = 4;
-  private static final int KEY_S_HI = 5;
-  private static final int HOPS = 6;
-  private static final int IN_LINK = 7;
-  private static final int DST = 8;
-  private static final int FLOW = 9;
-  private static final int SIZE = 10;
-  private static final int FLAGS = 11;
-  private static final int KIND = 12;
-  private static final int SEQ = 13;
-  private static final int SRC = 14;
-  private static final int PREFETCH_HI = 15; // a pad the prefetch writes; never read
-  private static final int GROUP = 16;
-  private static final int PAYLOAD = 17;
-  private static final int STAMP_LO = 18;
-  private static final int STAMP_HI = 19;
-  private static final int EXT_USED = 20;
-  /** Most packets a pool can hold at once ({@code Integer.MAX_VALUE / 24}). */
+  private static final int HOPS = 2;
+  private static final int IN_LINK = 3;
+  private static final int DST = 4;
+  private static final int FLOW = 5;
+  private static final int SIZE = 6;
+  private static final int FLAGS = 7;
+  private static final int KIND = 8;
+  private static final int SEQ = 9;
+  private static final int SRC = 10;
+  private static final int PREFETCH_HI = 11; // a pad the prefetch writes; never read
+  private static final int GROUP = 12;
+  private static final int PAYLOAD = 13;
+  private static final int STAMP_LO = 14;
+  private static final int STAMP_HI = 15;
+  private static final int EXT_USED = 16;
+  /** Most packets a pool can hold at once ({@code Integer.MAX_VALUE / 17}). */
   public static final int MAX_PACKETS = Integer.MAX_VALUE / R;
 
   private int[] h;
@@ -366,32 +362,6 @@ public final class Packets {
 
   public void setNext(int p, int q) {
     h[p * R + NEXT] = q;
-  }
-
-  /**
-   * Stores, in {@code p}'s record, the event key (time, insertion sequence) of its successor in its
-   * queue (owned by whoever queues it: a FIFO port keeps there the key its next packet's arrival was
-   * given, so the head's event reads it from the record it already holds).
-   */
-  public void setNextKey(int p, long time, long seq) {
-    int b = p * R;
-    int[] a = h;
-    a[b + KEY_T_LO] = (int) time;
-    a[b + KEY_T_HI] = (int) (time >>> 32);
-    a[b + KEY_S_LO] = (int) seq;
-    a[b + KEY_S_HI] = (int) (seq >>> 32);
-  }
-
-  /** The time of {@link #setNextKey}. */
-  public long nextKeyTime(int p) {
-    int b = p * R;
-    return (h[b + KEY_T_LO] & 0xFFFFFFFFL) | ((long) h[b + KEY_T_HI] << 32);
-  }
-
-  /** The sequence of {@link #setNextKey}. */
-  public long nextKeySeq(int p) {
-    int b = p * R;
-    return (h[b + KEY_S_LO] & 0xFFFFFFFFL) | ((long) h[b + KEY_S_HI] << 32);
   }
 
   /** Changes a packet's wire size (trimming), keeping the live-byte count right. */

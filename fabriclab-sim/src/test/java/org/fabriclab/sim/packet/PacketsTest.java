@@ -35,33 +35,32 @@ class PacketsTest {
   }
 
   @Test
-  void queueKeyAndPrefetchLeaveTheHeaderAlone() {
+  void prefetchLeavesTheHeaderAlone() {
     Packets pk = new Packets(16);
-    int p = pk.allocate(-7, 3, 1 << 23, 1088, 11, 12, -99L);
-    pk.setHops(p, 4);
-    pk.setInLink(p, 77);
-    pk.setGroup(p, -9);
-    pk.setPayload(p, 1024);
-    pk.setFlags(p, Packets.PRIORITY);
-    pk.setNext(p, 5);
-    long[] times = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 0xFFFFFFFFL, 1L << 32, 123_456_789_012_345L};
-    for (long t : times) {
-      pk.setNextKey(p, t, ~t);
+    long[] stamps = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 0xFFFFFFFFL, 1L << 32, 123_456_789_012_345L};
+    int c = -1;
+    for (long t : stamps) {
+      int p = pk.allocate(-7, 3, 1 << 23, 1088, 11, 12, t);
+      pk.setHops(p, 4);
+      pk.setInLink(p, 77);
+      pk.setGroup(p, -9);
+      pk.setPayload(p, 1024);
+      pk.setFlags(p, Packets.PRIORITY);
+      pk.setNext(p, 5);
+      pk.setExtInt(p, 3, -3);
       pk.prefetch(p);
-      assertThat(pk.nextKeyTime(p)).isEqualTo(t);
-      assertThat(pk.nextKeySeq(p)).isEqualTo(~t);
       assertThat(new long[] {pk.flow(p), pk.kind(p), pk.seq(p), pk.size(p), pk.src(p), pk.dst(p),
           pk.stamp(p), pk.hops(p), pk.inLink(p), pk.group(p), pk.payload(p), pk.flags(p),
-          pk.next(p)}).containsExactly(-7, 3, 1 << 23, 1088, 11, 12, -99, 4, 77, -9, 1024,
-          Packets.PRIORITY, 5);
+          pk.next(p), pk.extInt(p, 3)}).containsExactly(-7, 3, 1 << 23, 1088, 11, 12, t, 4, 77, -9, 1024,
+          Packets.PRIORITY, 5, -3);
       assertThat(pk.isLive(p)).isTrue();
+      c = pk.copy(p); // a copy has the header and the extension area
+      assertThat(new long[] {pk.hops(c), pk.stamp(c), pk.inLink(c), pk.dst(c), pk.extInt(c, 3)})
+          .containsExactly(4, t, 77, 12, -3);
+      pk.free(p);
+      assertThat(pk.isLive(p)).isFalse();
+      assertThat(pk.isLive(c)).isTrue();
     }
-    int c = pk.copy(p); // a copy has the header, not the queue state
-    assertThat(pk.hops(c)).isEqualTo(4);
-    assertThat(pk.stamp(c)).isEqualTo(-99);
-    pk.free(p);
-    assertThat(pk.isLive(p)).isFalse();
-    assertThat(pk.isLive(c)).isTrue();
   }
 
   @Test
