@@ -37,13 +37,18 @@ import java.util.Arrays;
 public final class EventQueue {
   private static final int W = 4; // longs per event: time, seq, handler << 32 | a, b
   private static final int CH = 8; // events per chunk
+  private static final int MAX_LOG2_BUCKETS = 20; // the window grows up to 2^20 buckets
+  private static final int EPOCH = 1 << 16; // placements per growth decision
   private final int shift;
-  private final int nb; // buckets in the window (a power of two)
-  private final long mask;
+  private int nb; // buckets in the window (a power of two; doubles, see grow())
+  private long mask;
+  private final int maxNb; // the largest window
+  private int epochPushes; // events placed in this epoch (see placeFar)
+  private int epochFar; // of them, beyond the window but within 4 windows
   private final EventHeap near; // events of bucket <= cur added after the run was made
   private final EventHeap far; // events of bucket >= cur + nb
-  private final int[] bk; // per ring bucket: first chunk, last chunk, events in the last, unused
-  private final long[] bits; // bit per non-empty bucket
+  private int[] bk; // per ring bucket: first chunk, last chunk, events in the last, unused
+  private long[] bits; // bit per non-empty bucket
   private long[] pool; // chunks of CH events
   private int[] chNext; // next chunk of a bucket, or of the free list
   private int freeChunk = -1;
@@ -82,6 +87,7 @@ public final class EventQueue {
     this.shift = shift;
     nb = 1 << log2Buckets;
     mask = nb - 1;
+    maxNb = Math.max(nb, 1 << MAX_LOG2_BUCKETS);
     near = new EventHeap(64);
     far = new EventHeap(64);
     bk = new int[4 * nb];
@@ -205,6 +211,9 @@ public final class EventQueue {
 
   /** Puts an event that is not the top, of bucket {@code b}, in its part. */
   private void place(long t, long s, long pl, long pb, long b) {
+    if (++epochPushes == EPOCH) {
+      endEpoch();
+    }
     if (b <= cur) {
       near.push(t, s, pl, pb);
     } else if (b - cur < nb) {
@@ -235,8 +244,60 @@ public final class EventQueue {
       p[j + 2] = pl;
       p[j + 3] = pb;
     } else {
+      if (b - cur < 4L * nb) {
+        epochFar++;
+      }
       far.push(t, s, pl, pb);
     }
+  }
+
+  /**
+   * Ends a growth epoch: if more than 1/32 of its placements went to the far heap while less than
+   * four windows ahead (events a deep queue delays, not distant timers), the window doubles, so
+   * such events are added in O(1) into their bucket instead of a heap holding up to millions.
+   */
+  private void endEpoch() {
+    if (epochFar > EPOCH / 32 && nb < maxNb) {
+      grow();
+    }
+    epochPushes = 0;
+    epochFar = 0;
+  }
+
+  /**
+   * Doubles the window: each non-empty bucket's chunk list moves whole to its slot in the new
+   * ring (a ring slot holds the events of one bucket, since the window is narrower than the
+   * ring), then the far events the wider window covers move into their buckets. O(nb + moved).
+   */
+  private void grow() {
+    int onb = nb;
+    long omask = mask;
+    int[] obk = bk;
+    long[] obits = bits;
+    nb = 2 * onb;
+    mask = nb - 1;
+    bk = new int[4 * nb];
+    for (int k = 0; k < nb; k++) {
+      bk[4 * k] = -1;
+    }
+    bits = new long[nb >>> 6];
+    for (int w = 0; w < obits.length; w++) {
+      long word = obits[w];
+      while (word != 0) {
+        int k = (w << 6) | Long.numberOfTrailingZeros(word);
+        word &= word - 1;
+        long b = cur + ((k - cur) & omask); // the bucket, cur < b < cur + onb
+        int nk = (int) (b & mask);
+        System.arraycopy(obk, 4 * k, bk, 4 * nk, 4);
+        bits[nk >>> 6] |= 1L << nk;
+      }
+    }
+    migrate();
+  }
+
+  /** Buckets in the window now (it doubles when many events land just beyond it). */
+  int windowBuckets() {
+    return nb;
   }
 
   /** Removes the earliest event (read it first with the peek methods). */

@@ -24,8 +24,7 @@ import java.util.Arrays;
  *   <li>an extension area of {@link #EXT_INTS} ints and {@link #EXT_LONGS} longs per packet for a
  *       system's own header (Gleam's multicast PSN map, a relay's tag…), cleared at allocation.
  * </ul>
- * The {@code next} link field and the successor's event key ({@link #setNextKey}) belong to whoever
- * queues the packet (the network's ports).
+ * The {@code next} link field belongs to whoever queues the packet (the explicit-queue ports).
  */
 public final class Packets {
   /** ECN: congestion experienced (set by a switch). */

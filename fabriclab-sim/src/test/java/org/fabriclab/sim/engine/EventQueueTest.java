@@ -303,6 +303,48 @@ class EventQueueTest {
     }
   }
 
+  /**
+   * The window doubles while many events land just beyond it, and the order stays the brute
+   * force's: buckets of 4 ps and a window of 64 buckets (256 ps), most events pushed 64 to 256
+   * buckets ahead, so that in each epoch of 65,536 placements far more than 1/32 go to the far
+   * heap within four windows until the window holds 256 buckets; pops, ties, timers far away and
+   * deferred sequence numbers mixed in, 200,000 steps.
+   */
+  @Test
+  void theWindowGrowsUnderEventsJustBeyondItInTheBruteForceOrder() {
+    SplittableRandom rnd = new SplittableRandom(17);
+    EventQueue q = new EventQueue(4, 2, 6);
+    List<long[]> ref = new ArrayList<>();
+    long now = 0;
+    int id = 0;
+    int[] seen = new int[25];
+    for (int step = 0; step < 200_000; step++) {
+      if (ref.isEmpty() || (ref.size() < 400 && rnd.nextInt(2) == 0)) {
+        int kind = rnd.nextInt(10);
+        long t = kind < 7 ? now + 256 + rnd.nextInt(769) // 64 to 256 buckets ahead
+            : kind == 7 ? now + rnd.nextInt(3) // ties and the current bucket
+            : kind == 8 ? now + 1_000_000L + rnd.nextInt(7) // a distant timer
+            : now + rnd.nextInt(256);
+        long seq = q.takeSeq();
+        q.push(t, seq, 1, id, -id);
+        ref.add(new long[] {t, seq, id++});
+      } else {
+        long[] e = least(ref);
+        assertThat(new long[] {q.peekTime(), q.peekSeq(), q.peekA()}).containsExactly(e[0], e[1], e[2]);
+        ref.remove(e);
+        now = e[0];
+        q.pop();
+      }
+      seen[Integer.numberOfTrailingZeros(q.windowBuckets())]++;
+    }
+    while (!ref.isEmpty()) {
+      takeLeast(q, ref);
+    }
+    assertThat(q.isEmpty()).isTrue();
+    assertThat(seen[6]).isPositive(); // it started at 64 buckets
+    assertThat(q.windowBuckets()).isGreaterThanOrEqualTo(256).isLessThanOrEqualTo(1 << 20);
+  }
+
   /** A time for the calendar test: ties, bucket boundaries (multiples of 4 and one less), far. */
   private static long pickTime(SplittableRandom rnd, long now) {
     switch (rnd.nextInt(8)) {
@@ -425,5 +467,71 @@ class EventQueueTest {
     ref.remove(e);
     q.pop();
     return e;
+  }
+
+  /**
+   * The prefetcher ({@link Simulator#setPrefetcher}) changes nothing and touches what it should: a
+   * random model run with and without it gives the same event sequence; every touch names a
+   * pending event of the prefetched handler; and, the default queue's buckets being 256 ps wide,
+   * with ticker events scheduled from the start in every bucket, an event scheduled at least 768 ps
+   * ahead is touched before it runs: it lies at least three buckets after the running event's, and
+   * the queue, which may already have made the next bucket current (it does so as soon as the
+   * running event leaves it), makes the bucket before the event's current only later, touching the
+   * next bucket's events then.
+   */
+  @Test
+  void thePrefetcherTouchesPendingEventsABucketAheadAndChangesNothing() {
+    for (int seed = 1; seed <= 5; seed++) {
+      List<long[]> plain = runPrefetchModel(seed, false);
+      List<long[]> touched = runPrefetchModel(seed, true);
+      assertThat(touched).hasSameSizeAs(plain);
+      for (int i = 0; i < plain.size(); i++) {
+        assertThat(touched.get(i)).containsExactly(plain.get(i));
+      }
+    }
+  }
+
+  /** The model's executed events {time, handler, id}; asserts the prefetch rules when {@code pf}. */
+  private static List<long[]> runPrefetchModel(int seed, boolean pf) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    Simulator s = new Simulator();
+    List<long[]> log = new ArrayList<>();
+    java.util.Map<Integer, Long> pendingA = new java.util.HashMap<>(); // id -> delay it was scheduled with
+    java.util.Set<Integer> touchedIds = new java.util.HashSet<>();
+    int[] h = new int[2];
+    int[] nextId = {0};
+    long horizon = 400_000;
+    h[0] = s.register((id, unused) -> { // prefetched handler
+      long delay = pendingA.remove(id);
+      if (pf && delay >= 768) {
+        assertThat(touchedIds).as("event %d scheduled %d ps ahead", id, delay).contains(id);
+      }
+      log.add(new long[] {s.now(), 0, id});
+      for (int k = rnd.nextInt(3); k > 0 && s.now() < horizon; k--) {
+        long d = rnd.nextInt(8) == 0 ? rnd.nextInt(768) : 768 + rnd.nextInt(3200);
+        int n = nextId[0]++;
+        pendingA.put(n, d);
+        s.schedule(s.now() + d, h[0], n, 0);
+      }
+    });
+    h[1] = s.register((id, unused) -> log.add(new long[] {s.now(), 1, id})); // the ticker
+    if (pf) {
+      s.setPrefetcher(h[0], id -> {
+        assertThat(pendingA).containsKey(id);
+        touchedIds.add(id);
+      });
+    }
+    for (int k = 0; 100L * k < horizon + 5000; k++) { // an event every 100 ps: every bucket has one
+      s.schedule(100L * k, h[1], k, 0);
+    }
+    for (int i = 0; i < 40; i++) {
+      int n = nextId[0]++;
+      long d = 768 + rnd.nextInt(3200);
+      pendingA.put(n, d);
+      s.schedule(d, h[0], n, 0);
+    }
+    s.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    assertThat(pendingA).isEmpty();
+    return log;
   }
 }
