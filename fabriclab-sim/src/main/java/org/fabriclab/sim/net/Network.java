@@ -85,8 +85,10 @@ public final class Network {
     delay = ports.delay;
     loss = RandomLoss.onSwitchPorts(roles, cfg);
     arrive = sim.register(this::arrive);
-    sim.setPrefetcher(arrive, packets::prefetch);
     trim = cfg.explicitQueues() ? new QueuedPorts(this, ports, arrive, packets, cfg, m, roles) : null;
+    if (trim == null) { // FIFO ports: the arrivals are plain events, their packets fetched a bucket ahead
+      sim.setPrefetcher(arrive, packets::prefetch);
+    }
   }
 
   /** The receiver of packets whose kind has no receiver in {@link #kinds()} (single-model tests). */
