@@ -38,7 +38,6 @@ class PacketsTest {
   void prefetchLeavesTheHeaderAlone() {
     Packets pk = new Packets(16);
     long[] stamps = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 0xFFFFFFFFL, 1L << 32, 123_456_789_012_345L};
-    int c = -1;
     for (long t : stamps) {
       int p = pk.allocate(-7, 3, 1 << 23, 1088, 11, 12, t);
       pk.setHops(p, 4);
@@ -54,7 +53,7 @@ class PacketsTest {
           pk.next(p), pk.extInt(p, 3)}).containsExactly(-7, 3, 1 << 23, 1088, 11, 12, t, 4, 77, -9, 1024,
           Packets.PRIORITY, 5, -3);
       assertThat(pk.isLive(p)).isTrue();
-      c = pk.copy(p); // a copy has the header and the extension area
+      int c = pk.copy(p); // a copy has the header and the extension area
       assertThat(new long[] {pk.hops(c), pk.stamp(c), pk.inLink(c), pk.dst(c), pk.extInt(c, 3)})
           .containsExactly(4, t, 77, 12, -3);
       pk.free(p);
