@@ -68,6 +68,8 @@ public final class EventQueue {
   private long nextSeq;
   private int pfHandler = Integer.MIN_VALUE; // the prefetcher's handler (none: MIN_VALUE)
   private Simulator.Prefetcher prefetcher;
+  private Simulator.CurrentPrefetcher pfCurrent; // optional second stage
+  private int pfSink; // what the second stage read
 
   /** A queue with buckets of 256 ps and a window of 16,384 buckets (4.2 µs). */
   public EventQueue(int initialCapacity) {
@@ -136,12 +138,31 @@ public final class EventQueue {
    * Performance hint, no effect on the order: whenever a bucket becomes current, {@code pf} is
    * called with the first payload of each event of handler {@code handler} in the <em>next</em>
    * non-empty bucket of the window, so that those events' data (a packet's record) is on its way
-   * into the cache a whole bucket before they run. One handler at a time; a later call replaces the
-   * earlier. Cost: one pass over the next bucket's chunks per bucket, O(1) per event.
+   * into the cache a whole bucket before they run; then, if {@code current} is not null, it is
+   * called with both payloads of each such event of the bucket just made current (whose data the
+   * first stage touched a bucket earlier). One handler at a time; a later call replaces the
+   * earlier. Cost: one pass over the next bucket's chunks and one over the run per bucket, O(1)
+   * per event.
    */
-  void setPrefetcher(int handler, Simulator.Prefetcher pf) {
+  void setPrefetcher(int handler, Simulator.Prefetcher pf, Simulator.CurrentPrefetcher current) {
     pfHandler = handler;
     prefetcher = pf;
+    pfCurrent = current;
+  }
+
+  /** Calls the second stage on the events of the prefetcher's handler in the sorted run. */
+  private void prefetchRun() {
+    long[] r = run;
+    int h = pfHandler;
+    Simulator.CurrentPrefetcher pf = pfCurrent;
+    int x = 0;
+    for (int j = 2, end = W * rlen; j < end; j += W) {
+      long pl = r[j];
+      if ((int) (pl >>> 32) == h) {
+        x += pf.touch((int) pl, (int) r[j + 1]);
+      }
+    }
+    pfSink += x;
   }
 
   /** Calls the prefetcher on the events of its handler in the next non-empty window bucket. */
@@ -441,6 +462,9 @@ public final class EventQueue {
     rlen = n;
     sortRun(n);
     if (pfHandler != Integer.MIN_VALUE) {
+      if (pfCurrent != null) {
+        prefetchRun();
+      }
       prefetchNextBucket();
     }
   }

@@ -81,7 +81,25 @@ public final class Simulator {
    * overlap. One handler at a time; a later call replaces the earlier.
    */
   public void setPrefetcher(int handler, Prefetcher p) {
-    queue.setPrefetcher(handler, p);
+    queue.setPrefetcher(handler, p, null);
+  }
+
+  /**
+   * A second stage of the same hint: when a bucket becomes current, {@code current} is called with
+   * both payloads of each of its events of {@code handler} (their data was touched a bucket earlier
+   * by {@code ahead}), before the first of them runs, so that what those events reach through their
+   * data (a packet's next port) is fetched for the whole bucket at once. {@code current} returns
+   * any value it read (kept, so the reads are not optimised away).
+   */
+  public void setPrefetcher(int handler, Prefetcher ahead, CurrentPrefetcher current) {
+    queue.setPrefetcher(handler, ahead, current);
+  }
+
+  /** The second prefetch stage ({@link #setPrefetcher(int, Prefetcher, CurrentPrefetcher)}). */
+  @FunctionalInterface
+  public interface CurrentPrefetcher {
+    /** Reads the data an event with payloads {@code a}, {@code b} will reach; no effect on any state. */
+    int touch(int a, int b);
   }
 
   /** Current simulated time in picoseconds. */

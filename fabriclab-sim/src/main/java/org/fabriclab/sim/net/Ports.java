@@ -74,6 +74,12 @@ final class Ports {
     channel0 = sim.addChannels(m);
   }
 
+  /** Reads link {@code link}'s port record (a prefetch: the value means nothing). */
+  int touch(int link) {
+    int j = S * link;
+    return (int) (st[j + BUSY] ^ st[j + DELAY]);
+  }
+
   /**
    * FIFO enqueue of {@code p} on {@code link}: schedules its arrival at the far end with handler
    * {@code arrive}, or returns false when the bound drops it (counted here; the caller frees it).

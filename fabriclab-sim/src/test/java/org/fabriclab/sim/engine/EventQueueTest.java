@@ -477,7 +477,8 @@ class EventQueueTest {
    * ahead is touched before it runs: it lies at least three buckets after the running event's, and
    * the queue, which may already have made the next bucket current (it does so as soon as the
    * running event leaves it), makes the bucket before the event's current only later, touching the
-   * next bucket's events then.
+   * next bucket's events then. The second stage sees each such event again, with both payloads,
+   * when its own bucket becomes current: after the first stage, before it runs.
    */
   @Test
   void thePrefetcherTouchesPendingEventsABucketAheadAndChangesNothing() {
@@ -498,20 +499,23 @@ class EventQueueTest {
     List<long[]> log = new ArrayList<>();
     java.util.Map<Integer, Long> pendingA = new java.util.HashMap<>(); // id -> delay it was scheduled with
     java.util.Set<Integer> touchedIds = new java.util.HashSet<>();
+    java.util.Set<Integer> secondIds = new java.util.HashSet<>();
     int[] h = new int[2];
     int[] nextId = {0};
     long horizon = 400_000;
-    h[0] = s.register((id, unused) -> { // prefetched handler
+    h[0] = s.register((id, check) -> { // prefetched handler
+      assertThat(check).isEqualTo(id ^ 0x5555);
       long delay = pendingA.remove(id);
       if (pf && delay >= 768) {
         assertThat(touchedIds).as("event %d scheduled %d ps ahead", id, delay).contains(id);
+        assertThat(secondIds).as("second stage, event %d", id).contains(id);
       }
       log.add(new long[] {s.now(), 0, id});
       for (int k = rnd.nextInt(3); k > 0 && s.now() < horizon; k--) {
         long d = rnd.nextInt(8) == 0 ? rnd.nextInt(768) : 768 + rnd.nextInt(3200);
         int n = nextId[0]++;
         pendingA.put(n, d);
-        s.schedule(s.now() + d, h[0], n, 0);
+        s.schedule(s.now() + d, h[0], n, n ^ 0x5555);
       }
     });
     h[1] = s.register((id, unused) -> log.add(new long[] {s.now(), 1, id})); // the ticker
@@ -519,6 +523,14 @@ class EventQueueTest {
       s.setPrefetcher(h[0], id -> {
         assertThat(pendingA).containsKey(id);
         touchedIds.add(id);
+      }, (id, b) -> {
+        assertThat(pendingA).containsKey(id);
+        assertThat(b).isEqualTo(id ^ 0x5555);
+        if (pendingA.get(id) >= 768) {
+          assertThat(touchedIds).contains(id); // the first stage came first
+        }
+        secondIds.add(id);
+        return 0;
       });
     }
     for (int k = 0; 100L * k < horizon + 5000; k++) { // an event every 100 ps: every bucket has one
@@ -528,7 +540,7 @@ class EventQueueTest {
       int n = nextId[0]++;
       long d = 768 + rnd.nextInt(3200);
       pendingA.put(n, d);
-      s.schedule(d, h[0], n, 0);
+      s.schedule(d, h[0], n, n ^ 0x5555);
     }
     s.run(Long.MAX_VALUE, Long.MAX_VALUE);
     assertThat(pendingA).isEmpty();
