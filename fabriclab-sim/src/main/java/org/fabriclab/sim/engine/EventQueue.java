@@ -1,7 +1,5 @@
 package org.fabriclab.sim.engine;
 
-import java.util.Arrays;
-
 /**
  * The pending events of a run, taken in exactly (time, sequence) order: the sequence is the
  * insertion counter, so events at equal times leave in insertion order and a run is bit-for-bit
@@ -17,7 +15,8 @@ import java.util.Arrays;
  *       sequence) — the events the bucket had when it became current — plus a small heap
  *       ({@link EventHeap}) for those added since;
  *   <li>the window {@code cur < b < cur + nb}: a ring of {@code nb} buckets, each a list of
- *       chunks of {@value #CH} events in insertion order, and one bit per non-empty bucket;
+ *       chunks of {@value CalendarWindow#CH} events in insertion order, and one bit per non-empty bucket
+ *       ({@link CalendarWindow});
  *   <li>the far future {@code b >= cur + nb}: a second heap.
  * </ol>
  *
@@ -37,23 +36,16 @@ import java.util.Arrays;
  * the current bucket) it is the heap's O(log n). No allocation except when an array grows.
  */
 public final class EventQueue {
-  private static final int W = 4; // longs per event: time, seq, handler << 32 | a, b
-  private static final int CH = 8; // events per chunk
+  private static final int W = CalendarWindow.W; // longs per event: time, seq, handler << 32 | a, b
   private static final int MAX_LOG2_BUCKETS = 20; // the window grows up to 2^20 buckets
   private static final int EPOCH = 1 << 16; // placements per growth decision
   private final int shift;
-  private int nb; // buckets in the window (a power of two; doubles, see grow())
-  private long mask;
+  private final CalendarWindow win; // the window's buckets (win.nb of them; doubles, see grow())
   private final int maxNb; // the largest window
   private int epochPushes; // events placed in this epoch (see endEpoch)
   private int epochFar; // of them, beyond the window but within 4 windows
   private final EventHeap near; // events of bucket <= cur added after the run was made
   private final EventHeap far; // events of bucket >= cur + nb
-  private int[] bk; // per ring bucket: first chunk, last chunk, events in the last, unused
-  private long[] bits; // bit per non-empty bucket
-  private long[] pool; // chunks of CH events
-  private int[] chNext; // next chunk of a bucket, or of the free list
-  private int freeChunk = -1;
   private long[] run = new long[W * 64]; // the current bucket's events, sorted
   private int rpos; // next event of the run
   private int rlen;
@@ -64,7 +56,6 @@ public final class EventQueue {
   private long tPb;
   private boolean topFar; // the top came from the far heap
   private int size; // events, the top included
-  private int inWindow; // events in the window's buckets
   private long nextSeq;
   private int pfHandler = Integer.MIN_VALUE; // the prefetcher's handler (none: MIN_VALUE)
   private Simulator.Prefetcher prefetcher;
@@ -89,19 +80,10 @@ public final class EventQueue {
       throw new IllegalArgumentException("log2 of the bucket count must be in 6..24, got " + log2Buckets);
     }
     this.shift = shift;
-    nb = 1 << log2Buckets;
-    mask = nb - 1;
-    maxNb = Math.max(nb, 1 << MAX_LOG2_BUCKETS);
+    win = new CalendarWindow(log2Buckets, initialCapacity);
+    maxNb = Math.max(win.nb, 1 << MAX_LOG2_BUCKETS);
     near = new EventHeap(64);
     far = new EventHeap(64);
-    bk = new int[4 * nb];
-    for (int k = 0; k < nb; k++) {
-      bk[4 * k] = -1;
-    }
-    bits = new long[nb >>> 6];
-    pool = new long[0];
-    chNext = new int[0];
-    grow(Math.max(16, initialCapacity / CH));
   }
 
   public int size() {
@@ -167,30 +149,9 @@ public final class EventQueue {
 
   /** Calls the prefetcher on the events of its handler in the next non-empty window bucket. */
   private void prefetchNextBucket() {
-    long d = nextBucket();
-    if (d < 0) {
-      return;
-    }
-    int k = (int) ((cur + d) & mask);
-    int[] m = bk;
-    int c = m[4 * k];
-    int last = m[4 * k + 1];
-    int fill = m[4 * k + 2];
-    long[] p = pool;
-    int h = pfHandler;
-    Simulator.Prefetcher pf = prefetcher;
-    while (true) {
-      int cnt = c == last ? fill : CH;
-      for (int j = W * CH * c + 2, end = j + W * cnt; j < end; j += W) {
-        long pl = p[j];
-        if ((int) (pl >>> 32) == h) {
-          pf.touch((int) pl);
-        }
-      }
-      if (c == last) {
-        return;
-      }
-      c = chNext[c];
+    long d = win.nextBucket(cur);
+    if (d >= 0) {
+      win.touch(cur + d, pfHandler, prefetcher);
     }
   }
 
@@ -239,35 +200,10 @@ public final class EventQueue {
     }
     if (b <= cur) {
       near.push(t, s, pl, pb);
-    } else if (b - cur < nb) {
-      int k = (int) (b & mask);
-      int[] m = bk;
-      int r = 4 * k;
-      int c = m[r + 1];
-      int f = m[r + 2];
-      if (m[r] < 0) {
-        c = newChunk();
-        m[r] = c;
-        m[r + 1] = c;
-        f = 0;
-        bits[k >>> 6] |= 1L << k;
-      } else if (f == CH) {
-        int n = newChunk();
-        chNext[c] = n;
-        m[r + 1] = n;
-        c = n;
-        f = 0;
-      }
-      m[r + 2] = f + 1;
-      inWindow++;
-      long[] p = pool;
-      int j = W * (CH * c + f);
-      p[j] = t;
-      p[j + 1] = s;
-      p[j + 2] = pl;
-      p[j + 3] = pb;
+    } else if (b - cur < win.nb) {
+      win.add(b, t, s, pl, pb);
     } else {
-      if (b - cur < 4L * nb) {
+      if (b - cur < 4L * win.nb) {
         epochFar++;
       }
       far.push(t, s, pl, pb);
@@ -280,7 +216,7 @@ public final class EventQueue {
    * such events are added in O(1) into their bucket instead of a heap holding up to millions.
    */
   private void endEpoch() {
-    if (epochFar > EPOCH / 32 && nb < maxNb) {
+    if (epochFar > EPOCH / 32 && win.nb < maxNb) {
       grow();
     }
     epochPushes = 0;
@@ -288,39 +224,17 @@ public final class EventQueue {
   }
 
   /**
-   * Doubles the window: each non-empty bucket's chunk list moves whole to its slot in the new
-   * ring (a ring slot holds the events of one bucket, since the window is narrower than the
-   * ring), then the far events the wider window covers move into their buckets. O(nb + moved).
+   * Doubles the window ({@link CalendarWindow#doubleRing}: chunk lists move whole), then the far
+   * events the wider window covers move into their buckets. O(nb + moved).
    */
   private void grow() {
-    int onb = nb;
-    long omask = mask;
-    int[] obk = bk;
-    long[] obits = bits;
-    nb = 2 * onb;
-    mask = nb - 1;
-    bk = new int[4 * nb];
-    for (int k = 0; k < nb; k++) {
-      bk[4 * k] = -1;
-    }
-    bits = new long[nb >>> 6];
-    for (int w = 0; w < obits.length; w++) {
-      long word = obits[w];
-      while (word != 0) {
-        int k = (w << 6) | Long.numberOfTrailingZeros(word);
-        word &= word - 1;
-        long b = cur + ((k - cur) & omask); // the bucket, cur < b < cur + onb
-        int nk = (int) (b & mask);
-        System.arraycopy(obk, 4 * k, bk, 4 * nk, 4);
-        bits[nk >>> 6] |= 1L << nk;
-      }
-    }
+    win.doubleRing(cur);
     migrate();
   }
 
   /** Buckets in the window now (it doubles when many events land just beyond it). */
   int windowBuckets() {
-    return nb;
+    return win.nb;
   }
 
   /** Removes the earliest event (read it first with the peek methods). */
@@ -377,7 +291,7 @@ public final class EventQueue {
         h.pop();
         return;
       }
-      long d = nextBucket();
+      long d = win.nextBucket(cur);
       if (d < 0) { // only far events: the earliest is the top (the window moves when it is taken)
         EventHeap f = far;
         setTop(f.peekTime(), f.peekSeq(), f.peekPayload(), f.peekRawB(), true);
@@ -386,7 +300,7 @@ public final class EventQueue {
       }
       cur += d;
       migrate();
-      drain((int) (cur & mask));
+      drain(cur);
     }
   }
 
@@ -396,7 +310,7 @@ public final class EventQueue {
     while (!f.isEmpty()) {
       long ft = f.peekTime();
       long b = ft >> shift;
-      if (b - cur >= nb) {
+      if (b - cur >= win.nb) {
         return;
       }
       long fs = f.peekSeq();
@@ -407,57 +321,13 @@ public final class EventQueue {
     }
   }
 
-  /** Distance from cur to the first non-empty bucket of the window, or -1 if none. */
-  private long nextBucket() {
-    if (inWindow == 0) {
-      return -1;
-    }
-    long[] bs = bits;
-    int words = bs.length;
-    int k = (int) ((cur + 1) & mask);
-    int w = k >>> 6;
-    long word = bs[w] & (-1L << k);
-    for (int i = 0; i <= words; i++) {
-      if (word != 0) {
-        int found = (w << 6) | Long.numberOfTrailingZeros(word);
-        return (found - cur) & mask;
-      }
-      w = (w + 1) & (words - 1);
-      word = bs[w];
-    }
-    return -1;
-  }
-
   /**
-   * Makes the run the events of ring bucket {@code k} (the run and the near heap are empty),
-   * sorted by (time, sequence); frees its chunks.
+   * Makes the run the events of bucket {@code b} (the run and the near heap are empty), sorted by
+   * (time, sequence).
    */
-  private void drain(int k) {
-    int[] m = bk;
-    int r4 = 4 * k;
-    int c = m[r4];
-    int last = m[r4 + 1];
-    int fill = m[r4 + 2];
-    m[r4] = -1;
-    bits[k >>> 6] &= ~(1L << k);
-    long[] p = pool;
-    int n = 0;
-    while (true) {
-      int cnt = c == last ? fill : CH;
-      if (W * (n + cnt) > run.length) {
-        run = Arrays.copyOf(run, 2 * run.length);
-      }
-      System.arraycopy(p, W * CH * c, run, W * n, W * cnt);
-      n += cnt;
-      int nx = chNext[c];
-      chNext[c] = freeChunk;
-      freeChunk = c;
-      if (c == last) {
-        break;
-      }
-      c = nx;
-    }
-    inWindow -= n;
+  private void drain(long b) {
+    run = win.drain(b, run);
+    int n = win.drained();
     rpos = 0;
     rlen = n;
     sortRun(n);
@@ -507,26 +377,5 @@ public final class EventQueue {
         return;
       }
     }
-  }
-
-  /** Adds {@code count} chunks to the pool and its free list. */
-  private void grow(int count) {
-    int old = chNext.length;
-    pool = Arrays.copyOf(pool, W * CH * (old + count));
-    chNext = Arrays.copyOf(chNext, old + count);
-    for (int c = old + count - 1; c >= old; c--) {
-      chNext[c] = freeChunk;
-      freeChunk = c;
-    }
-  }
-
-  private int newChunk() {
-    int c = freeChunk;
-    if (c < 0) {
-      grow(chNext.length);
-      c = freeChunk;
-    }
-    freeChunk = chNext[c];
-    return c;
   }
 }
