@@ -10,8 +10,9 @@ import picocli.CommandLine.Spec;
     name = "gleam",
     mixinStandardHelpOptions = true,
     description = {
-      "Gleam, RDMA RC multicast in the fabric (seed 002): table memory, analytic testbed broadcast.",
-      "Packet-level runs (loss, NACKs, fat-trees, HPL at scale) need the packet engine (issue 9)."
+      "Gleam, RDMA RC multicast in the fabric (seed 002): multicast table memory, a broadcast on the",
+      "paper's testbed or any topology (packet level over RoCEv2 RC with loss and NACKs, or the analytic",
+      "model) and HPL on the 16,384-server Clos (Fig. 14, flow or packet level)."
     },
     subcommands = {GleamTableCommand.class, GleamBcastCommand.class, GleamHplCommand.class})
 public final class GleamCommand implements Runnable {

@@ -84,15 +84,15 @@ public final class SimCommand implements Runnable {
   @Option(names = "--pairs", defaultValue = "0", description = "permutation pairs, 1..N (default N)")
   int pairs;
 
-  @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), > 0 (default 0.5)")
+  @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), in (0, 100] (default 0.5)")
   double load;
 
   @Option(names = "--flows", defaultValue = "10000", description = "poisson flows drawn (default 10000)")
   int flows;
 
-  @Option(names = "--stop-after", defaultValue = "0", description = {
-      "end the run when this many flows have completed (§7.3: \"each simulation ends when one",
-      "million flows have completed\"); default 0: when every flow has finished"})
+  @Option(names = "--stop-after", defaultValue = "0",
+      description = "end the run when this many flows have completed (§7.3: \"each simulation ends when one "
+          + "million flows have completed\"); default 0: when every flow has finished")
   int stopAfter;
 
   @Option(names = "--skewed", description = "poisson: 84%% of flows among a third of the nodes (§7.4)")
@@ -104,17 +104,17 @@ public final class SimCommand implements Runnable {
   @Option(names = "--fail-nodes", defaultValue = "0", description = "fraction of failed nodes, [0, 1)")
   double failNodes;
 
-  @Option(names = "--fail-component", description = {
-      "one failed component (§3.5): leaf:L, spine:S, leaf-spine-link:L:S or node-leaf-link:I,",
-      "in the Clos plane of --fail-plane (default none)"})
+  @Option(names = "--fail-component",
+      description = "one failed component (§3.5): leaf:L, spine:S, leaf-spine-link:L:S or node-leaf-link:I, "
+          + "in the Clos plane of --fail-plane (default none)")
   String failComponent;
 
   @Option(names = "--fail-plane", defaultValue = "0", description = "plane (channel) of --fail-component, 0..channels-1")
   int failPlane;
 
-  @Option(names = "--corruption-rate", defaultValue = "0", description = {
-      "probability that a cell transmission is corrupted, [0, 1): the receiver drops it and the",
-      "sender resends it (Appendix D); default 0"})
+  @Option(names = "--corruption-rate", defaultValue = "0",
+      description = "probability that a cell transmission is corrupted, [0, 1): the receiver drops it and the "
+          + "sender resends it (Appendix D); default 0")
   double corruptionRate;
 
   @Option(names = "--seed", defaultValue = "1", description = "master seed (default 1)")
@@ -123,19 +123,19 @@ public final class SimCommand implements Runnable {
   @Option(names = "--reordering", description = "measure the destinations' reordering buffers (Fig. 16)")
   boolean reordering;
 
-  @Option(names = "--fct-breakdown", description = {
-      "text output: split the FCT of short flows (<= 100 KB) along each one's last cell into",
-      "first-cell wait, pacing, source/intermediate alignment and queueing, hops (ShoalFctBreakdown)"})
+  @Option(names = "--fct-breakdown",
+      description = "text output: split the FCT of short flows (<= 100 KB) along each one's last cell into "
+          + "first-cell wait, pacing, source/intermediate alignment and queueing, hops (ShoalFctBreakdown)")
   boolean fctBreakdown;
 
-  @Option(names = "--on", defaultValue = "shoal", description = {
-      "fabric that runs the flows: shoal (default), dctcp, dcqcn, dcqcn-pfc, ndp, torus or",
-      "torus-multipath (§7.3's baselines, 512 nodes, every flow to completion)"})
+  @Option(names = "--on", defaultValue = "shoal",
+      description = "fabric that runs the flows: shoal (default), dctcp, dcqcn, dcqcn-pfc, ndp, torus or "
+          + "torus-multipath (§7.3's baselines, 512 nodes, every flow to completion)")
   String on;
 
-  @Option(names = "--workload-gbps", defaultValue = "0", description = {
-      "poisson: per-node bandwidth R in L = F/(R·N·τ) (default --link-gbps); e.g. 50 draws the load",
-      "against the 50 Gb/s baseline network's own bandwidth"})
+  @Option(names = "--workload-gbps", defaultValue = "0",
+      description = "poisson: per-node bandwidth R in L = F/(R·N·τ) (default --link-gbps); e.g. 50 draws the load "
+          + "against the 50 Gb/s baseline network's own bandwidth")
   double workloadGbps;
 
   @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts completed flows)")
