@@ -18,7 +18,7 @@ import java.util.Arrays;
  * fields are read directly by the refill's inner loops in the subclasses (no indirection); only
  * {@link MaxMinProgressiveFilling} is instantiated.
  */
-abstract sealed class FlowSeats permits MaxMinProgressiveFilling {
+abstract sealed class FlowSeats permits ProgressiveRefill {
   final double[] capacity;
   final int[][] paths;
   final double[] rate;
