@@ -19,7 +19,7 @@ import java.util.Arrays;
  * arrays are fields of the object that runs the inner loops (here and in {@link
  * ThresholdRefill}).
  */
-abstract sealed class ProgressiveRefill extends FlowSeats permits MaxMinProgressiveFilling {
+abstract sealed class ProgressiveRefill extends FlowSeats permits ThresholdRefill {
   final boolean fast;
   // scratch for one refill
   final double[] remCap;
