@@ -1,7 +1,5 @@
 package org.fabriclab.sim.flow;
 
-import java.util.Arrays;
-
 /**
  * Max-min fair rates by progressive filling (Bertsekas and Gallager, Data Networks, §6.5.2), kept
  * up to date incrementally as flows arrive and leave. Each flow crosses a fixed set of links (its
@@ -20,71 +18,21 @@ import java.util.Arrays;
  * <p>Incremental mode (see the four-argument constructor; {@link FluidTransfers} uses it) goes
  * further: of the components touched, only the flows at or above the lowest level a change can
  * reach are searched and re-frozen, the others keep their rates — exact, see {@link
- * #refillAbove} for the rule and its proof.
+ * ThresholdRefill#refillAbove} for the rule and its proof.
  *
  * <p>After every refill {@link #changed} lists the flows whose rate changed, so that callers keep
  * their own per-flow state (bytes left, completion times) up to date without a scan of all active
  * flows.
+ *
+ * <p>The implementation is in layers, one per file, each the superclass of the next so that the
+ * refill's inner loops read every array as a field of their own object: {@link FlowSeats} (the
+ * per-flow rates, the dense seats of the active flows and the per-link lists of their seats),
+ * {@link ProgressiveRefill} (the component search, the kept component and the filling), {@link
+ * ThresholdRefill} (incremental mode's threshold search), and this class (the public change
+ * methods: activation, θ and the refill's seed links).
  */
-public final class MaxMinProgressiveFilling {
-  private final boolean fast;
-  private final boolean incremental;
-  // incremental mode: flows of the refilled components whose old rate is below theta keep it
-  // (see refillAbove); set by each public change method before its refill
-  private double theta = Double.POSITIVE_INFINITY;
-  private double[] sortScratch = new double[16];
-  // incremental mode: the search's state (refillAbove, searchLink)
-  private static final int GATHER = 16;
-  private final int[] gatherLink = new int[GATHER];
-  private final int[][] gatherFlows = new int[GATHER][];
-  private final int[] gatherCount = new int[GATHER];
-  private int foundLinks;
-  private int foundFlows;
-  private int stackSize;
-  private final double[] capacity;
-  private final int[][] paths;
-  private final double[] rate;
-  private final boolean[] active;
-  // Every active flow sits in a dense seat 0..seats-1 (freed seats reused first), so that the
-  // refill's per-flow reads and writes stay within a few arrays of the active flows' size, not of
-  // all flows: by seat, its flow, its record (its links, then its position in each link's list,
-  // copied at activation), its rate, mark and frozen flag.
-  private final int[] seatOf;
-  private int[] flowAt = new int[16];
-  private int[][] seatRec = new int[16][];
-  private double[] seatRate = new double[16];
-  private int[] seatMark = new int[16];
-  private boolean[] seatFrozen = new boolean[16];
-  private int[] freeSeats = new int[16];
-  private int freeCount;
-  private int seats;
-  // per link: the seats of its active flows (unordered)
-  private int[][] linkFlows;
-  private final int[] linkCount;
-  // scratch for one refill
-  private final double[] remCap;
-  private final int[] unfrozen;
-  private final int[] linkMark;
-  private int epoch;
-  private int[] compLinks = new int[64];
-  private int[] compFlows = new int[64];
-  private int[] stack = new int[64];
+public final class MaxMinProgressiveFilling extends ThresholdRefill {
   private int[] batchSeeds = new int[64];
-  private final LinkShareHeap heap; // the links waiting to fill
-  private int[] changed = new int[64];
-  private int changedCount;
-  private long refills;
-  private long refilledFlows;
-  private long searchedLinks;
-  // fast mode: the component found by the last search, kept in compLinks[0..keptLinks) and
-  // compFlows[0..keptFlows) (keptPos: a seat's index there), its links and seats marked keptMark
-  // (-1: none kept); see refill()
-  private int keptMark = -1;
-  private int keptLinks;
-  private int keptFlows;
-  private int[] keptPos = new int[16];
-  private int sinceSearch;
-  private long keptRefills;
 
   /**
    * @param linkCapacity capacity of every link (any unit; rates come out in the same unit)
@@ -97,8 +45,9 @@ public final class MaxMinProgressiveFilling {
   /**
    * @param fast {@code false}: the original refill (kept so that the exact engines reproduce
    *     their earlier outputs bit for bit). {@code true}: the refill may skip the component search
-   *     and refill the component kept from the last search (see {@link #refill}), and fills with
-   *     an indexed heap ({@link #fillFast}). The same max-min rates either way, up
+   *     and refill the component kept from the last search (see {@link
+   *     ProgressiveRefill#refillComponents}), and fills with an indexed heap ({@link
+   *     ProgressiveRefill#fillFast}). The same max-min rates either way, up
    *     to rounding: links of equal share may freeze in another order, so a flow's rate may differ
    *     in its last bits.
    */
@@ -108,25 +57,11 @@ public final class MaxMinProgressiveFilling {
 
   /**
    * @param incremental {@code true} (implies fast): the exact incremental refill of {@link
-   *     #refillAbove} — only the flows whose rate can change are searched and re-frozen; the same
+   *     ThresholdRefill#refillAbove} — only the flows whose rate can change are searched and re-frozen; the same
    *     max-min rates up to rounding.
    */
   public MaxMinProgressiveFilling(double[] linkCapacity, int[][] paths, boolean fast, boolean incremental) {
-    this.fast = fast || incremental;
-    this.incremental = incremental;
-    capacity = linkCapacity;
-    this.paths = paths;
-    int m = linkCapacity.length;
-    int n = paths.length;
-    rate = new double[n];
-    active = new boolean[n];
-    seatOf = new int[n];
-    linkFlows = new int[m][];
-    linkCount = new int[m];
-    remCap = new double[m];
-    unfrozen = new int[m];
-    linkMark = new int[m];
-    heap = new LinkShareHeap(m);
+    super(linkCapacity, paths, fast, incremental);
   }
 
   public double rate(int flow) {
@@ -152,7 +87,10 @@ public final class MaxMinProgressiveFilling {
     return searchedLinks;
   }
 
-  /** Of {@link #refills()}, those of the kept component, without a search (see {@link #refill}). */
+  /**
+   * Of {@link #refills()}, those of the kept component, without a search (see {@link
+   * ProgressiveRefill#refillComponents}).
+   */
   public long keptRefills() {
     return keptRefills;
   }
@@ -183,61 +121,16 @@ public final class MaxMinProgressiveFilling {
       throw new IllegalStateException("flow " + f + " already active");
     }
     active[f] = true;
-    link(f);
+    seat(f);
     theta = Double.POSITIVE_INFINITY;
     addedBound(f);
     refill(paths[f]);
   }
 
-  private void link(int f) {
-    int[] p = paths[f];
-    int h = p.length;
-    int st;
-    if (freeCount > 0) {
-      st = freeSeats[--freeCount];
-    } else {
-      if (seats == flowAt.length) {
-        int c = 2 * seats;
-        flowAt = Arrays.copyOf(flowAt, c);
-        seatRec = Arrays.copyOf(seatRec, c);
-        seatRate = Arrays.copyOf(seatRate, c);
-        seatMark = Arrays.copyOf(seatMark, c);
-        seatFrozen = Arrays.copyOf(seatFrozen, c);
-        freeSeats = Arrays.copyOf(freeSeats, c);
-        keptPos = Arrays.copyOf(keptPos, c);
-      }
-      st = seats++;
-    }
-    seatOf[f] = st;
-    flowAt[st] = f;
+  /** Seats flow {@code f} ({@link #enter}); in incremental mode at rate +∞. */
+  private void seat(int f) {
     // incremental mode: +inf marks a flow added in this batch (never kept at its old rate)
-    seatRate[st] = incremental ? Double.POSITIVE_INFINITY : 0;
-    int[] r = new int[2 * h];
-    System.arraycopy(p, 0, r, 0, h);
-    seatRec[st] = r;
-    for (int i = 0; i < h; i++) {
-      int l = p[i];
-      if (linkFlows[l] == null) {
-        linkFlows[l] = new int[4];
-      } else if (linkCount[l] == linkFlows[l].length) {
-        linkFlows[l] = Arrays.copyOf(linkFlows[l], 2 * linkCount[l]);
-      }
-      r[h + i] = linkCount[l];
-      linkFlows[l][linkCount[l]++] = st;
-    }
-    if (keptMark >= 0) { // joins the kept component if all its links are in it, else ends it
-      boolean inside = true;
-      for (int i = 0; i < h && inside; i++) {
-        inside = linkMark[p[i]] == keptMark;
-      }
-      if (inside) {
-        seatMark[st] = keptMark;
-        keptPos[st] = keptFlows;
-        compFlows = push(compFlows, keptFlows++, st);
-      } else {
-        keptMark = -1;
-      }
-    }
+    enter(f, incremental ? Double.POSITIVE_INFINITY : 0);
   }
 
   /**
@@ -252,7 +145,7 @@ public final class MaxMinProgressiveFilling {
         throw new IllegalStateException("flow " + f + " already active");
       }
       active[f] = true;
-      link(f);
+      seat(f);
       seeds += paths[f].length;
     }
     theta = Double.POSITIVE_INFINITY;
@@ -275,7 +168,7 @@ public final class MaxMinProgressiveFilling {
       theta = Math.min(theta, seatRate[seatOf[f]]);
       active[f] = false;
       rate[f] = 0;
-      unlink(f);
+      leave(f);
       seeds += paths[f].length;
     }
     int k = seedsOf(fs, count, seeds); // may grow batchSeeds: read it after
@@ -298,7 +191,7 @@ public final class MaxMinProgressiveFilling {
       theta = Math.min(theta, seatRate[seatOf[f]]);
       active[f] = false;
       rate[f] = 0;
-      unlink(f);
+      leave(f);
       seeds += paths[f].length;
     }
     for (int i = 0; i < na; i++) {
@@ -307,7 +200,7 @@ public final class MaxMinProgressiveFilling {
         throw new IllegalStateException("flow " + f + " already active");
       }
       active[f] = true;
-      link(f);
+      seat(f);
       seeds += paths[f].length;
     }
     for (int i = 0; i < na; i++) {
@@ -352,38 +245,8 @@ public final class MaxMinProgressiveFilling {
     theta = seatRate[seatOf[f]];
     active[f] = false;
     rate[f] = 0;
-    unlink(f);
+    leave(f);
     refill(paths[f]);
-  }
-
-  private void unlink(int f) {
-    int st = seatOf[f];
-    int[] r = seatRec[st];
-    int h = r.length >>> 1;
-    for (int i = 0; i < h; i++) {
-      int l = r[i];
-      int s = r[h + i];
-      int last = linkFlows[l][--linkCount[l]];
-      linkFlows[l][s] = last;
-      if (last != st) {
-        int[] lr = seatRec[last];
-        int lh = lr.length >>> 1;
-        for (int j = 0; j < lh; j++) {
-          if (lr[j] == l) {
-            lr[lh + j] = s;
-            break;
-          }
-        }
-      }
-    }
-    if (keptMark >= 0 && seatMark[st] == keptMark) { // leaves the kept component
-      int last = compFlows[--keptFlows];
-      compFlows[keptPos[st]] = last;
-      keptPos[last] = keptPos[st];
-    }
-    seatMark[st] = 0; // epochs start at 1: a reused seat carries no mark
-    seatRec[st] = null;
-    freeSeats[freeCount++] = st;
   }
 
   /** Refills every component that touches one of {@code seeds}. */
@@ -392,14 +255,9 @@ public final class MaxMinProgressiveFilling {
   }
 
   /**
-   * Refills every component that touches one of {@code seeds[0..ns)}. Finding the component is a
-   * search over its links and flows, as costly as the filling itself. Fast mode keeps the last
-   * component found: removing flows leaves a union of components, adding a flow whose links all
-   * lie in it keeps it closed (every flow on its links is in it), so while every seed lies in it
-   * the refill fills the kept set without searching — the same rates, a component's filling
-   * depending only on its own links and flows (up to rounding where links of equal share freeze in
-   * another order). A flow added with a link outside, a seed outside, or every 32nd refill
-   * searches again (the kept set may have split into components the changes do not touch).
+   * Refills every component that touches one of {@code seeds[0..ns)}: in incremental mode only
+   * its flows at or above θ ({@link #refillAbove}), else whole components ({@link
+   * #refillComponents}, which may refill the component kept from the last search).
    */
   private void refill(int[] seeds, int ns) {
     refills++;
@@ -408,353 +266,6 @@ public final class MaxMinProgressiveFilling {
       refillAbove(seeds, ns);
       return;
     }
-    if (fast && keptMark >= 0 && sinceSearch < 32) {
-      boolean inside = true;
-      for (int i = 0; i < ns && inside; i++) {
-        inside = linkMark[seeds[i]] == keptMark;
-      }
-      if (inside) {
-        sinceSearch++;
-        keptRefills++;
-        refilledFlows += keptFlows;
-        fill(compLinks, keptLinks, compFlows, keptFlows);
-        return;
-      }
-    }
-    epoch++;
-    sinceSearch = 0;
-    int nl = 0;
-    int nf = 0;
-    int sp = 0;
-    for (int i = 0; i < ns; i++) {
-      int l = seeds[i];
-      if (linkMark[l] != epoch) {
-        linkMark[l] = epoch;
-        stack = push(stack, sp++, l);
-      }
-    }
-    while (sp > 0) {
-      int l = stack[--sp];
-      compLinks = push(compLinks, nl++, l);
-      int[] lf = linkFlows[l];
-      for (int k = 0; k < linkCount[l]; k++) {
-        int st = lf[k];
-        if (seatMark[st] == epoch) {
-          continue;
-        }
-        seatMark[st] = epoch;
-        compFlows = push(compFlows, nf++, st);
-        int[] r = seatRec[st];
-        int h = r.length >>> 1;
-        for (int i = 0; i < h; i++) {
-          int l2 = r[i];
-          if (linkMark[l2] != epoch) {
-            linkMark[l2] = epoch;
-            stack = push(stack, sp++, l2);
-          }
-        }
-      }
-    }
-    refilledFlows += nf;
-    searchedLinks += nl;
-    if (fast) {
-      keptMark = epoch;
-      keptLinks = nl;
-      keptFlows = nf;
-      for (int i = 0; i < nf; i++) {
-        keptPos[compFlows[i]] = i;
-      }
-    }
-    fill(compLinks, nl, compFlows, nf);
-  }
-
-  /**
-   * Incremental mode: lowers {@link #theta} to a lower bound of added flow {@code f}'s new rate:
-   * the least over its links of the level at which the link would fill with its other flows at
-   * their current rates where below that level ({@link #fillLevel}). Valid: let y be the least new
-   * rate of an added flow, and l the link that froze it, filled at level y; below y the new
-   * filling freezes the same flows at the same rates as the old one (the rule of {@link
-   * #refillAbove} with threshold y), so at y link l holds its flows of old rate below y at those
-   * rates and all its others at y, i.e. y is a level at which l fills with the current rates, at
-   * least the least such level. O(h · n log n), n the flows of a link.
-   */
-  private void addedBound(int f) {
-    if (!incremental) {
-      return;
-    }
-    for (int l : paths[f]) {
-      theta = Math.min(theta, fillLevel(l));
-    }
-  }
-
-  /**
-   * The least level x at which link {@code l} fills when each of its flows sends min(x, its
-   * current rate) (flows added in this batch: x): water-filling of the sorted rates.
-   */
-  private double fillLevel(int l) {
-    int n = linkCount[l];
-    if (sortScratch.length < n) {
-      sortScratch = new double[Math.max(n, 2 * sortScratch.length)];
-    }
-    int[] lf = linkFlows[l];
-    for (int k = 0; k < n; k++) {
-      sortScratch[k] = seatRate[lf[k]];
-    }
-    Arrays.sort(sortScratch, 0, n);
-    double rem = capacity[l];
-    int left = n;
-    for (int k = 0; k < n; k++) {
-      double r = sortScratch[k];
-      if (r * left >= rem) {
-        break;
-      }
-      rem -= r;
-      left--;
-    }
-    return left == 0 ? Double.POSITIVE_INFINITY : Math.max(0, rem) / left;
-  }
-
-  /**
-   * The exact incremental refill. Rule: let θ be the least of the removed flows' old rates and of
-   * the added flows' new rates (bounded from below by {@link #addedBound}). Then (1) every flow
-   * whose old rate is below θ keeps it, and (2) the flows at or above θ change only within the
-   * components, of the "shares a link" relation restricted to them, that reach a link of a changed
-   * flow.
-   *
-   * <p>Proof. (1) Compare the progressive fillings of the old and the new flow set, water level
-   * x rising from 0. By induction over the levels below θ at which links fill, both fill the same
-   * links and freeze the same flows at the same levels: a link on no changed flow has the same
-   * frozen load and unfrozen count in both; a link on a removed flow did not fill below that
-   * flow's old rate (≥ θ) in the old filling, and carries less in the new one unless it also
-   * carries an added flow; a link on an added flow does not fill below that flow's new rate
-   * (≥ θ) in the new one, since filling a link freezes its flows at that level. (2) At level θ
-   * both fillings hold the flows below θ frozen at the same rates and every other flow at θ; what
-   * follows is a progressive filling of the others over the capacities left, which splits into
-   * the components of the others' relation. A component reaching no changed flow's link has the
-   * same links, flows and capacities left in both, and in the old relation too it is a whole
-   * component (the removed flows cross none of its links), so it fills the same.
-   *
-   * <p>So the search starts from the changed flows' links, crosses only flows at or above θ
-   * (added flows carry +∞ until filled) and sums, per link, the rates of the flows below θ it
-   * meets (their capacity stays taken); the filling then runs over the flows found with those
-   * capacities left (from level 0: no link of theirs fills below θ, so the result is the same).
-   * Cost: O(Σ over the links found of their flows + the flows found · h + heap), usually far
-   * below the whole component's. Same rates as a from-scratch refill up to rounding (capacity
-   * left is a sum instead of a running difference). Tested against brute-force water-filling.
-   */
-  private void refillAbove(int[] seeds, int ns) {
-    // any lower threshold is as exact; the margin keeps a flow whose rate equals θ but came out
-    // a few ulps below it (frozen at another link of the same level) out of the kept ones
-    double th = theta * (1 - 1e-9);
-    epoch++;
-    foundLinks = 0;
-    foundFlows = 0;
-    stackSize = 0;
-    for (int i = 0; i < ns; i++) {
-      int l = seeds[i];
-      if (linkMark[l] != epoch) {
-        linkMark[l] = epoch;
-        stack = push(stack, stackSize++, l);
-      }
-    }
-    while (stackSize > 0) {
-      // the links are taken GATHER at a time and their lists fetched first: independent loads,
-      // whose cache misses overlap (the search is bound by them)
-      int nb = Math.min(stackSize, GATHER);
-      for (int b = 0; b < nb; b++) {
-        int l = stack[--stackSize];
-        gatherLink[b] = l;
-        gatherFlows[b] = linkFlows[l];
-        gatherCount[b] = linkCount[l];
-      }
-      for (int b = 0; b < nb; b++) {
-        searchLink(gatherLink[b], gatherFlows[b], gatherCount[b], th);
-      }
-    }
-    refilledFlows += foundFlows;
-    fillPrepared(compLinks, foundLinks);
-  }
-
-  /** One link of {@link #refillAbove}'s search: its flows below {@code th} counted, the others found. */
-  private void searchLink(int l, int[] lf, int cnt, double th) {
-    {
-      double kept = 0;
-      int above = 0;
-      for (int k = 0; k < cnt; k++) {
-        int st = lf[k];
-        double r = seatRate[st];
-        if (r < th) {
-          kept += r;
-          continue;
-        }
-        above++;
-        if (seatMark[st] == epoch) {
-          continue;
-        }
-        seatMark[st] = epoch;
-        seatFrozen[st] = false;
-        compFlows = push(compFlows, foundFlows++, st);
-        int[] rec = seatRec[st];
-        int h = rec.length >>> 1;
-        for (int i = 0; i < h; i++) {
-          int l2 = rec[i];
-          if (linkMark[l2] != epoch) {
-            linkMark[l2] = epoch;
-            stack = push(stack, stackSize++, l2);
-          }
-        }
-      }
-      searchedLinks++;
-      if (above > 0) {
-        remCap[l] = capacity[l] - kept;
-        unfrozen[l] = above;
-        compLinks = push(compLinks, foundLinks++, l);
-      }
-    }
-  }
-
-  /**
-   * {@link #fillFast} over links whose {@code remCap} and {@code unfrozen} are already set (the
-   * flows below θ counted as frozen, the others' {@code seatFrozen} cleared): a flow on a
-   * bottleneck link is frozen unless it is frozen already, which every flow kept below θ is
-   * (every filling freezes all its flows).
-   */
-  private void fillPrepared(int[] ls, int nl) {
-    heap.reset(nl);
-    for (int i = 0; i < nl; i++) {
-      int l = ls[i];
-      heap.addUnordered(share(l), l);
-    }
-    heap.heapify();
-    drain();
-  }
-
-  /** Progressive filling of the flows {@code fs[0..nf)}, which cross exactly the links {@code ls[0..nl)}. */
-  private void fill(int[] ls, int nl, int[] fs, int nf) {
-    if (fast) {
-      fillFast(ls, nl, fs, nf);
-      return;
-    }
-    heap.reset(0);
-    for (int i = 0; i < nl; i++) {
-      int l = ls[i];
-      remCap[l] = capacity[l];
-      unfrozen[l] = linkCount[l];
-      if (unfrozen[l] > 0) {
-        heap.push(share(l), l);
-      }
-    }
-    for (int i = 0; i < nf; i++) {
-      seatFrozen[fs[i]] = false;
-    }
-    // one heap entry per link with unfrozen flows, keyed at most its current share (shares only
-    // grow while filling): a popped entry below its link's share goes back with the new key
-    while (heap.size() > 0) {
-      double key = heap.topKey();
-      int l = heap.topLink();
-      if (unfrozen[l] == 0) {
-        heap.pop();
-        continue;
-      }
-      double share = share(l);
-      if (key < share) {
-        heap.pop();
-        heap.push(share, l);
-        continue;
-      }
-      heap.pop();
-      for (int k = 0; k < linkCount[l]; k++) {
-        int st = linkFlows[l][k];
-        if (seatFrozen[st]) {
-          continue;
-        }
-        seatFrozen[st] = true;
-        freeze(st, share);
-        int[] r = seatRec[st];
-        int h = r.length >>> 1;
-        for (int i = 0; i < h; i++) {
-          int l2 = r[i];
-          remCap[l2] -= share;
-          --unfrozen[l2];
-        }
-      }
-    }
-  }
-
-  /**
-   * The same filling with an indexed heap: built in O(L) (Floyd), a stale top re-keyed in place,
-   * and a link taken out as soon as its last flow freezes (most links are not a bottleneck: on a
-   * fat-tree only one of a flow's ~6 links is, and these dead links would otherwise each cost a
-   * pop from the top; taken out where they sit — deep, their shares being large — they cost
-   * little).
-   */
-  private void fillFast(int[] ls, int nl, int[] fs, int nf) {
-    heap.reset(nl);
-    for (int i = 0; i < nl; i++) {
-      int l = ls[i];
-      remCap[l] = capacity[l];
-      unfrozen[l] = linkCount[l];
-      if (unfrozen[l] > 0) {
-        heap.addUnordered(share(l), l);
-      }
-    }
-    heap.heapify();
-    for (int i = 0; i < nf; i++) {
-      seatFrozen[fs[i]] = false;
-    }
-    drain();
-  }
-
-  /** The heap loop of {@link #fillFast}: pops bottleneck links until the heap is empty. */
-  private void drain() {
-    while (heap.size() > 0) {
-      int l = heap.topLink();
-      double share = share(l);
-      if (heap.topKey() < share) {
-        heap.raiseTop(share);
-        continue;
-      }
-      heap.pop();
-      int[] lf = linkFlows[l];
-      for (int k = 0; k < linkCount[l]; k++) {
-        int st = lf[k];
-        if (seatFrozen[st]) {
-          continue;
-        }
-        seatFrozen[st] = true;
-        freeze(st, share);
-        int[] r = seatRec[st];
-        int h = r.length >>> 1;
-        for (int i = 0; i < h; i++) {
-          int l2 = r[i];
-          remCap[l2] -= share;
-          if (--unfrozen[l2] == 0) {
-            heap.removeLink(l2);
-          }
-        }
-      }
-    }
-  }
-
-  /** Seat {@code st}'s flow gets {@code share}; listed as changed if that differs. */
-  private void freeze(int st, double share) {
-    if (seatRate[st] != share) {
-      seatRate[st] = share;
-      int f = flowAt[st];
-      rate[f] = share;
-      changed = push(changed, changedCount++, f);
-    }
-  }
-
-  private double share(int l) {
-    return Math.max(0, remCap[l]) / unfrozen[l];
-  }
-
-  private static int[] push(int[] a, int i, int v) {
-    if (i == a.length) {
-      a = Arrays.copyOf(a, 2 * a.length);
-    }
-    a[i] = v;
-    return a;
+    refillComponents(seeds, ns);
   }
 }
