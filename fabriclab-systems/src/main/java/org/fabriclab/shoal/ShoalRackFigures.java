@@ -15,8 +15,7 @@ import org.fabriclab.table.Table;
 /**
  * Seed 003 §7 on the 512-node rack of §7.1 (100 Gb/s = 4 × 25 Gb/s, 23.25 ns slots, 2.75 ns
  * guard, 64 B cells): Fig. 12–18 and the fairness and epoch-size experiments. Flow counts are
- * smaller than the paper's one million per point (see the tables and notes), except Fig. 15/16
- * with {@code --paper-scale} ({@link ReproductionContext#paperScale()}), which runs one million.
+ * smaller than the paper's one million per point (see the tables and notes).
  */
 final class ShoalRackFigures {
   private final ReproductionContext ctx;
@@ -37,17 +36,14 @@ final class ShoalRackFigures {
     fairness();
     fig13();
     fig14();
-    // --paper-scale: Fig. 15/16 at §7.3's 1,000,000 completed flows per point (about an hour on two
-    // cores, the torus baselines the largest part); the default full run uses 100,000 (≤ 45 min)
-    int completions = quick ? 4_000 : ctx.paperScale() ? 1_000_000 : 100_000;
+    int completions = quick ? 4_000 : 100_000;
     new ShoalPoissonFigure(ctx, b, rack).run(completions);
     fig17(quick ? 3_000 : 50_000);
     componentFailures(quick ? 3_000 : 50_000);
     epochSize(quick ? 3_000 : 50_000);
     fig18(quick ? 3_000 : 50_000);
     b.note("Flow counts: Poisson points stop after " + completions + " completed flows (the paper: "
-        + "1,000,000" + (completions == 1_000_000 ? ", as here, --paper-scale" : "; `reproduce shoal --paper-scale` runs "
-        + "Fig. 15/16 at 1,000,000") + "); see docs/benchmarks-shoal.md for the cost of a 1 M-flow point. FCT and goodput "
+        + "1,000,000); see docs/benchmarks-shoal.md for the cost of a 1 M-flow point. FCT and goodput "
         + "follow §7.3 (short ≤ 100 KB: 99.9th percentile FCT; long ≥ 1 MB: mean payload goodput). "
         + "Cell reordering (Fig. 16) is measured in the Fig. 15 runs (every flow to completion).");
   }
