@@ -191,6 +191,15 @@ public final class PacketSimulation {
     return this;
   }
 
+  /**
+   * Ends the run after the event in which the {@code n}-th flow completes (n ≥ 1): flows still
+   * running then stay unfinished (end -1). Call before {@link #run}.
+   */
+  public PacketSimulation stopAfterCompletions(int n) {
+    records.setCompletionLimit(n, sim::stop);
+    return this;
+  }
+
   /** Runs until every flow is done, {@code untilPs}, or {@code eventBudget} events. */
   public SimulationResult run(long untilPs, long eventBudget) {
     start.run();

@@ -9,6 +9,7 @@ import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.probe.FlowRecords;
+import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
 import org.fabriclab.topology.clos.Clos;
 import org.fabriclab.topology.torus.Torus;
@@ -66,14 +67,24 @@ public final class ShoalBaselines {
 
   /** The flows of {@code fl} as a trace (ids = indices, starts rounded down to ns). */
   static FlowTrace trace(ShoalFlows fl) {
+    return trace(fl, Long.MAX_VALUE, new boolean[fl.size()]);
+  }
+
+  /** As {@link #trace(ShoalFlows)} with sizes above {@code maxBytes} cut to it (marked in {@code cut}). */
+  private static FlowTrace trace(ShoalFlows fl, long maxBytes, boolean[] cut) {
     int n = fl.size();
     long[] id = new long[n];
     long[] start = new long[n];
+    long[] bytes = fl.bytes.clone();
     for (int f = 0; f < n; f++) {
       id[f] = f;
       start[f] = fl.startPs(f) / 1000;
+      if (bytes[f] > maxBytes) {
+        bytes[f] = maxBytes;
+        cut[f] = true;
+      }
     }
-    return new FlowTrace(id, fl.src.clone(), fl.dst.clone(), start, fl.bytes.clone());
+    return new FlowTrace(id, fl.src.clone(), fl.dst.clone(), start, bytes);
   }
 
   /** Copies the completions of {@code rec} into a fresh ShoalFlows (for {@link ShoalMetrics}). */
@@ -103,12 +114,27 @@ public final class ShoalBaselines {
    * what-if: DCQCN with PFC, {@link #PFC_XOFF_BYTES}).
    */
   public static ShoalFlows psn(ShoalFlows fl, String transport, long seed, long untilPs) {
+    return psn(fl, transport, seed, untilPs, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #psn(ShoalFlows, String, long, long)}, ending after the {@code maxCompleted}-th
+   * completion (§7.3's rule: "each simulation ends when one million flows have completed"; flows
+   * still running stay unfinished). Decision: with DCQCN, a flow larger than one RoCEv2 RC queue
+   * pair's 24-bit PSN space (the engine has no PSN wrap-around; a Pareto(1.05) draw of 1 M flows
+   * can exceed 16 GiB) is cut to that space — exact under the rule, since the cut flow still runs at
+   * its own rate and the run fails with a message if it completes before the rule ends it.
+   */
+  public static ShoalFlows psn(ShoalFlows fl, String transport, long seed, long untilPs, int maxCompleted) {
     Clos clos = new Clos(2, 32, 1, 1);
     TopologyBuilder b = new TopologyBuilder("clos", "tiers=2, ports=32, 50G",
         (int) clos.estimate().nodes(), (int) clos.estimate().directedLinks());
     b.defaults(50_000_000_000L, Time.ns(10));
     Topology topo = clos.build(b);
-    FlowTrace tr = trace(fl);
+    boolean stopRule = maxCompleted < fl.size();
+    long psnBytes = (1L << 24) * RcConfig.defaults().payloadBytes();
+    boolean[] cut = new boolean[fl.size()];
+    FlowTrace tr = trace(fl, stopRule && transport.startsWith("dcqcn") ? psnBytes : Long.MAX_VALUE, cut);
     NetworkConfig nc;
     String t;
     switch (transport) {
@@ -133,7 +159,16 @@ public final class ShoalBaselines {
     }
     TcpConfig tcp = new TcpConfig(1380, 120, 35, 1 << 20, Time.ms(1), Time.ms(64), 1.0 / 16, 1.0, false);
     PacketSimulation sim = new PacketSimulation(topo, new EcmpTable(topo), tr, t, nc, tcp, Progress.NONE);
+    if (stopRule) {
+      sim.stopAfterCompletions(maxCompleted);
+    }
     sim.run(untilPs, Long.MAX_VALUE);
+    for (int f = 0; f < fl.size(); f++) {
+      if (cut[f] && sim.records().endPs(f) >= 0) {
+        throw new IllegalStateException("flow " + f + " (" + fl.bytes[f] + " B, cut to the RoCEv2 PSN space of "
+            + psnBytes + " B) completed before the stop rule ended the run");
+      }
+    }
     return results(fl, tr, sim.records(), null);
   }
 
@@ -163,6 +198,11 @@ public final class ShoalBaselines {
    * model, 1..64) and the given broadcast delay (ps, ≥ 0).
    */
   public static ShoalFlows torus(ShoalFlows fl, long seed, long broadcastDelayPs, int subflows) {
+    return torus(fl, seed, broadcastDelayPs, subflows, Integer.MAX_VALUE);
+  }
+
+  /** As above, ending at the {@code maxCompleted}-th completion (§7.3's rule, see {@link #psn}). */
+  public static ShoalFlows torus(ShoalFlows fl, long seed, long broadcastDelayPs, int subflows, int maxCompleted) {
     Torus torus = new Torus(new int[] {8, 8, 8}, 0);
     TopologyBuilder b = new TopologyBuilder("torus", "8x8x8, 100G/6",
         (int) torus.estimate().nodes(), (int) torus.estimate().directedLinks());
@@ -170,8 +210,11 @@ public final class ShoalBaselines {
     b.defaults(linkBps, Time.ns(10));
     Topology topo = torus.build(b);
     FlowTrace tr = trace(fl);
-    FlowRecords rec = new FlowLevelSimulation(topo, tr, seed, subflows, broadcastDelayPs, Progress.NONE)
-        .run(Long.MAX_VALUE).flows();
+    FlowLevelSimulation fls = new FlowLevelSimulation(topo, tr, seed, subflows, broadcastDelayPs, Progress.NONE);
+    if (maxCompleted < fl.size()) {
+      fls.stopAfterCompletions(maxCompleted);
+    }
+    FlowRecords rec = fls.run(Long.MAX_VALUE).flows();
     EcmpTable ecmp = new EcmpTable(topo);
     long[] extra = new long[fl.size()];
     long perHopPs = 1500L * 8 * 1_000_000_000_000L / linkBps;

@@ -130,7 +130,7 @@ public final class SimCommand implements Runnable {
 
   @Option(names = "--on", defaultValue = "shoal",
       description = "fabric that runs the flows: shoal (default), dctcp, dcqcn, dcqcn-pfc, ndp, torus or "
-          + "torus-multipath (§7.3's baselines, 512 nodes, every flow to completion)")
+          + "torus-multipath (§7.3's baselines, 512 nodes; every flow to completion, or until --stop-after)")
   String on;
 
   @Option(names = "--workload-gbps", defaultValue = "0",
@@ -270,9 +270,11 @@ public final class SimCommand implements Runnable {
 
   /** The flows on a §7.3 baseline ({@code --on}); prints the same flow keys. */
   private void baseline(ShoalFlows fl) {
-    ShoalFlows r = on.equals("torus") ? ShoalBaselines.torus(fl, seed)
-        : on.equals("torus-multipath") ? ShoalBaselines.torusMultipath(fl, seed)
-        : ShoalBaselines.psn(fl, on, seed, Long.MAX_VALUE);
+    int max = stopAfter == 0 ? Integer.MAX_VALUE : stopAfter;
+    ShoalFlows r = on.equals("torus") ? ShoalBaselines.torus(fl, seed, ShoalBaselines.TORUS_BROADCAST_DELAY_PS, 1, max)
+        : on.equals("torus-multipath") ? ShoalBaselines.torus(fl, seed, ShoalBaselines.TORUS_BROADCAST_DELAY_PS,
+            ShoalBaselines.TORUS_MULTIPATH_SUBFLOWS, max)
+        : ShoalBaselines.psn(fl, on, seed, Long.MAX_VALUE, max);
     PrintWriter o = spec.commandLine().getOut();
     if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();

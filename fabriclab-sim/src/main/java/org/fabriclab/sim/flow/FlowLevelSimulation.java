@@ -125,7 +125,16 @@ public final class FlowLevelSimulation {
     return r;
   }
 
-  /** Runs until every flow is done or {@code untilPs}. */
+  /**
+   * Ends the run at the {@code n}-th completion (n ≥ 1; flows completing at the same instant after
+   * it in the engine's order stay unfinished). Call before {@link #run}.
+   */
+  public FlowLevelSimulation stopAfterCompletions(int n) {
+    rec.setCompletionLimit(n, () -> { });
+    return this;
+  }
+
+  /** Runs until every flow is done, {@code untilPs}, or the completion limit. */
   public SimulationResult run(long untilPs) {
     return recomputeDelayPs == 0 ? runExact(untilPs) : runDelayed(untilPs);
   }
@@ -171,7 +180,13 @@ public final class FlowLevelSimulation {
               rec.complete(f, now);
               progress.advance(1);
               activeList[i--] = activeList[--activeCount];
+              if (rec.limitReached()) {
+                break;
+              }
             }
+          }
+          if (rec.limitReached()) {
+            break;
           }
         } else {
           int f = next++;
@@ -256,6 +271,12 @@ public final class FlowLevelSimulation {
             for (int j = 0; j < subflows; j++) {
               dr.depart(f * subflows + j, now);
             }
+            if (rec.limitReached()) {
+              break;
+            }
+          }
+          if (rec.limitReached()) {
+            break;
           }
         } else {
           int f = next++;

@@ -15,6 +15,8 @@ public final class FlowRecords {
   private final long[] retransmissions;
   private int completed;
   private CompletionListener listener;
+  private int limit = Integer.MAX_VALUE;
+  private Runnable limitReached;
   private long[] launchedPs;
 
   /** Hears every flow completion (applications: triggers, group completion). */
@@ -26,6 +28,24 @@ public final class FlowRecords {
   /** Sets the completion listener (one; null for none). */
   public void setListener(CompletionListener l) {
     listener = l;
+  }
+
+  /**
+   * Calls {@code onReached} (an engine's stop) when the {@code n}-th flow completes: the rule of
+   * runs that end once that many flows have completed (e.g. seed 003 §7.3). Independent of the
+   * listener. {@code n} ≥ 1.
+   */
+  public void setCompletionLimit(int n, Runnable onReached) {
+    if (n < 1) {
+      throw new IllegalArgumentException("completion limit must be >= 1, got " + n);
+    }
+    limit = n;
+    limitReached = onReached;
+  }
+
+  /** Whether the completion limit (if any) has been reached. */
+  public boolean limitReached() {
+    return completed >= limit;
   }
 
   public FlowRecords(FlowTrace trace) {
@@ -54,6 +74,9 @@ public final class FlowRecords {
       completed++;
       if (listener != null) {
         listener.completed(i, timePs);
+      }
+      if (completed == limit && limitReached != null) {
+        limitReached.run();
       }
     }
   }
