@@ -33,11 +33,17 @@ public final class ShoalExperiments {
   /** {@link #poisson(ShoalConfig, double, int, double, boolean, long, boolean)} keeping the flows. */
   public static PoissonRun poissonRun(ShoalConfig cfg, double load, int completions, double failFraction,
       boolean skewed, long seed, boolean all) {
+    return poissonRun(cfg, load, completions, failFraction, skewed, seed, all, all);
+  }
+
+  /** As above, measuring the reordering buffers (Fig. 16) when {@code reordering}. */
+  public static PoissonRun poissonRun(ShoalConfig cfg, double load, int completions, double failFraction,
+      boolean skewed, long seed, boolean all, boolean reordering) {
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(cfg.nodes(), failFraction, rs.stream("failures"));
     ShoalFlows fl = poissonFlows(cfg, load, completions, failed, skewed, seed);
     ShoalSimulator sim = new ShoalSimulator(cfg, fl, failed, null);
-    if (all) {
+    if (reordering) {
       sim.measureReordering();
     }
     sim.run(all ? Integer.MAX_VALUE : completions, Long.MAX_VALUE);

@@ -35,7 +35,14 @@ final class ShoalPoissonFigure {
     return ShoalParallel.run(ctx.threads(), ctx.progress(), name, tasks);
   }
 
-  void run(int completions) {
+  /**
+   * Runs the figure on {@code ceil(1.05 · completions)} drawn flows per load: every flow to
+   * completion, or with {@code stopRule} (§7.3: "each simulation ends when one million flows have
+   * completed") each run, Shoal's and every baseline's, ends at its own {@code completions}-th
+   * completion.
+   */
+  void run(int completions, boolean stopRule) {
+    int stop = stopRule ? completions : Integer.MAX_VALUE;
     double[] loads = quick ? new double[] {0.5} : new double[] {0.1, 0.3, 0.5, 0.7, 0.9};
     Table.Builder t = poissonTable("fig15-16-poisson");
     int maxQ = 0;
@@ -46,24 +53,26 @@ final class ShoalPoissonFigure {
     double[][] gpRatio = new double[base.length][loads.length];
     List<Supplier<Object>> tasks = new ArrayList<>();
     for (double l : loads) {
-      tasks.add(() -> ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed(), true));
+      tasks.add(() -> stopRule
+          ? ShoalExperiments.poissonRun(rack, l, completions, 0, false, ctx.seed(), false, true).point()
+          : ShoalExperiments.poisson(rack, l, completions, 0, false, ctx.seed(), true));
       for (int k = 0; k < base.length; k++) {
         int kk = k;
         tasks.add(() -> {
           ShoalFlows fl = ShoalExperiments.poissonFlows(rack, l, completions, null, false, ctx.seed());
-          return kk == 3 ? ShoalBaselines.torus(fl, ctx.seed())
-              : ShoalBaselines.psn(fl, base[kk], ctx.seed(), Long.MAX_VALUE);
+          return kk == 3 ? ShoalBaselines.torus(fl, ctx.seed(), ShoalBaselines.TORUS_BROADCAST_DELAY_PS, 1, stop)
+              : ShoalBaselines.psn(fl, base[kk], ctx.seed(), Long.MAX_VALUE, stop);
         });
       }
     }
     double top = loads[loads.length - 1];
     tasks.add(() -> ShoalBaselines.psn(ShoalExperiments.poissonFlows(rack, top, completions, null, false,
-        ctx.seed()), "dcqcn-pfc", ctx.seed(), Long.MAX_VALUE));
+        ctx.seed()), "dcqcn-pfc", ctx.seed(), Long.MAX_VALUE, stop));
     int pfcAt = tasks.size() - 1;
     for (double l : loads) {
       // what-if: the torus with each flow over 6 minimal paths (ShoalBaselines#torusMultipath)
-      tasks.add(() -> ShoalBaselines.torusMultipath(ShoalExperiments.poissonFlows(rack, l, completions, null, false,
-          ctx.seed()), ctx.seed()));
+      tasks.add(() -> ShoalBaselines.torus(ShoalExperiments.poissonFlows(rack, l, completions, null, false,
+          ctx.seed()), ctx.seed(), ShoalBaselines.TORUS_BROADCAST_DELAY_PS, ShoalBaselines.TORUS_MULTIPATH_SUBFLOWS, stop));
     }
     List<Object> res = parallel("shoal Fig. 15/16 (" + loads.length + " loads: Shoal + 4 baselines; DCQCN with PFC; "
         + "multipath torus)", tasks);
@@ -122,8 +131,9 @@ final class ShoalPoissonFigure {
     int hi = loads.length - 1;
     for (int k = 0; k < base.length; k++) {
       String tol = k == 3 ? "within 1..14.9" : quick ? "within 0.7 × low .. 1.3 × high" : "±30%";
-      String note = "Shoal and baselines run the same "
-          + (int) Math.ceil(completions * 1.05) + " flows to completion; "
+      String note = (stopRule ? "Shoal and baselines draw the same " + (int) Math.ceil(completions * 1.05)
+          + " flows and each run ends at its " + completions + "th completion (§7.3); "
+          : "Shoal and baselines run the same " + (int) Math.ceil(completions * 1.05) + " flows to completion; ")
           + "model in ShoalBaselines (torus = our R2C2-style rate model)";
       double lo = fctRatio[k][0];
       boolean okLo;

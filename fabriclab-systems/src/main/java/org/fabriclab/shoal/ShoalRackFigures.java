@@ -36,16 +36,22 @@ final class ShoalRackFigures {
     fairness();
     fig13();
     fig14();
-    int completions = quick ? 4_000 : 100_000;
-    new ShoalPoissonFigure(ctx, b, rack).run(completions);
+    // --paper-scale: Fig. 15/16 at §7.3's 1,000,000 completions per point under its stop rule (each
+    // run ends at its millionth completion); the default full run takes every one of 105,000 flows to
+    // completion, the same flows for every fabric
+    boolean paper = ctx.paperScale();
+    int completions = quick ? 4_000 : paper ? 1_000_000 : 100_000;
+    new ShoalPoissonFigure(ctx, b, rack).run(completions, paper);
     fig17(quick ? 3_000 : 50_000);
     componentFailures(quick ? 3_000 : 50_000);
     epochSize(quick ? 3_000 : 50_000);
     fig18(quick ? 3_000 : 50_000);
     b.note("Flow counts: Poisson points stop after " + completions + " completed flows (the paper: "
-        + "1,000,000); see docs/benchmarks-shoal.md for the cost of a 1 M-flow point. FCT and goodput "
+        + "1,000,000" + (paper ? ", as here with --paper-scale, where Fig. 15/16's runs, Shoal's and every baseline's, "
+        + "end at their millionth completion" : "; `reproduce shoal --paper-scale` runs Fig. 15/16 so") + "); see "
+        + "docs/benchmarks-shoal.md for the cost of a 1 M-flow point. FCT and goodput "
         + "follow §7.3 (short ≤ 100 KB: 99.9th percentile FCT; long ≥ 1 MB: mean payload goodput). "
-        + "Cell reordering (Fig. 16) is measured in the Fig. 15 runs (every flow to completion).");
+        + "Cell reordering (Fig. 16) is measured in the Fig. 15 runs" + (paper ? "." : " (every flow to completion)."));
   }
 
   private <T> List<T> parallel(String name, List<Supplier<T>> tasks) {
