@@ -52,7 +52,7 @@ public final class ReproduceCommand implements Runnable {
   @Option(names = "--paper-scale",
       description = "also run the points at the paper's full sizes that the default run leaves out"
           + " because they take hours (flattree: Fig. 8 at k = 8..32, hybrid at k = 30; shoal: Fig. 15/16 at"
-          + " 1,000,000 completed flows per point), into SYSTEM-paper/")
+          + " 1,000,000 completed flows per point, its torus-multipath what-if at 100,000), into SYSTEM-paper/")
   boolean paperScale;
 
   @Option(names = "--list", description = "list the registered reproductions")

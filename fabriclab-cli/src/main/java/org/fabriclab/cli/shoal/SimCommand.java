@@ -257,8 +257,8 @@ public final class SimCommand implements Runnable {
         sim.workCounters()[1]);
     o.printf("max queue %d cells, max per-node queue %d cells, destination throughput %.2f Gb/s%n",
         sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
-    o.printf("short flows 99.9p FCT %.2f us, long flows mean goodput %.2f Gb/s%n",
-        ShoalMetrics.shortFctUs(fl, 0.999), ShoalMetrics.longGoodputGbps(fl));
+    o.printf("short flows 99.9p FCT %s, long flows mean goodput %s%n",
+        shown(ShoalMetrics.shortFctUs(fl, 0.999), "us", "short"), shown(ShoalMetrics.longGoodputGbps(fl), "Gb/s", "long"));
     if (breakdown != null) {
       o.printf("epoch %d slots = %.3f us, cell %d B%n", cfg.schedule().epochSlots(),
           cfg.schedule().epochSlots() * cfg.slotNs() / 1000, cfg.cellBytes());
@@ -288,10 +288,17 @@ public final class SimCommand implements Runnable {
       ShoalCommand.print(format, o, j);
       return;
     }
-    o.printf("%s: %d flows, %d finished; short flows 99.9p FCT %.2f us (99p %.2f us, %.3f%% over 1 ms), "
-        + "long flows mean goodput %.2f Gb/s%n", on, r.size(), countFinished(r), ShoalMetrics.shortFctUs(r, 0.999),
-        ShoalMetrics.shortFctUs(r, 0.99), 100 * ShoalMetrics.shortShareSlowerThan(r, 1000),
-        ShoalMetrics.longGoodputGbps(r));
+    double over = ShoalMetrics.shortShareSlowerThan(r, 1000);
+    o.printf("%s: %d flows, %d finished; short flows 99.9p FCT %s (99p %s, %s over 1 ms), "
+        + "long flows mean goodput %s%n", on, r.size(), countFinished(r),
+        shown(ShoalMetrics.shortFctUs(r, 0.999), "us", "short"), shown(ShoalMetrics.shortFctUs(r, 0.99), "us", "short"),
+        Double.isNaN(over) ? "n/a" : String.format("%.3f%%", 100 * over), shown(ShoalMetrics.longGoodputGbps(r), "Gb/s",
+            "long"));
+  }
+
+  /** A metric for the text output: "n/a (no short flow finished)" instead of NaN. */
+  static String shown(double v, String unit, String kind) {
+    return Double.isNaN(v) ? "n/a (no " + kind + " flow finished)" : String.format("%.2f %s", v, unit);
   }
 
   private static void flowKeys(Map<String, Object> j, ShoalFlows fl) {

@@ -55,6 +55,22 @@ class ShoalCliTest {
   }
 
   @Test
+  void textOutputSaysWhenNoLongFlowFinished() throws Exception {
+    // 7 × 392 B: only short flows (≤ 100 KB), so no long-flow (≥ 1 MB) goodput exists: the text says
+    // so instead of printing NaN, on the slot engine and on a baseline
+    String[] shoal = {"shoal", "sim", "--nodes", "8", "--channels", "1", "--workload", "incast", "--senders", "7",
+        "--size", "392"};
+    Result r = run(shoal);
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("long flows mean goodput n/a (no long flow finished)").doesNotContain("NaN");
+    String[] base = {"shoal", "sim", "--on", "dctcp", "--nodes", "512", "--workload", "incast", "--senders", "7",
+        "--size", "392"};
+    r = run(base);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("long flows mean goodput n/a (no long flow finished)").doesNotContain("NaN");
+  }
+
+  @Test
   void simWithAFailedSpineFinishesEveryFlow() throws Exception {
     JsonNode j = json("shoal", "sim", "--nodes", "32", "--channels", "2", "--workload", "poisson",
         "--flows", "200", "--load", "0.6", "--fail-component", "spine:0", "--fail-plane", "0", "--json");
