@@ -207,8 +207,16 @@ final class ShoalPoissonFigure {
         .longColumn("maxQueueCells").longColumn("maxNodeQueueCells").longColumn("maxReorderBytes");
   }
 
+  /**
+   * One row; a maximum the run did not measure (a baseline's queues, reordering off) is an empty
+   * cell (null in JSON), not a sentinel, so pandas reads it as NaN.
+   */
   static void row(Table.Builder t, ShoalExperiments.PoissonPoint p, String label) {
     t.row(label, p.load(), (long) p.completed(), p.shortFct999Us(), p.shortFctMeanUs(), p.longGoodputGbps(),
-        (long) p.maxQueueCells(), (long) p.maxNodeQueueCells(), p.maxReorderBytes());
+        measured(p.maxQueueCells()), measured(p.maxNodeQueueCells()), measured(p.maxReorderBytes()));
+  }
+
+  private static Long measured(long v) {
+    return v < 0 ? null : v;
   }
 }
