@@ -2,8 +2,6 @@ package org.fabriclab.shoal;
 
 import java.util.Arrays;
 import org.fabriclab.progress.Progress;
-import org.fabriclab.sim.slotted.NodeBitSet;
-import org.fabriclab.sim.slotted.SlotEventWheel;
 
 /**
  * Shoal's node stack on the slot-synchronous engine (seed 003 §3.3). Per slot, every channel plays
@@ -46,7 +44,8 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * slots of dead pairs (failed nodes, or paths across a failed link or switch) are wasted, and only
  * subflows whose two virtual links live are used.
  *
- * <p>Structure: this class runs the slot loop, the transmissions and the cell/feedback events;
+ * <p>Structure: this class is the public face (construction, runs, probes, results);
+ * {@link ShoalSlotLoop} runs the slot loop, the transmissions and the cell/feedback events;
  * {@link ShoalSources} holds the source side (admission, Eq. 2 release, selective release,
  * feedback reception), {@link ShoalLinks} the virtual links' queues (with the deferred layout that
  * keeps a slot's memory traffic column-local), {@link ShoalPairs} the pair/subflow state.
@@ -58,53 +57,9 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * allocation in the steady state (pools and inboxes grow by doubling).
  */
 public final class ShoalSimulator {
-  private static final int ARRIVE = 0;
-  private static final int FB_SEND = 1;
-  private static final int FB_RECV = 2;
-  /** Appendix D: a corrupted cell goes back to the head of its queue once the sender knows. */
-  private static final int RETX = 3;
-  /** Event kind: type in bits 0-1, first-hop flag in bit 2 (ARRIVE), the cell's destination above. */
-  private static final int FIRST_HOP = 4;
-
   private final ShoalConfig cfg;
-  private final FabricSchedule sched;
   private final ShoalFlows fl;
-  private final int[] fs;
-  private final int n;
-  /** index stride: link (i, j) = ((j − i) mod N) << sh | i, subflow (p, j) = p << sh | j. */
-  private final int sh;
-  private final int lowMask;
-  private final int e;
-  private final int hop;
-  private final long slotPs;
-  private final long propPs;
-  private final int payload;
-  private final boolean backpressure;
-  private final ShoalFailures fails;
-  private final boolean anyDead;
-  private final ShoalLinks links;
-  /** Traffic classes (Appendix C) and the link-id distance between a pair's class queues. */
-  private final int classes;
-  private final int stride;
-  private final NodeBitSet work;
-  private final NodeBitSet fresh;
-  private final SlotEventWheel wheel;
-  private final ShoalPairs pairs;
-  private final ShoalSources sources;
-  private final long[] deliveredBytesTo;
-
-  private long slot;
-  /** Sink of the column passes' reads ({@link ShoalLinks#touch}), so the JIT keeps them. */
-  private int touched;
-  /** slot mod E and (slot − hop) mod E for the slot being played. */
-  private int epochPos;
-  private int epochPosHop;
-  private int nextFlow;
-  private int completed;
-  private long transmissions;
-  private long visits;
-  private ReorderTracker reorder;
-  private CellCorruption corruption = new CellCorruption(0, 0);
+  private final ShoalSlotLoop loop;
 
   /** Optional observer of queue lengths (tests assert Eq. 3 / Eq. 5 through it). */
   public interface QueueProbe {
@@ -128,12 +83,10 @@ public final class ShoalSimulator {
     void arrived(int f, int seq, int at, long slot);
   }
 
-  private CellProbe cellProbe;
-
   /** Observes every cell's release, transmissions and arrivals; call before running. */
   public ShoalSimulator cellProbe(CellProbe p) {
-    this.cellProbe = p;
-    sources.cellProbe(p);
+    loop.cellProbe = p;
+    loop.sources.cellProbe(p);
     return this;
   }
 
@@ -144,62 +97,13 @@ public final class ShoalSimulator {
   /** A rack with failed components (§3.5); flows must join live nodes that have a usable subflow. */
   public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, ShoalFailures failures, QueueProbe probe) {
     this.cfg = cfg;
-    this.sched = cfg.schedule();
     this.fl = flows;
-    this.fs = flows.state;
-    this.n = cfg.nodes();
-    this.sh = 32 - Integer.numberOfLeadingZeros(n - 1);
-    if (2 * sh > 30) {
-      throw new IllegalArgumentException("at most 32768 nodes");
-    }
-    this.lowMask = (1 << sh) - 1;
-    this.e = sched.epochSlots();
-    this.hop = cfg.hopSlots();
-    this.slotPs = cfg.slotPs();
-    this.propPs = cfg.propagationPs();
-    this.payload = cfg.payloadBytes();
-    this.backpressure = cfg.backpressure();
-    if (failures.nodes() != n) {
-      throw new IllegalArgumentException("failures are for " + failures.nodes() + " nodes");
-    }
-    this.fails = failures;
-    this.anyDead = failures.anyDead();
-    this.classes = flows.classes();
-    this.links = new ShoalLinks(n, sh, classes, sched, probe);
-    this.stride = links.stride;
-    this.work = links.work;
-    this.fresh = new NodeBitSet(1, n);
-    this.wheel = new SlotEventWheel(e + 2 * hop + 4, 1 << 12);
-    this.pairs = new ShoalPairs(n, classes, anyDead ? failures : null);
-    this.sources = new ShoalSources(cfg, flows, links, pairs, fresh, failures, sh);
-    this.deliveredBytesTo = new long[n];
-    for (int f = 0; f < flows.size(); f++) {
-      fs[(f << 2) + ShoalFlows.CELLS] = (int) Math.min(Integer.MAX_VALUE, (flows.bytes[f] + payload - 1) / payload);
-      if (anyDead && (failures.failed(flows.src[f]) || failures.failed(flows.dst[f]))) {
-        throw new IllegalArgumentException("flow " + f + " touches a failed node");
-      }
-      if (anyDead && pairs.usableOfNew(flows.src[f], flows.dst[f]) == 0) {
-        throw new IllegalArgumentException("flow " + f + " (" + flows.src[f] + " -> " + flows.dst[f]
-            + ") has no live path left");
-      }
-    }
+    this.loop = new ShoalSlotLoop(cfg, flows, failures, probe);
   }
 
   /** Runs until every flow has finished or {@code maxCompleted} flows have, or the slot limit. */
   public void run(int maxCompleted, long maxSlots) {
-    while (completed < maxCompleted && slot < maxSlots) {
-      if (links.activeLinks() == 0 && wheel.pending() == 0 && pairs.freshCount() == 0) {
-        if (nextFlow >= fl.size()) {
-          return;
-        }
-        long s = startSlot(nextFlow);
-        if (s > slot) {
-          wheel.skipTo(s - 1);
-          slot = s;
-        }
-      }
-      step();
-    }
+    loop.run(maxCompleted, maxSlots);
   }
 
   /** Slots per progress report of {@link #run(int, long, Progress)}. */
@@ -217,20 +121,20 @@ public final class ShoalSimulator {
   /** As {@link #run(int, long, Progress)}, reporting every {@code chunkSlots} slots. */
   void run(int maxCompleted, long maxSlots, Progress progress, long chunkSlots) {
     if (progress == Progress.NONE) {
-      run(maxCompleted, maxSlots);
+      loop.run(maxCompleted, maxSlots);
       return;
     }
     progress.begin("shoal sim", Math.min(maxCompleted, fl.size()));
-    int reported = completed;
+    int reported = loop.completed;
     try {
-      while (completed < maxCompleted && slot < maxSlots) {
-        long before = slot;
-        run(maxCompleted, Math.min(maxSlots, slot + chunkSlots));
-        if (completed > reported) {
-          progress.advance(completed - reported);
-          reported = completed;
+      while (loop.completed < maxCompleted && loop.slot < maxSlots) {
+        long before = loop.slot;
+        loop.run(maxCompleted, Math.min(maxSlots, loop.slot + chunkSlots));
+        if (loop.completed > reported) {
+          progress.advance(loop.completed - reported);
+          reported = loop.completed;
         }
-        if (slot == before) {
+        if (loop.slot == before) {
           return; // every flow has finished
         }
       }
@@ -241,126 +145,7 @@ public final class ShoalSimulator {
 
   /** Runs until slot {@code untilSlot} (exclusive). */
   public void runUntil(long untilSlot) {
-    while (slot < untilSlot) {
-      step();
-    }
-  }
-
-  private long startSlot(int f) {
-    return (fl.startPs[f] + slotPs - 1) / slotPs;
-  }
-
-  private final SlotEventWheel.Handler handler = this::event;
-
-  private void step() {
-    while (nextFlow < fl.size() && startSlot(nextFlow) <= slot) {
-      sources.admit(nextFlow++, slot);
-    }
-    epochPos = (int) (slot % e);
-    epochPosHop = (int) Math.floorMod(slot - hop, (long) e);
-    touched += touchEvents();
-    wheel.drain(slot, handler);
-    int t = epochPos;
-    int words = work.wordsPerRow();
-    for (int c = 0; c < sched.channels(); c++) {
-      int col = c * e + t;
-      int s = sched.shiftOf(col);
-      if (s == 0) {
-        continue;
-      }
-      int linkBase = s << sh;
-      for (int cl = 0; cl < classes; cl++) {
-        touched += links.touch(cl * n + s);
-        links.flush(cl * n + s);
-      }
-      for (int w = 0; w < words; w++) {
-        long bits = work.word(col, w) | fresh.word(0, w);
-        while (bits != 0) {
-          int i = (w << 6) + Long.numberOfTrailingZeros(bits);
-          bits &= bits - 1;
-          if (sched.sends(col, i)) {
-            int j = i + s;
-            visit(i, j >= n ? j - n : j, linkBase | i);
-          }
-        }
-      }
-    }
-    slot++;
-  }
-
-  /**
-   * Read-only pass over the slot's events before they are handled: loads the hot word of the link
-   * a forwarded cell joins or a feedback samples, and the flow record of an arriving cell, so the
-   * misses overlap instead of stalling the events one after another. Changes nothing.
-   */
-  private int touchEvents() {
-    int m = wheel.countAt(slot);
-    int[] a = wheel.bucketAt(slot);
-    int s = 0;
-    for (int r = 0, end = m << 2; r < end; r += 4) {
-      int kind = a[r];
-      int type = kind & 3;
-      int kc = kind >>> 3;
-      int k = kc & ShoalLinks.NODE_MASK;
-      int at;
-      if (type == ARRIVE) {
-        at = a[r + 3] & lowMask;
-        s += fs[a[r + 1] << 2];
-      } else if (type == FB_SEND) {
-        at = a[r + 1] & lowMask;
-      } else {
-        continue;
-      }
-      if (at != k) {
-        s += links.hotWord(links.link(at, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride);
-      }
-    }
-    return s;
-  }
-
-  /** Node i's slot to node j: releases, then one transmission. */
-  private void visit(int i, int j, int link) {
-    visits++;
-    if (anyDead && fails.dead(i, j)) {
-      return;
-    }
-    if (backpressure) {
-      for (int c = 0; c < classes; c++) {
-        sources.releaseWaiting(i, j, link + c * stride, slot);
-      }
-    }
-    if (pairs.freshHead[i] >= 0) {
-      sources.releaseFresh(i, j, link, slot);
-    }
-    for (int c = 0; c < classes; c++) {
-      // strict priority among the class queues (Appendix C)
-      if (links.qLength(link + c * stride) != 0) {
-        transmit(i, j, link + c * stride);
-        break;
-      }
-    }
-  }
-
-  private void transmit(int i, int j, int link) {
-    transmissions++;
-    int c = links.qHead(link) << 2;
-    int[] cell = links.poolOf(link);
-    int f = cell[c + ShoalLinks.C_FLOW];
-    int seq = cell[c + ShoalLinks.C_SEQ];
-    int tag = cell[c + ShoalLinks.C_TAG];
-    boolean firstHop = tag < 0;
-    links.popHead(i, j, link, firstHop && (tag & ShoalLinks.RESENT) == 0, slot);
-    if (cellProbe != null) {
-      cellProbe.sent(f, seq, i, j, firstHop, slot);
-    }
-    int kind = (firstHop ? ARRIVE | FIRST_HOP : ARRIVE) | ((tag & ShoalLinks.DST_MASK) << 3);
-    if (corruption.active() && corruption.hits(slot, i, j)) {
-      // Appendix D: j discards the cell and sets last-cell-dropped in its next cell to i; i resends
-      long known = sched.nextSlot(j, i, slot + hop) + hop;
-      wheel.schedule(known, (kind & ~3) | RETX, f, seq, (i << sh) | j);
-      return;
-    }
-    wheel.schedule(slot + hop, kind, f, seq, (i << sh) | j);
+    loop.runUntil(untilSlot);
   }
 
   /**
@@ -370,87 +155,26 @@ public final class ShoalSimulator {
    * one slot; empty cells are not counted). Deterministic in {@code seed}. Call before running.
    */
   public ShoalSimulator corruptCells(double rate, long seed) {
-    this.corruption = new CellCorruption(rate, seed);
+    loop.corruption = new CellCorruption(rate, seed);
     return this;
   }
 
   /** Cell transmissions lost to corruption (and resent). */
   public long corruptedCells() {
-    return corruption.count();
-  }
-
-  private void event(int kind, int x, int y, int z) {
-    int type = kind & 3;
-    if (type == ARRIVE) {
-      arrive(x, y, z >>> sh, z & lowMask, kind);
-    } else if (type == FB_SEND) {
-      sendFeedback(x, kind >>> 3);
-    } else if (type == FB_RECV) {
-      sources.feedback(x, y, slot, epochPosHop);
-    } else {
-      int i = z >>> sh;
-      int j = z & lowMask;
-      int kc = kind >>> 3;
-      boolean firstHop = (kind & FIRST_HOP) != 0;
-      links.pushFront(i, j, links.link(i, j) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, x, y,
-          kc | (firstHop ? ShoalLinks.LOCAL_CELL | ShoalLinks.RESENT : 0), slot);
-    }
-  }
-
-  private void arrive(int f, int seq, int from, int at, int kind) {
-    int kc = kind >>> 3;
-    int k = kc & ShoalLinks.NODE_MASK;
-    if (cellProbe != null) {
-      cellProbe.arrived(f, seq, at, slot);
-    }
-    if (at == k) {
-      int fb = f << 2;
-      int cells = fs[fb + ShoalFlows.CELLS];
-      deliveredBytesTo[at] += seq == cells - 1 ? Math.min(payload, fl.bytes[f] - (long) seq * payload) : payload;
-      if (reorder != null) {
-        reorder.arrived(f, seq);
-      }
-      if (++fs[fb + ShoalFlows.DELIVERED] == cells) {
-        fl.endPs[f] = (slot - hop + 1) * slotPs + propPs;
-        completed++;
-      }
-    } else {
-      links.enqueueForward(at, k, links.link(at, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, f, seq, kc,
-          slot);
-    }
-    if ((kind & FIRST_HOP) != 0 && backpressure) {
-      long fbSlot = sched.nextSlot(at, from, slot, epochPos);
-      int sf = (fs[(f << 2) + ShoalFlows.PAIR] << sh) | at;
-      if (fbSlot == slot) {
-        sendFeedback(sf, kc);
-      } else {
-        wheel.schedule(fbSlot, FB_SEND | (kc << 3), sf, 0, 0);
-      }
-    }
-  }
-
-  /**
-   * Node j = sf's intermediate, in its slot to the source: the rate-limit feedback (Eq. 1 / Eq. 6;
-   * Appendix C: summed over the cell's class and the higher ones). {@code kc}: destination | class.
-   */
-  private void sendFeedback(int sf, int kc) {
-    int j = sf & lowMask;
-    int k = kc & ShoalLinks.NODE_MASK;
-    int fb = j == k ? 0 : links.ahead(links.link(j, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride);
-    wheel.schedule(slot + hop, FB_RECV, sf, fb, 0);
+    return loop.corruption.count();
   }
 
   public long slot() {
-    return slot;
+    return loop.slot;
   }
 
   public int completed() {
-    return completed;
+    return loop.completed;
   }
 
   /** Largest Q_ij seen, in cells (Fig. 16 "max queue size"). */
   public int maxQueueCells() {
-    return links.maxQueue();
+    return loop.links.maxQueue();
   }
 
   /**
@@ -458,17 +182,17 @@ public final class ShoalSimulator {
    * (R_jk holds flow ids, §3.3.3, not cells).
    */
   public int maxNodeQueueCells() {
-    return links.maxNodeQueue();
+    return loop.links.maxNodeQueue();
   }
 
   /** Payload bytes delivered to each node so far. */
   public long[] deliveredBytesTo() {
-    return deliveredBytesTo.clone();
+    return loop.deliveredBytesTo.clone();
   }
 
   /** Cells now in Q_ij. */
   public int queueLength(int i, int j) {
-    return links.qLength(links.link(i, j));
+    return loop.links.qLength(loop.links.link(i, j));
   }
 
   /**
@@ -476,18 +200,18 @@ public final class ShoalSimulator {
    * per out-of-order cell, so it is off unless asked for. Call before running.
    */
   public ShoalSimulator measureReordering() {
-    reorder = new ReorderTracker(fl.size());
+    loop.reorder = new ReorderTracker(fl.size());
     return this;
   }
 
   /** Largest reordering buffer of one flow in payload bytes, or -1 when not measured. */
   public long maxReorderBytes() {
-    return reorder == null ? -1 : (long) reorder.maxWaitingCells() * cfg.payloadBytes();
+    return loop.reorder == null ? -1 : (long) loop.reorder.maxWaitingCells() * cfg.payloadBytes();
   }
 
   /** Work counters: cells sent (non-empty slots), node visits, waiting-subflow checks. */
   public long[] workCounters() {
-    return new long[] {transmissions, visits, sources.waitChecks()};
+    return new long[] {loop.transmissions, loop.visits, loop.sources.waitChecks()};
   }
 
   public ShoalConfig config() {
@@ -500,12 +224,12 @@ public final class ShoalSimulator {
 
   /** Time of the start of the current slot in ps. */
   public long nowPs() {
-    return slot * slotPs;
+    return loop.slot * cfg.slotPs();
   }
 
   @Override
   public String toString() {
-    return "ShoalSimulator[slot=" + slot + ", completed=" + completed + ", queued=" + links.liveCells() + ", work=" + Arrays.toString(workCounters())
+    return "ShoalSimulator[slot=" + loop.slot + ", completed=" + loop.completed + ", queued=" + loop.links.liveCells() + ", work=" + Arrays.toString(workCounters())
         + ", " + Arrays.toString(new int[] {maxQueueCells(), maxNodeQueueCells()}) + "]";
   }
 }
