@@ -7,16 +7,21 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.cli.run.ExperimentSpec;
 import org.fabriclab.cli.run.Point;
 import org.fabriclab.cli.run.SpecLoader;
 import org.fabriclab.cli.run.Sweep;
 import org.fabriclab.cli.run.SweepRunner;
 import org.fabriclab.cli.run.ThreadedExecutor;
+import org.fabriclab.cli.run.WorkloadSizes;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
+import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.TopologyFamilies;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,6 +39,9 @@ import picocli.CommandLine.Spec;
       "Each fabric is --topo FAMILY followed by the family's parameters as options, as 'fabriclab topo",
       "FAMILY' takes them, or --topo FILE followed by --servers-per-switch, --link-gbps, --link-delay-ns;",
       "repeat --topo for each fabric. (--topo 'fattree k=8', one quoted argument, is also accepted.)",
+      "Writes --out DIR (compare.csv, points/, plots, report.html) under the output-folder rule of",
+      "docs/errors.md: a folder fabriclab wrote is replaced, a foreign non-empty one needs --force.",
+      "Prints the comparison: text and md a short table; csv and json every column of compare.csv.",
       "",
       "Example: fabriclab compare --topo fattree --k 4 --topo jellyfish --k 4 --topo flattree --k 4 --mode global"
           + " --workload poisson --flows 400 --out results/compare"
@@ -65,7 +73,7 @@ public final class CompareCommand implements Runnable {
   @Option(names = "--rate-per-s", defaultValue = "20000", description = "poisson: arrivals per second (default: ${DEFAULT-VALUE})")
   double rate;
 
-  @Option(names = "--sizes", defaultValue = "websearch", description = "poisson: websearch or pareto:SHAPE:MEAN_BYTES (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sizes", defaultValue = "websearch", description = "poisson: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (default: ${DEFAULT-VALUE})")
   String sizes;
 
   @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall: bytes per flow (default: ${DEFAULT-VALUE})")
@@ -83,8 +91,14 @@ public final class CompareCommand implements Runnable {
   @Option(names = "--threads", paramLabel = "N", description = "points run at once (default: all cores)")
   Integer threads;
 
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (new or empty)")
+  @Option(names = "--out", required = true, paramLabel = "DIR",
+      description = "output folder: new, empty or written by fabriclab (then replaced)")
   Path out;
+
+  @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write (its other files are kept)")
+  boolean force;
+
+  @Mixin FormatOption format = new FormatOption();
 
   @Override
   public void run() {
@@ -95,19 +109,48 @@ public final class CompareCommand implements Runnable {
     if (trace != null && workload != null) {
       throw new InvalidParameterException("--trace", "give at most one of --trace FILE and --workload NAME");
     }
+    TableWriter.Format f = format.format();
+    checkSizes();
     Path base = Path.of("").toAbsolutePath();
     ExperimentSpec s = SpecLoader.fromText(specJson(base), "compare options", true, base);
     List<Point> points = Sweep.expand(s);
-    OutputFiles.checkTarget(out.resolve("compare.csv"));
     PrintWriter err = spec.commandLine().getErr();
-    ThreadedExecutor ex = new ThreadedExecutor(n);
     long t0 = System.nanoTime();
-    SweepRunner.run(s, points, out, false, ex, org.fabriclab.cli.run.RunCommand.version(), err);
-    CompareReport.Result r = CompareReport.write(out, s, points);
+    CompareReport.Result r;
+    // the one output-folder rule: checked before any work, written all or nothing
+    try (RunFolder folder = OutputFiles.runFolder(out, force, "--out")) {
+      Path stage = folder.staging();
+      ThreadedExecutor ex = new ThreadedExecutor(n);
+      SweepRunner.runInto(s, points, stage, ex, org.fabriclab.cli.run.RunCommand.version(), err);
+      r = CompareReport.write(stage, s, points);
+      folder.commit();
+    }
     PrintWriter o = spec.commandLine().getOut();
-    o.print(r.text());
-    o.printf("%d fabrics x %d transports x %d seeds in %.1f s; wrote %s/{compare.csv,report.html,*.png}%n",
+    o.print(f == TableWriter.Format.TEXT || f == TableWriter.Format.MARKDOWN
+        ? TableWriter.render(r.brief(), f) : TableWriter.render(r.table(), f));
+    o.flush();
+    err.printf(java.util.Locale.ROOT, "%d fabrics x %d transports x %d seeds in %.1f s; wrote %s/{compare.csv,report.html,*.png}%n",
         topos.size(), "flow".equals(engine) ? 1 : transports.size(), seeds, (System.nanoTime() - t0) / 1e9, out);
+  }
+
+  /** --sizes read once before anything is written, so a bad value or file names --sizes. */
+  private void checkSizes() {
+    boolean named = sizes.equals("websearch") || sizes.startsWith("pareto:");
+    boolean file;
+    try {
+      file = !named && Files.isRegularFile(Path.of(sizes));
+    } catch (java.nio.file.InvalidPathException e) {
+      file = false;
+    }
+    if (!named && !file) {
+      throw new InvalidParameterException("--sizes", sizes,
+          "not websearch, pareto:SHAPE:MEAN_BYTES or an existing CSV file of bytes,probability");
+    }
+    try {
+      WorkloadSizes.parse(sizes);
+    } catch (InvalidParameterException e) {
+      throw new InvalidParameterException("--sizes", "--sizes " + sizes + ": " + e.getMessage());
+    }
   }
 
   /** The options as a spec (JSON), each --topo checked first so errors name the option. */

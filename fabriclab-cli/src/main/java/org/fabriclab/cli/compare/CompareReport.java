@@ -24,8 +24,8 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * ports) in {@code compare.csv}; grouped bar charts and FCT CDFs as PNG; all in {@code report.html}.
  */
 final class CompareReport {
-  /** What was written, and the text table for the terminal. */
-  record Result(Table table, String text) {}
+  /** The comparison as written to compare.csv, and its short form for the terminal. */
+  record Result(Table table, Table brief) {}
 
   private static final List<String> BINS = List.of("small", "medium", "large", "all");
   private static final List<String> COST = List.of("servers", "switches", "links", "switchPorts");
@@ -125,7 +125,7 @@ final class CompareReport {
       bb.row(table.get(i, 0), table.get(i, 1), Math.round(m.get("switches")), Math.round(m.get("links")),
           m.get("goodputGbps"), m.get("fctMeanNs.all") / 1000, m.get("fctP99Ns.all") / 1000, m.get("slowdownP99.all"));
     }
-    return new Result(table, TableWriter.text(bb.build()));
+    return new Result(table, bb.build());
   }
 
   private static void save(HtmlReport r, Path dir, String name, Chart<?, ?> chart, String caption) {

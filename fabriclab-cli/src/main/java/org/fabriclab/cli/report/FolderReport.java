@@ -14,8 +14,8 @@ import org.fabriclab.table.Table;
 
 /**
  * The {@code report.html} of any output folder, for commands that write CSV and PNG files
- * ({@code simulate --out}, {@code reproduce}, {@code compare}): {@code summary.md} as text (for a
- * reproduction it holds the paper's values beside ours), every PNG embedded, every CSV as a table
+ * ({@code simulate --out}; {@code reproduce} and {@code compare} build their own pages from
+ * {@link HtmlReport}): {@code summary.md} as text, every PNG embedded, every CSV as a table
  * (first {@value #MAX_ROWS} rows), in file-name order. Call {@link #write} after the folder is
  * complete.
  */

@@ -8,6 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.cli.report.Plots;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
@@ -21,6 +24,7 @@ import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,8 +32,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code fabriclab reproduce <system> [--quick]}: runs a registered {@link Reproduction} and writes
- * {@code results/<system>/}: one CSV per table, PNG + SVG per plot, and {@code summary.md} with
- * each measured value beside the paper's. Every file is written atomically.
+ * {@code results/<system>/}: one CSV per table, PNG + SVG per plot, {@code summary.md} with
+ * each measured value beside the paper's and {@code report.html} (the same, with the plots, in one
+ * self-contained page). Every file is written atomically.
  */
 @Command(
     name = "reproduce",
@@ -38,7 +43,9 @@ import picocli.CommandLine.Spec;
       "Reproduce a paper's figures and tables, each measured value beside the paper's.",
       "Writes CSV tables, PNG/SVG plots, summary.md and report.html into results/SYSTEM/",
       "(results/SYSTEM-quick/ with --quick, so a quick run never replaces a full one).",
-      "SYSTEM is a registered reproduction (see --list) or 'all'."
+      "SYSTEM is a registered reproduction (see --list) or 'all'.",
+      "Prints each system's tally of agreements (text), or one row per system in --format csv|json|md;",
+      "--list prints each system's paper."
     })
 public final class ReproduceCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -55,8 +62,10 @@ public final class ReproduceCommand implements Runnable {
           + " 1,000,000 completed flows per point, its torus-multipath what-if at 100,000), into SYSTEM-paper/")
   boolean paperScale;
 
-  @Option(names = "--list", description = "list the registered reproductions")
+  @Option(names = "--list", description = "list the registered reproductions and their papers")
   boolean list;
+
+  @Mixin FormatOption format = new FormatOption();
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
       description = "parent folder of the results: --out/SYSTEM or --out/SYSTEM-quick (default: ${DEFAULT-VALUE})")
@@ -87,9 +96,17 @@ public final class ReproduceCommand implements Runnable {
   public void run() {
     Map<String, Reproduction> all = registry();
     PrintWriter o = spec.commandLine().getOut();
+    TableWriter.Format f = format.format();
     if (list) {
+      Table.Builder t = Table.builder("reproductions").stringColumn("system").stringColumn("paper");
       for (Reproduction r : all.values()) {
-        o.printf("%-12s %s%n", r.system(), withoutFolders(r.paper()));
+        if (f == TableWriter.Format.TEXT) {
+          o.printf("%-12s %s%n", r.system(), title(r.paper()));
+        }
+        t.row(r.system(), title(r.paper()));
+      }
+      if (f != TableWriter.Format.TEXT) {
+        o.print(TableWriter.render(t.build(), f));
       }
       return;
     }
@@ -123,17 +140,25 @@ public final class ReproduceCommand implements Runnable {
     }
     PrintWriter err = spec.commandLine().getErr();
     List<RunFolder> folders = new ArrayList<>();
+    Table.Builder rows = Table.builder("reproduce").stringColumn("system").longColumn("agree")
+        .longColumn("graded").longColumn("notRun").longColumn("notCounted").longColumn("noPaperValue")
+        .stringColumn("folder");
     try {
       for (Reproduction r : chosen) {
         folders.add(OutputFiles.runFolder(folderOf(r), force, "--out"));
       }
       for (int i = 0; i < chosen.size(); i++) {
-        run(chosen.get(i), folders.get(i), th, err, o);
+        ReproductionReport.Tally t = run(chosen.get(i), folders.get(i), th, f == TableWriter.Format.TEXT ? o : err);
+        rows.row(chosen.get(i).system(), (long) t.agree(), (long) t.graded(), (long) t.notRun(),
+            (long) t.notCounted(), (long) t.noPaperValue(), folderOf(chosen.get(i)).toString());
       }
     } finally {
-      for (RunFolder f : folders) {
-        f.close();
+      for (RunFolder rf : folders) {
+        rf.close();
       }
+    }
+    if (f != TableWriter.Format.TEXT) {
+      o.print(TableWriter.render(rows.build(), f));
     }
   }
 
@@ -146,18 +171,20 @@ public final class ReproduceCommand implements Runnable {
     return out.resolve(r.system() + (quick ? "-quick" : paperScale ? "-paper" : ""));
   }
 
-  private void run(Reproduction r, RunFolder folder, int th, PrintWriter err, PrintWriter o) {
-    {
-      long t0 = System.nanoTime();
-      ReproductionContext ctx =
-          new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err), paperScale);
-      ReproductionReport report = r.run(ctx);
-      Path dir = folderOf(r);
-      double seconds = (System.nanoTime() - t0) / 1e9;
-      folder.write(d -> writeInto(r, report, d, seconds));
-      o.printf(Locale.ROOT, "%s: %s; wrote %s/summary.md%n", r.system(),
-          tallyText(report.tally()), dir);
-    }
+  /** Runs one reproduction into its folder; the tally line goes to {@code status}. */
+  private ReproductionReport.Tally run(Reproduction r, RunFolder folder, int th, PrintWriter status) {
+    PrintWriter err = spec.commandLine().getErr();
+    long t0 = System.nanoTime();
+    ReproductionContext ctx =
+        new ReproductionContext(quick, seed, th, ProgressReporter.create(!noProgress, err), paperScale);
+    ReproductionReport report = r.run(ctx);
+    Path dir = folderOf(r);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    folder.write(d -> writeInto(r, report, d, seconds));
+    status.printf(Locale.ROOT, "%s: %s; wrote %s/{summary.md,report.html}%n", r.system(),
+        tallyText(report.tally()), dir);
+    status.flush();
+    return report.tally();
   }
 
   /** One sentence counting the verdicts (graded, not run, not counted, without a paper value). */
@@ -171,6 +198,27 @@ public final class ReproduceCommand implements Runnable {
   /** A comparison whose paper column holds a value ("—" or blank means the paper gives none). */
   static boolean hasPaperValue(Comparison c) {
     return c.hasPaperValue();
+  }
+
+  /** The file name of the paper's text, where a reproduction's {@link Reproduction#paper} names it. */
+  private static final Pattern PAPER_FILE = Pattern.compile("\\s*\\(seed ([^)]*)\\)|,?\\s+seed (\\S+)\\s*$");
+
+  /**
+   * The paper's title, authors and venue as {@link Reproduction#paper} gives them, without the
+   * file name of its text ("seed 001_….txt"), which users read as a random seed.
+   */
+  static String title(String paper) {
+    return withoutFolders(PAPER_FILE.matcher(paper).replaceAll("")).strip();
+  }
+
+  /** The summary's line about the paper: its title, then the file of its text. */
+  static String paperLine(String paper) {
+    Matcher m = PAPER_FILE.matcher(paper);
+    if (!m.find()) {
+      return title(paper);
+    }
+    String file = withoutFolders(m.group(1) != null ? m.group(1) : m.group(2)).strip();
+    return title(paper) + " (paper text: ../shared/seeds/" + file.substring(file.lastIndexOf('/') + 1) + ")";
   }
 
   /** The text with every absolute path replaced by its file name (no machine paths in output). */
@@ -191,19 +239,30 @@ public final class ReproduceCommand implements Runnable {
             dir.resolve(p.file()));
       }
     }
-    TableWriter.writeAtomically(dir.resolve("summary.md"), summary(r, report, seconds));
+    String heading = heading(r, seconds);
+    Table comparisons = comparisons(report);
+    TableWriter.writeAtomically(dir.resolve("summary.md"), summary(r, report, heading, comparisons));
+    ReproduceReport.write(dir, "fabriclab reproduce " + r.system(), heading, comparisons,
+        tallyText(report.tally()), GRADING, report);
   }
 
-  private String summary(Reproduction r, ReproductionReport report, double seconds) {
-    StringBuilder b = new StringBuilder();
+  private static final String GRADING = "Only measured values are graded, each within the tolerance stated in"
+      + " its row; 'model input' rows show a value our model takes from the paper and 'theory' rows the"
+      + " paper's own formula evaluated: neither counts as agreement. 'not run' marks checks the quick"
+      + " variant skips.";
+
+  /** The paper and the command that made the folder (two paragraphs). */
+  private String heading(Reproduction r, double seconds) {
     int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    b.append("# Reproduction: ").append(r.system()).append("\n\n");
-    b.append(withoutFolders(r.paper())).append("\n\n");
-    b.append("Made by `./fabriclab reproduce ").append(r.system()).append(quick ? " --quick" : "")
-        .append(paperScale ? " --paper-scale" : "").append(" --seed ").append(seed).append("`")
-        .append(quick ? " (quick variant: smaller sizes, see notes)" : "")
-        .append(paperScale ? " (paper scale: the paper's full sizes, see notes)" : "")
-        .append(String.format(Locale.ROOT, "; %.1f s on %d thread%s.%n%n", seconds, workers, workers == 1 ? "" : "s"));
+    return paperLine(r.paper()) + "\n\n" + "Made by `./fabriclab reproduce " + r.system() + (quick ? " --quick" : "")
+        + (paperScale ? " --paper-scale" : "") + " --seed " + seed + "`"
+        + (quick ? " (quick variant: smaller sizes, see notes)" : "")
+        + (paperScale ? " (paper scale: the paper's full sizes, see notes)" : "")
+        + String.format(Locale.ROOT, "; %.1f s on %d thread%s.", seconds, workers, workers == 1 ? "" : "s");
+  }
+
+  /** Every comparison: where, metric, paper, fabriclab, tolerance, verdict, note. */
+  private static Table comparisons(ReproductionReport report) {
     Table.Builder t =
         Table.builder("comparisons").stringColumn("where").stringColumn("metric")
             .stringColumn("paper").stringColumn("fabriclab").stringColumn("tolerance")
@@ -212,13 +271,17 @@ public final class ReproduceCommand implements Runnable {
       t.row(c.item(), c.metric(), c.paper(), c.measured(), c.toleranceText(), c.verdict().label(),
           c.note());
     }
+    return t.build();
+  }
+
+  private static String summary(Reproduction r, ReproductionReport report, String heading, Table comparisons) {
+    StringBuilder b = new StringBuilder();
+    b.append("# Reproduction: ").append(r.system()).append("\n\n");
+    b.append(heading).append("\n\n");
     b.append("## Measured beside the paper\n\n")
         .append(tallyText(report.tally())).append(".\n\n")
-        .append("Only measured values are graded, each within the tolerance stated in its row; "
-            + "'model input' rows show a value our model takes from the paper and 'theory' rows "
-            + "the paper's own formula evaluated: neither counts as agreement. 'not run' marks "
-            + "checks the quick variant skips.\n\n")
-        .append(TableWriter.markdown(t.build()));
+        .append(GRADING).append("\n\n")
+        .append(TableWriter.markdown(comparisons));
     if (!report.notes().isEmpty()) {
       b.append("\n## Notes\n\n");
       for (String n : report.notes()) {
@@ -226,6 +289,7 @@ public final class ReproduceCommand implements Runnable {
       }
     }
     b.append("## Files\n\n");
+    b.append("- `report.html`: this summary with every plot and table in one self-contained page\n");
     for (Table x : report.tables()) {
       b.append("- `").append(x.name()).append(".csv`\n");
     }

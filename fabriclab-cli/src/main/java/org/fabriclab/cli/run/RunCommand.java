@@ -4,10 +4,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.ServiceLoader;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.io.OutputFiles;
+import org.fabriclab.table.TableWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,6 +24,9 @@ import picocli.CommandLine.Spec;
       "Run an experiment spec (YAML or JSON): every combination of its lists, times 'seeds' repetitions.",
       "Writes DIR/results.csv (one row per point and metric), per-point outputs, the resolved spec and report.html.",
       "The spec schema is documented in docs/specs.md, with example specs in examples/.",
+      "A run folder is resumable: a second run into it needs --resume (finish it) or another --out.",
+      "Prints the outcome (points, run, already done, seconds, files) in --format; --dry-run prints",
+      "the points table instead (--format csv: the points.csv a run would write).",
       "",
       "Example: fabriclab run examples/cross-fabric.yaml --out results/cross-fabric"
     })
@@ -49,18 +55,23 @@ public final class RunCommand implements Runnable {
   @Option(names = "--dry-run", description = "validate the spec and list its points; run nothing")
   boolean dryRun;
 
+  @Mixin FormatOption format = new FormatOption();
+
   @Override
   public void run() {
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (n < 1 || n > 4096) {
       throw new InvalidParameterException("--threads", n, "valid range 1..4096");
     }
+    TableWriter.Format f = format.format();
     ExperimentSpec s = SpecLoader.load(specFile);
     List<Point> points = Sweep.expand(s);
     PrintWriter o = spec.commandLine().getOut();
     if (dryRun) {
-      o.print(SweepRunner.pointsCsv(points));
-      o.printf("%d points, kind %s; nothing run (--dry-run)%n", points.size(), s.kind());
+      o.print(f == TableWriter.Format.CSV ? SweepRunner.pointsCsv(points)
+          : TableWriter.render(SweepRunner.pointsTable(points), f));
+      o.flush();
+      spec.commandLine().getErr().printf("%d points, kind %s; nothing run (--dry-run)%n", points.size(), s.kind());
       return;
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
@@ -70,9 +81,24 @@ public final class RunCommand implements Runnable {
     SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err);
     long t1 = System.nanoTime();
     RunReport.write(out, s, points);
-    o.printf(java.util.Locale.ROOT, "%d points (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
-        + " wrote %s and %s%n", r.points(), r.computed(), r.skipped(), ex.describe(), (System.nanoTime() - t0) / 1e9,
-        (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, r.results(), out.resolve("report.html"));
+    long t2 = System.nanoTime();
+    if (f == TableWriter.Format.TEXT) {
+      o.printf(java.util.Locale.ROOT, "%d points (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
+          + " wrote %s and %s%n", r.points(), r.computed(), r.skipped(), ex.describe(), (t2 - t0) / 1e9,
+          (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.results(), out.resolve("report.html"));
+      return;
+    }
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("points", r.points());
+    m.put("run", r.computed());
+    m.put("alreadyDone", r.skipped());
+    m.put("executor", ex.describe());
+    m.put("seconds", (t2 - t0) / 1e9);
+    m.put("pointsSeconds", (t1 - t0) / 1e9);
+    m.put("reportSeconds", (t2 - t1) / 1e9);
+    m.put("results", r.results().toString());
+    m.put("report", out.resolve("report.html").toString());
+    format.printDocument(o, m);
   }
 
   /** The fabriclab version from the jar manifest, or "dev". */

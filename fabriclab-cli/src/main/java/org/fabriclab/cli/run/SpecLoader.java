@@ -73,6 +73,7 @@ public final class SpecLoader {
           List<String> abs = new ArrayList<>();
           for (String v : a.values()) {
             if (sizes && (v.equals("websearch") || v.startsWith("pareto:"))) {
+              sizesChecked(v, a);
               abs.add(v);
               continue;
             }
@@ -80,6 +81,9 @@ public final class SpecLoader {
             if (!Files.isRegularFile(p)) {
               throw a.node().error("simulate." + a.key() + ": no such file " + p
                   + (sizes ? " (sizes are websearch, pareto:SHAPE:MEAN_BYTES or a CSV file)" : ""));
+            }
+            if (sizes) {
+              sizesChecked(p.toString(), a);
             }
             abs.add(p.toString());
           }
@@ -110,6 +114,18 @@ public final class SpecLoader {
     }
     return new ExperimentSpec(name, kind, seed, seeds, List.copyOf(topologies), List.copyOf(settings),
         List.copyOf(metrics), root.source());
+  }
+
+  /**
+   * Reads a sizes distribution once, so a malformed CSV file (its message names the file and the
+   * line) or Pareto parameters fail while the spec loads, before any output is written.
+   */
+  private static void sizesChecked(String sizes, ExperimentSpec.Axis a) {
+    try {
+      WorkloadSizes.parse(sizes);
+    } catch (InvalidParameterException e) {
+      throw a.node().error("simulate." + a.key() + ": " + e.getMessage());
+    }
   }
 
   private static List<ExperimentSpec.TopologyEntry> topologies(SpecNode node, SpecNode root, Path base) {

@@ -61,7 +61,8 @@ final class SpecSchema {
       Field.text("trace", "", "flow trace CSV (type: trace), relative to the spec"),
       Field.integer("flows", 1, 10_000_000, 1000L, "poisson: number of flows"),
       Field.real("rate-per-s", 1e-6, 1e12, 20_000.0, "poisson: arrivals per second"),
-      Field.text("sizes", "websearch", "poisson sizes: websearch or pareto:SHAPE:MEAN_BYTES"),
+      Field.text("sizes", "websearch",
+          "poisson sizes: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (relative to the spec)"),
       Field.real("skew", 0, 10, 0.0, "poisson: Zipf skew of destinations"),
       Field.integer("flow-bytes", 1, 1L << 40, 1_000_000L, "permutation/incast/alltoall: bytes per flow"),
       Field.integer("senders", 1, 1_000_000, 8L, "incast: senders into host 0"));

@@ -113,6 +113,24 @@ public final class SweepRunner {
       });
       OutputFiles.writeString(specFile, resolved);
     }
+    return execute(spec, points, dir, executor, log);
+  }
+
+  /**
+   * Runs {@code points} of {@code spec} into {@code dir}, an empty folder the caller owns (the
+   * staging folder of a {@link org.fabriclab.io.RunFolder}, which applies the output-folder rule):
+   * the same files as {@link #run}, with no resume and no folder checks of its own.
+   */
+  public static Outcome runInto(ExperimentSpec spec, List<Point> points, Path dir,
+      PointExecutor executor, String version, PrintWriter log) {
+    OutputFiles.writeString(dir.resolve("points.csv"), pointsCsv(points));
+    OutputFiles.writeString(dir.resolve("run.json"), runJson(spec, points, executor, version));
+    OutputFiles.writeString(dir.resolve("spec.json"), resolvedSpec(spec));
+    return execute(spec, points, dir, executor, log);
+  }
+
+  private static Outcome execute(ExperimentSpec spec, List<Point> points, Path dir,
+      PointExecutor executor, PrintWriter log) {
     List<Point> pending = new ArrayList<>();
     for (Point p : points) {
       if (!Files.isRegularFile(metricsFile(dir, p))) {
@@ -202,6 +220,25 @@ public final class SweepRunner {
     points.forEach(p -> p.params().keySet().stream().filter(k -> k.startsWith("topology.")).forEach(keys::add));
     points.forEach(p -> keys.addAll(p.params().keySet()));
     return new ArrayList<>(keys);
+  }
+
+  /** The rows of points.csv as a table of text cells (for --dry-run in any format). */
+  static org.fabriclab.table.Table pointsTable(List<Point> points) {
+    List<String> keys = coordinates(points);
+    org.fabriclab.table.Table.Builder b = org.fabriclab.table.Table.builder("points")
+        .stringColumn("point").longColumn("rep").longColumn("seed");
+    keys.forEach(b::stringColumn);
+    for (Point p : points) {
+      Object[] row = new Object[keys.size() + 3];
+      row[0] = p.id();
+      row[1] = (long) p.rep();
+      row[2] = p.seed();
+      for (int i = 0; i < keys.size(); i++) {
+        row[i + 3] = p.params().getOrDefault(keys.get(i), "");
+      }
+      b.row(row);
+    }
+    return b.build();
   }
 
   static String pointsCsv(List<Point> points) {

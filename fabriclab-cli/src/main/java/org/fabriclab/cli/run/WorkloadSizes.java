@@ -7,10 +7,10 @@ import org.fabriclab.traffic.ParetoSizes;
 import org.fabriclab.traffic.SizeDistribution;
 
 /** Flow-size distributions by name: {@code websearch}, {@code pareto:SHAPE:MEAN_BYTES} or a CSV file. */
-final class WorkloadSizes {
+public final class WorkloadSizes {
   private WorkloadSizes() {}
 
-  static SizeDistribution parse(String sizes) {
+  public static SizeDistribution parse(String sizes) {
     if (sizes.equals("websearch")) {
       return EmpiricalSizes.webSearch();
     }

@@ -2,12 +2,16 @@ package org.fabriclab.cli.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import org.fabriclab.cli.Main;
+import org.fabriclab.cli.report.ReportChromiumTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,14 +68,75 @@ class ReproduceCommandTest {
     assertThat(dir.resolve("q")).doesNotExist();
   }
 
+  /** --list names each paper by its title (no "seed FILE", which users read as a random seed). */
   @Test
-  void listShowsNoAbsolutePath() {
+  void listShowsThePapersTitleWithoutItsFileOrAnAbsolutePath() throws Exception {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     assertThat(run(out, err, "reproduce", "--list")).isZero();
-    assertThat(out.toString()).contains("seed squares.txt").doesNotContain("/tmp/");
+    assertThat(out.toString()).contains("selftest     Squares (test only)\n")
+        .doesNotContain("seed").doesNotContain("squares.txt").doesNotContain("/tmp/");
     assertThat(ReproduceCommand.withoutFolders("a — /work/shared/seeds/001_x.txt, 1/G, 10/25 Gbps"))
         .isEqualTo("a — 001_x.txt, 1/G, 10/25 Gbps");
+    // the two ways the registered papers name their text file
+    assertThat(ReproduceCommand.title("Gleam: An RDMA-accelerated Multicast Protocol (seed 002_7587.txt)"))
+        .isEqualTo("Gleam: An RDMA-accelerated Multicast Protocol");
+    assertThat(ReproduceCommand.title("Flat-tree: A Convertible Architecture (Xia, Ng; HotNets 2016), seed 001_5e70.txt"))
+        .isEqualTo("Flat-tree: A Convertible Architecture (Xia, Ng; HotNets 2016)");
+    assertThat(ReproduceCommand.paperLine("Shoal (NSDI 2019), seed 003_b196.txt"))
+        .isEqualTo("Shoal (NSDI 2019) (paper text: ../shared/seeds/003_b196.txt)");
+    for (String real : ReproduceCommand.registry().keySet()) {
+      assertThat(ReproduceCommand.title(ReproduceCommand.registry().get(real).paper())).as(real)
+          .doesNotContain("seed").doesNotContain(".txt");
+    }
+    StringWriter json = new StringWriter();
+    assertThat(run(json, new StringWriter(), "reproduce", "--list", "--json")).isZero();
+    JsonNode j = new ObjectMapper().readTree(json.toString());
+    assertThat(j.isArray()).isTrue();
+    assertThat(j.findValuesAsText("system")).contains("selftest");
+    assertThat(j.findValuesAsText("paper")).contains("Squares (test only)");
+  }
+
+  /** report.html: the comparison table as HTML and every plot, embedded (self-contained). */
+  @Test
+  void writesASelfContainedReportWithTheComparisonsAndThePlots(@TempDir Path dir) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    assertThat(run(out, err, "reproduce", "selftest", "--quick", "--out", dir.toString())).as(err.toString()).isZero();
+    Path d = dir.resolve("selftest-quick");
+    String html = Files.readString(d.resolve("report.html"));
+    assertThat(html)
+        .contains("<td>Eq. 2</td><td>square of 4</td><td>15</td><td>16</td><td>not stated</td><td>NO</td>"
+            + "<td>the paper has a misprint</td>")
+        .contains("<td>Eq. 5</td><td>square of 8</td><td>64</td><td>not run</td>")
+        .contains("1/2 of the paper's values agree")
+        .contains("data:image/png;base64," + Base64.getEncoder().encodeToString(Files.readAllBytes(d.resolve("squares.png"))))
+        .contains("A note.")
+        .doesNotContain("<script").doesNotContain("<link").doesNotContain("/tmp/some");
+    assertThat(html.split("<img ", -1)).hasSize(2);
+    assertThat(Files.readString(d.resolve("summary.md"))).contains("`report.html`")
+        .contains("Squares (test only) (paper text: ../shared/seeds/squares.txt)");
+    assertThat(out.toString()).contains("wrote " + d + "/{summary.md,report.html}");
+    if (ReportChromiumTest.available()) {
+      ReportChromiumTest.Render r = ReportChromiumTest.render(d.resolve("report.html"));
+      assertThat(r.images()).isEqualTo(1);
+      assertThat(r.broken()).isZero();
+      assertThat(r.console()).isEmpty();
+    }
+  }
+
+  /** In csv/json/md, stdout holds one row per system; the "wrote" lines go to stderr. */
+  @Test
+  void machineFormatsPrintOneRowPerSystem(@TempDir Path dir) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    assertThat(run(out, err, "reproduce", "selftest", "--quick", "--no-progress", "--format", "csv", "--out",
+        dir.toString())).as(err.toString()).isZero();
+    List<String> lines = out.toString().lines().toList();
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(0)).isEqualTo("system,agree,graded,notRun,notCounted,noPaperValue,folder");
+    assertThat(lines.get(1).replace("\"", "")).isEqualTo("selftest,1,2,1,2,0," + dir.resolve("selftest-quick"));
+    assertThat(err.toString()).contains("wrote");
   }
 
   @Test
