@@ -78,7 +78,7 @@ public final class MulticastCommand implements Runnable {
   double staggerMs = 0;
 
   @Option(names = "--method", description = "one of " + METHODS + " (default ${DEFAULT-VALUE}): the Shufflecast"
-      + " data plane, or on the same ToRs under a non-blocking core switch replication (ip-multicast), repeated"
+      + " data plane, or on the same ToRs under a non-blocking core: switch replication (ip-multicast), repeated"
       + " unicast from the source (http) or application-layer broadcast as DCTCP transfers (mpi-bcast, cornet)")
   String method = "shufflecast";
 
