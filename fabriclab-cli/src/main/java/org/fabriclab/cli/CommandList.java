@@ -46,7 +46,9 @@ public final class CommandList {
       if (desc.length == 0) {
         desc = e.getValue().commandSpec().usageMessage().description();
       }
-      t.addRowValues(e.getKey(), firstSentence(String.join(" ", desc)));
+      // a description is a format string (picocli formats it: %% is a per cent sign, %n a line break)
+      String text = String.join(" ", desc).replace("%n", " ").replace("%%", "%");
+      t.addRowValues(e.getKey(), firstSentence(text));
     }
     return t.toString();
   }

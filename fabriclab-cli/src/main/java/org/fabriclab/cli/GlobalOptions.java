@@ -15,7 +15,8 @@ import picocli.CommandLine.TypeConversionException;
  * can differ: numbers in ASCII digits only (picocli's converters would take {@code ١٠} as 10),
  * paths not empty and free of NUL characters, an option given twice refused, and the shared
  * options checked before any work: {@code --seed} in 0..2^63-1 (negative seeds are refused
- * everywhere; a seed names a stream, it is not a quantity), {@code --threads} in 1..1024.
+ * everywhere; a seed names a stream, it is not a quantity), {@code --threads} in 1..1024, and
+ * {@code -V, --version} printing the version on every command.
  */
 final class GlobalOptions {
   /** Valid range of {@code --threads} everywhere. */
@@ -38,6 +39,19 @@ final class GlobalOptions {
     cl.registerConverter(Path.class, GlobalOptions::path);
     cl.setOverwrittenOptionsAllowed(false);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    version(cl, new VersionProvider());
+  }
+
+  /**
+   * Gives {@code cl} and every subcommand below it the version of {@code fabriclab --version}:
+   * each command advertises {@code -V, --version} (picocli's standard help options), which
+   * printed nothing where the command had no version of its own.
+   */
+  private static void version(CommandLine cl, VersionProvider provider) {
+    cl.getCommandSpec().versionProvider(provider);
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      version(sub, provider);
+    }
   }
 
   static int intValue(String s) {

@@ -160,6 +160,8 @@ public final class TopologyArgs {
    * ({@link #parameterNames}), and adds them to the option's list as one text
    * {@code "FAMILY name=value ..."}. The first option that is not a parameter ends the fabric. A
    * single argument with blanks ({@code --topo 'fattree k=8'}) is kept as it is (the older form).
+   * On a single-valued {@code String} option (a command with one topology, e.g. {@code gleam
+   * bcast}) the text is the option's value and a second {@code --topo} is refused.
    */
   public static final class FabricConsumer implements picocli.CommandLine.IParameterConsumer {
     @Override
@@ -203,6 +205,14 @@ public final class TopologyArgs {
           }
           fabric.append(' ').append(name).append('=').append(value);
         }
+      }
+      if (!List.class.isAssignableFrom(argSpec.type())) {
+        if (argSpec.getValue() != null) {
+          throw new picocli.CommandLine.ParameterException(commandSpec.commandLine(),
+              "option '--topo' should be specified only once");
+        }
+        argSpec.setValue(fabric.toString());
+        return;
       }
       List<String> list = argSpec.getValue();
       List<String> updated = list == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(list);

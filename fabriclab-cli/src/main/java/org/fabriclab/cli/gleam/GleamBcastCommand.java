@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
       "--engine packet (default for gleam and unicast): packet level, RoCEv2 RC go-back-N, loss, NACKs;",
       "--engine analytic (default and only engine for openmpi, binomial, ring): fluid model, no loss.",
       "Example: fabriclab gleam bcast --receivers 3 --size 1048576 --method gleam --drop-at 1:1 --drop-at 2:2 --json",
+      "Any topology: fabriclab gleam bcast --topo fattree --k 4 --hosts 2,4,6 --size 65536 --json",
       "Source switching and WRITE: ... --switch-source-at 512:2 --verb write --json (jctUs then ends at the last"
           + " source's completion)"
     })
@@ -70,7 +71,12 @@ public final class GleamBcastCommand implements Runnable {
   @Option(names = "--loss", defaultValue = "0", description = "packet loss rate at the switch's ports in [0, 1); packet engine only (default: ${DEFAULT-VALUE})")
   String lossText;
 
-  @Option(names = "--topo", paramLabel = "'FAMILY K=V ...'", description = "packet engine: any topology instead of the one-switch testbed, e.g. 'fattree k=4'; hosts are server indices")
+  @Option(names = "--topo", paramLabel = "FAMILY|FILE",
+      parameterConsumer = org.fabriclab.cli.TopologyArgs.FabricConsumer.class,
+      description = "packet engine: any topology instead of the one-switch testbed, named as everywhere: a family"
+          + " followed by its parameters as options (--topo fattree --k 4, as 'fabriclab topo FAMILY' takes them)"
+          + " or a GraphML/JSON file followed by --servers-per-switch, --link-gbps, --link-delay-ns for values it"
+          + " lacks ('fattree k=4', one quoted argument, is also accepted); hosts are server indices")
   String topoText;
 
   @Option(names = "--engine", description = "packet|analytic (default: packet for gleam and unicast, analytic for the others)")
@@ -114,7 +120,7 @@ public final class GleamBcastCommand implements Runnable {
   @Override
   public void run() {
     format.format();
-    long size = Args.longIn("--size", sizeText, 1, MAX_MESSAGE_BYTES, "an RC message is at most 2 GB, seed 002 Table 1");
+    long size = Args.longIn("--size", sizeText, 1, MAX_MESSAGE_BYTES, "an RC message is at most 2 GB, Gleam paper, Table 1");
     double linkGbps = Args.doubleIn("--link-gbps", linkGbpsText, 1, 1600, false);
     double overheadUs = Args.doubleIn("--overhead-us", overheadUsText, 0, 1e6, false);
     double loss = Args.doubleIn("--loss", lossText, 0, 1, true);
@@ -220,14 +226,14 @@ public final class GleamBcastCommand implements Runnable {
     for (int i = 1; i < words.length; i++) {
       int eq = words[i].indexOf('=');
       if (eq <= 0) {
-        throw new InvalidParameterException("--topo", topoText, "expected 'FAMILY key=value ...', e.g. 'fattree k=4'");
+        throw new InvalidParameterException("--topo", topoText, "expected FAMILY --KEY VALUE ... (e.g. --topo fattree"
+            + " --k 4) or one quoted argument 'FAMILY key=value ...'");
       }
       raw.put(words[i].substring(0, eq), words[i].substring(eq + 1));
     }
-    raw.putIfAbsent("seed", "1");
     org.fabriclab.graph.Topology t;
     try {
-      t = org.fabriclab.topology.TopologyFamilies.load().build(words[0], raw);
+      t = org.fabriclab.cli.TopologyArgs.topology(words[0], raw, 1); // a family's seed defaults to 1
     } catch (InvalidParameterException ex) {
       throw new InvalidParameterException("--topo", "--topo '" + topoText.strip() + "': " + ex.getMessage());
     }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     name = "gleam",
     mixinStandardHelpOptions = true,
     description = {
-      "Gleam, RDMA RC multicast in the fabric (seed 002): multicast table memory, a broadcast on the",
+      "Gleam, RDMA RC multicast in the fabric (Gleam paper): multicast table memory, a broadcast on the",
       "paper's testbed or any topology (packet level over RoCEv2 RC with loss and NACKs, or the analytic",
       "model) and HPL on the 16,384-server Clos (Fig. 14, flow or packet level)."
     },

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
     name = "hpl",
     mixinStandardHelpOptions = true,
     description = {
-      "HPL on the 16,384-server 3-tier Clos (64-port switches, 200 Gb/s, seed 002 §5.3, Fig. 14):",
+      "HPL on the 16,384-server 3-tier Clos (64-port switches, 200 Gb/s, Gleam paper §5.3, Fig. 14):",
       "an N x N grid; panel broadcast along rows, then row swap (centralised) along columns;",
       "gleam = one multicast per row/column, ring-long = HPL's increasing ring + long (spread-roll).",
       "--bytes defaults to the model input that makes Gleam's 8x8 JCT 5.17 ms (60,751,872 B per phase).",

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 /** {@code shoal power}: §5 power of a 512-node rack and Fig. 11's break-even points. */
 @Command(name = "power", mixinStandardHelpOptions = true, description = {
     "network power of a 512-node rack, Shoal vs packet-switched Clos (§5), and Fig. 11's switch",
-    "cost ratios for break-even and -40% (JSON keys: shoalW, psnW, reduction, shoalNicW, psnNicW,",
+    "cost ratios for break-even and -40%% (JSON keys: shoalW, psnW, reduction, shoalNicW, psnNicW,",
     "nicCostPerPacketSwitch, breakEven, minus40)"})
 public final class PowerCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
     name = "shoal",
     mixinStandardHelpOptions = true,
     description = {
-      "Shoal slotted circuit-switched rack fabric (seed 003): static schedule and its per-switch",
+      "Shoal slotted circuit-switched rack fabric (Shoal paper, NSDI 2019): static schedule and its per-switch",
       "decomposition (§3.2), slot-level simulation of the node stack and congestion control (§3.3),",
       "power and cost (§5), failed slots per component (§3.5, Table 1).",
       "",

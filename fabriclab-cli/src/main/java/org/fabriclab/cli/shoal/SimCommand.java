@@ -10,7 +10,6 @@ import java.util.SplittableRandom;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
-import org.fabriclab.shoal.FailedSlots;
 import org.fabriclab.shoal.ShoalBaselines;
 import org.fabriclab.shoal.ShoalConfig;
 import org.fabriclab.shoal.ShoalFailures;
@@ -39,8 +38,8 @@ public final class SimCommand implements Runnable {
   @Option(names = "--nodes", required = true, description = "rack nodes N = k²/2 for the switch ports")
   int nodes;
 
-  @Option(names = "--switch-ports", defaultValue = "0", description = "circuit switch ports k (default: from N)")
-  int ports;
+  @Option(names = "--switch-ports", description = "circuit switch ports k, even, 2..2048, with N = k²/2 (default: from N)")
+  Integer ports;
 
   @Option(names = "--link-gbps", defaultValue = "100", description = "node bandwidth, Gb/s (default 100)")
   double linkGbps;
@@ -75,14 +74,14 @@ public final class SimCommand implements Runnable {
   @Option(names = "--workload", required = true, description = "incast, permutation, poisson or trace")
   String workload;
 
-  @Option(names = "--senders", defaultValue = "0", description = "incast senders (default N-1)")
-  int senders;
+  @Option(names = "--senders", description = "incast senders, 1..N-1 (default: every live node but the destination)")
+  Integer senders;
 
   @Option(names = "--size", defaultValue = "448", description = "bytes per flow for incast/permutation (default 448)")
   long size;
 
-  @Option(names = "--pairs", defaultValue = "0", description = "permutation pairs, 1..N (default N)")
-  int pairs;
+  @Option(names = "--pairs", description = "permutation pairs, 1..N (default N)")
+  Integer pairs;
 
   @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), in (0, 100] (default 0.5)")
   double load;
@@ -105,8 +104,8 @@ public final class SimCommand implements Runnable {
   double failNodes;
 
   @Option(names = "--fail-component",
-      description = "one failed component (§3.5): leaf:L, spine:S, leaf-spine-link:L:S or node-leaf-link:I, "
-          + "in the Clos plane of --fail-plane (default none)")
+      description = "one failed component (§3.5): " + FailComponent.FORMS + " with L in 0..k-1, S in "
+          + "0..k/2-1, I in 0..N-1, in the Clos plane of --fail-plane (default none)")
   String failComponent;
 
   @Option(names = "--fail-plane", defaultValue = "0", description = "plane (channel) of --fail-component, 0..channels-1")
@@ -133,10 +132,10 @@ public final class SimCommand implements Runnable {
           + "torus-multipath (§7.3's baselines, 512 nodes; every flow to completion, or until --stop-after)")
   String on;
 
-  @Option(names = "--workload-gbps", defaultValue = "0",
-      description = "poisson: per-node bandwidth R in L = F/(R·N·τ) (default --link-gbps); e.g. 50 draws the load "
-          + "against the 50 Gb/s baseline network's own bandwidth")
-  double workloadGbps;
+  @Option(names = "--workload-gbps",
+      description = "poisson: per-node bandwidth R in L = F/(R·N·τ), in (0, 1e6] (default --link-gbps); e.g. 50 draws "
+          + "the load against the 50 Gb/s baseline network's own bandwidth")
+  Double workloadGbps;
 
   @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts completed flows)")
   boolean noProgress;
@@ -146,7 +145,10 @@ public final class SimCommand implements Runnable {
   @Override
   public void run() {
     format.format();
-    ShoalConfig cfg = new ShoalConfig(nodes, ports, channels, linkGbps, slotNs, guardNs, cellBytes,
+    if (ports != null && ports <= 0) {
+      throw new InvalidParameterException("--switch-ports", ports, "must be even, 2..2048 (omit it to derive k from --nodes)");
+    }
+    ShoalConfig cfg = new ShoalConfig(nodes, ports == null ? 0 : ports, channels, linkGbps, slotNs, guardNs, cellBytes,
         propagationNs, propagationAware, !noBackpressure, !noReady, !noSelective);
     if (!(failNodes >= 0 && failNodes < 1)) {
       throw new InvalidParameterException("--fail-nodes", failNodes, "must be in [0, 1)");
@@ -163,13 +165,13 @@ public final class SimCommand implements Runnable {
       throw new InvalidParameterException("--on", on, "the baselines are 512-node networks without failures or "
           + "corruption (use --nodes 512 and no --fail-*/--corruption-rate)");
     }
-    if (!(workloadGbps >= 0 && workloadGbps <= 1e6)) {
-      throw new InvalidParameterException("--workload-gbps", workloadGbps, "must be in (0, 1e6], or 0 for --link-gbps");
+    if (workloadGbps != null && !(workloadGbps > 0 && workloadGbps <= 1e6)) {
+      throw new InvalidParameterException("--workload-gbps", workloadGbps, "must be in (0, 1e6] (omit it for --link-gbps)");
     }
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(nodes, failNodes, rs.stream("failures"));
     ShoalFailures failures = failComponent == null ? ShoalFailures.nodes(nodes, failed)
-        : component(cfg, failComponent, failPlane);
+        : FailComponent.parse(cfg, failComponent, failPlane);
     if (failComponent != null) {
       if (failNodes != 0) {
         throw new InvalidParameterException("--fail-component", "use either --fail-nodes or --fail-component");
@@ -182,16 +184,16 @@ public final class SimCommand implements Runnable {
         while (failed[dst]) {
           dst++;
         }
-        yield ShoalWorkloads.incast(nodes, senders == 0 ? nodes - 1 - count(failed) : senders, dst, size, failed);
+        yield ShoalWorkloads.incast(nodes, senders == null ? nodes - 1 - count(failed) : senders, dst, size, failed);
       }
       case "permutation" -> {
         if (count(failed) > 0) {
           throw new InvalidParameterException("--fail-nodes", failNodes, "permutation runs without failures (use 0)");
         }
-        yield ShoalWorkloads.permutation(nodes, pairs == 0 ? nodes : pairs, size, rs.stream("permutation"));
+        yield ShoalWorkloads.permutation(nodes, pairs == null ? nodes : pairs, size, rs.stream("permutation"));
       }
       case "poisson" -> ShoalWorkloads.poisson(nodes, failed, failComponent == null ? null : failures, load,
-          flows, 100_000, 1.05, workloadGbps > 0 ? workloadGbps : linkGbps, skewed, rs.stream("poisson"));
+          flows, 100_000, 1.05, workloadGbps != null ? workloadGbps : linkGbps, skewed, rs.stream("poisson"));
       case "trace" -> {
         if (trace == null) {
           throw new InvalidParameterException("--trace", "missing --trace FILE for --workload trace");
@@ -212,8 +214,8 @@ public final class SimCommand implements Runnable {
     }
     for (int f = 0; f < fl.size(); f++) {
       if (failures.anyDead() && failures.usableSubflows(fl.src(f), fl.dst(f)) == 0) {
-        throw new InvalidParameterException("--fail-component", "flow " + f + " (" + fl.src(f) + " -> "
-            + fl.dst(f) + ") has no live path with " + failures);
+        throw new InvalidParameterException("--fail-component", "--fail-component " + failComponent + ": flow " + f
+            + " (" + fl.src(f) + " -> " + fl.dst(f) + ") has no live path with " + failures);
       }
     }
     if (!on.equals("shoal")) {
@@ -227,7 +229,7 @@ public final class SimCommand implements Runnable {
     org.fabriclab.shoal.ShoalFctBreakdown breakdown = null;
     if (fctBreakdown) {
       if (corruptionRate != 0) {
-        throw new InvalidParameterException("--fct-breakdown", "runs without --corruption-rate");
+        throw new InvalidParameterException("--fct-breakdown", "--fct-breakdown runs without --corruption-rate");
       }
       breakdown = new org.fabriclab.shoal.ShoalFctBreakdown(cfg, fl, ShoalMetrics.SHORT_MAX_BYTES);
       sim.cellProbe(breakdown);
@@ -326,29 +328,6 @@ public final class SimCommand implements Runnable {
       c += fl.endPs(f) >= 0 ? 1 : 0;
     }
     return c;
-  }
-
-  private static ShoalFailures component(ShoalConfig cfg, String spec, int plane) {
-    String[] p = spec.split(":");
-    FailedSlots.Component c = switch (p[0]) {
-      case "leaf" -> FailedSlots.Component.LEAF;
-      case "spine" -> FailedSlots.Component.SPINE;
-      case "leaf-spine-link" -> FailedSlots.Component.LEAF_SPINE_LINK;
-      case "node-leaf-link" -> FailedSlots.Component.NODE_LEAF_LINK;
-      default -> null;
-    };
-    int want = c == FailedSlots.Component.LEAF_SPINE_LINK ? 3 : 2;
-    if (c == null || p.length != want) {
-      throw new InvalidParameterException("--fail-component", spec,
-          "one of leaf:L, spine:S, leaf-spine-link:L:S, node-leaf-link:I");
-    }
-    try {
-      int index = Integer.parseInt(p[1]);
-      int spine = want == 3 ? Integer.parseInt(p[2]) : 0;
-      return ShoalFailures.component(cfg, c, index, spine, plane);
-    } catch (NumberFormatException e) {
-      throw new InvalidParameterException("--fail-component", spec, "indices must be integers");
-    }
   }
 
   private static Object nan(double v) {

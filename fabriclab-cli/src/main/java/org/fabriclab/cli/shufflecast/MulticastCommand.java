@@ -45,6 +45,12 @@ import picocli.CommandLine.Spec;
       "Example: fabriclab shufflecast multicast --p 2 --k 2 --size 200000000 --groups 1 --json"
     })
 public final class MulticastCommand implements Runnable {
+  /** The values --method accepts, as help and errors list them. */
+  static final String METHODS = "shufflecast, ip-multicast, http, mpi-bcast or cornet";
+
+  /** The values --sender accepts, as help and errors list them. */
+  static final String SENDERS = "udp, aimd or norm";
+
   @Spec CommandSpec spec;
 
   @Option(names = "--p", required = true, description = "splitter fan-out, >= 2")
@@ -71,15 +77,18 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--stagger-ms", description = "request time step between groups, ms (default ${DEFAULT-VALUE})")
   double staggerMs = 0;
 
-  @Option(names = "--method", description = "shufflecast, or on the same ToRs under a non-blocking"
-      + " core: ip-multicast or http (repeated unicast from the source); default ${DEFAULT-VALUE}")
+  @Option(names = "--method", description = "one of " + METHODS + " (default ${DEFAULT-VALUE}): the Shufflecast"
+      + " data plane, or on the same ToRs under a non-blocking core: switch replication (ip-multicast), repeated"
+      + " unicast from the source (http) or application-layer broadcast as DCTCP transfers (mpi-bcast, cornet)")
   String method = "shufflecast";
 
   @Option(names = "--link-gbps", description = "rate of every link, Gb/s (default ${DEFAULT-VALUE})")
   double linkGbps = 10;
 
-  @Option(names = "--sender", description = "udp (paced at line rate) or aimd (loss-feedback rate"
-      + " control, no retransmission); default ${DEFAULT-VALUE}")
+  @Option(names = "--sender", description = "one of " + SENDERS + " (default ${DEFAULT-VALUE}): paced at line"
+      + " rate (udp), loss-feedback rate control without retransmission (aimd), or the reliable NORM-like protocol"
+      + " with TFMCC rate control (norm, needed by --join, --leave, --fail-relay); not with --method mpi-bcast"
+      + " or cornet")
   String sender = "udp";
 
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
@@ -96,8 +105,13 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--fail-at-ms", description = "when --fail-relay fails, ms")
   Double failAtMs;
 
-  @Option(names = "--out", description = "folder for throughput.csv")
+  @Option(names = "--out", paramLabel = "DIR", description = "write throughput.csv into DIR (a new or empty folder,"
+      + " or one fabriclab wrote, which is replaced; see docs/errors.md)")
   java.nio.file.Path out;
+
+  @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write (its other"
+      + " files are kept)")
+  boolean force;
 
   @Option(names = "--locate-ms", description = "cornet: locate cost per block, ms (default ${DEFAULT-VALUE}, a model input)")
   double locateMs = 1;
@@ -123,14 +137,13 @@ public final class MulticastCommand implements Runnable {
       case "shufflecast" -> ShufflecastMulticastRun.Method.SHUFFLECAST;
       case "ip-multicast", "mpi-bcast", "cornet" -> ShufflecastMulticastRun.Method.IP_MULTICAST;
       case "http" -> ShufflecastMulticastRun.Method.HTTP;
-      default -> throw new InvalidParameterException("--method", method,
-          "shufflecast, ip-multicast, http, mpi-bcast or cornet");
+      default -> throw new InvalidParameterException("--method", method, "valid: " + METHODS);
     };
     ShufflecastMulticastRun.Sender snd = switch (String.valueOf(sender)) {
       case "udp" -> ShufflecastMulticastRun.Sender.UDP;
       case "aimd" -> ShufflecastMulticastRun.Sender.AIMD;
       case "norm" -> ShufflecastMulticastRun.Sender.NORM;
-      default -> throw new InvalidParameterException("--sender", sender, "udp, aimd or norm");
+      default -> throw new InvalidParameterException("--sender", sender, "valid: " + SENDERS);
     };
     if (overlay != null && snd != ShufflecastMulticastRun.Sender.UDP) {
       throw new InvalidParameterException("--sender", sender,
@@ -176,8 +189,6 @@ public final class MulticastCommand implements Runnable {
     if (failAtMs != null && !(failAtMs >= 0 && failAtMs <= 3_600_000)) {
       throw new InvalidParameterException("--fail-at-ms", failAtMs, "valid range [0, 3600000]");
     }
-    java.nio.file.Path csv = out == null ? null
-        : org.fabriclab.io.OutputFiles.checkTarget(out.resolve("throughput.csv"));
     ShufflecastMulticastRun.Scenario sc = new ShufflecastMulticastRun.Scenario(changes,
         failRelay == null ? -1 : failRelay, failAtMs == null ? 0 : Math.round(failAtMs * 1e6),
         Math.max(1000, Math.round(binMs * 1e6)), -1, 0);
@@ -186,18 +197,27 @@ public final class MulticastCommand implements Runnable {
       InvalidParameterException.requireRange("--sources", src[i], 0, servers - 1);
       members[i] = run.members(src[i], m);
     }
+    String changed = joins != null ? "--join" : leaves != null ? "--leave" : "--fail-relay";
     if (overlay != null && (!changes.isEmpty() || failRelay != null)) {
-      throw new InvalidParameterException(changes.isEmpty() ? "--fail-relay" : "--join",
-          "joins, leaves and relay failures need --sender norm, not --method " + method);
+      throw new InvalidParameterException(changed, changed + " needs --sender norm, which --method " + method
+          + " does not take (it runs over DCTCP)");
     }
-    ShufflecastMulticastRun.Result r = overlay == null
-        ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc,
-            ProgressReporter.create(!noProgress, spec.commandLine().getErr()))
-        : new OverlayBroadcastRun(p, k, serversPerTor, linkGbps, Math.round(locateMs * 1e6),
-            blockBytes).run(overlay, src, members, sizeBytes, Math.round(staggerMs * 1e6),
-            sc.seriesBinNs());
-    if (csv != null) {
-      writeSeries(csv, r);
+    if ((!changes.isEmpty() || failRelay != null) && snd != ShufflecastMulticastRun.Sender.NORM) {
+      throw new InvalidParameterException(changed, changed + " needs --sender norm (the reliable sender), not --sender "
+          + sender);
+    }
+    ShufflecastMulticastRun.Result r;
+    try (org.fabriclab.io.RunFolder folder = out == null ? null
+        : org.fabriclab.io.OutputFiles.runFolder(out, force, "--out")) {
+      r = overlay == null
+          ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc,
+              ProgressReporter.create(!noProgress, spec.commandLine().getErr()))
+          : new OverlayBroadcastRun(p, k, serversPerTor, linkGbps, Math.round(locateMs * 1e6),
+              blockBytes).run(overlay, src, members, sizeBytes, Math.round(staggerMs * 1e6),
+              sc.seriesBinNs());
+      if (folder != null) {
+        folder.write(dir -> writeSeries(dir.resolve("throughput.csv"), r));
+      }
     }
     PrintWriter o = spec.commandLine().getOut();
     if (!format.isText()) {

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
     name = "shufflecast",
     mixinStandardHelpOptions = true,
     description = {
-      "Shufflecast optical-splitter multicast fabric (seed 000): Algorithm 1 routes",
+      "Shufflecast optical-splitter multicast fabric (Shufflecast paper, IEEE/ACM ToN 2022): Algorithm 1 routes",
       "and relay sets, concurrent multicast shares (Lemma 3), relay failures and",
       "Algorithm 2 recovery, power and cost (§VI-A).",
       "",

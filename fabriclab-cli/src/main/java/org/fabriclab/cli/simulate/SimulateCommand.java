@@ -169,7 +169,9 @@ public final class SimulateCommand implements Runnable {
     }
     if (probeUs != null) {
       if (out == null || !engine.equals("packet")) {
-        throw new InvalidParameterException("--probe-interval-us", "needs --out and --engine packet");
+        throw new InvalidParameterException("--probe-interval-us", "--probe-interval-us needs "
+            + (out == null ? "--out DIR (it writes DIR/timeseries.csv)" : "--engine packet, not --engine " + engine)
+            + (out == null && !engine.equals("packet") ? " and --engine packet, not --engine " + engine : ""));
       }
       if (!(probeUs >= 0.01 && probeUs <= 1e9)) {
         throw new InvalidParameterException("--probe-interval-us", probeUs, "valid range 0.01..1e9");

@@ -131,7 +131,7 @@ class GleamCliTest {
         "--method openmpi has only the analytic engine", "--drop-at = 4: valid range 0..3",
         "HOST must be one of the receivers", "HOST:PSN", "--servers = 301: valid range 2..256",
         "--drop-at needs --engine packet", "--seed = -1: valid range 0..", "--topo needs --engine packet",
-        "--hosts = 16: valid range 0..15", "expected 'FAMILY key=value ...'", "either --servers (the testbed) or --topo"};
+        "--hosts = 16: valid range 0..15", "or one quoted argument 'FAMILY key=value ...'", "either --servers (the testbed) or --topo"};
     for (int i = 0; i < bad.length; i++) {
       org.fabriclab.cli.CliRun.assertRefused(bad[i], mention[i]);
     }
