@@ -14,8 +14,15 @@ import picocli.CommandLine.TypeConversionException;
  * mixin: {@code --format text|csv|json|md} and {@code --json}, a shorthand for {@code --format
  * json}. Add it with {@code @Mixin FormatOption format = new FormatOption();} and print with
  * {@link #render(Table)} or {@link #render(Map)}.
+ *
+ * <p>A statistic that does not exist (an empty size bin's mean, the diameter of a topology with no
+ * connected pair) is {@code null} in a table or map, never NaN or a negative sentinel: text and
+ * Markdown show {@link #MISSING}, CSV leaves the cell empty and JSON writes {@code null}.
  */
 public final class FormatOption {
+  /** What text and Markdown show for a statistic that does not exist. */
+  public static final String MISSING = "n/a";
+
   /** Accepts text, csv, json, md (and markdown), in any case. */
   public static final class Converter implements ITypeConverter<TableWriter.Format> {
     @Override
@@ -56,9 +63,17 @@ public final class FormatOption {
     return f == TableWriter.Format.MARKDOWN ? "md" : f.name().toLowerCase(Locale.ROOT);
   }
 
-  /** A table in the chosen format. */
+  /** A table in the chosen format; a null cell is {@link #MISSING} in text and Markdown. */
   public String render(Table t) {
-    return TableWriter.render(t, format());
+    return TableWriter.render(t, format(), MISSING);
+  }
+
+  /**
+   * A statistic for a table or map: NaN and infinities (no value) become {@code null}, and -0.0
+   * becomes 0.0.
+   */
+  public static Double value(double v) {
+    return Double.isFinite(v) ? v + 0.0 : null;
   }
 
   /**
@@ -77,13 +92,14 @@ public final class FormatOption {
       }
       StringBuilder b = new StringBuilder();
       for (Map.Entry<String, ?> e : values.entrySet()) {
-        b.append(String.format(Locale.ROOT, "%-" + w + "s  %s%n", e.getKey(), TableWriter.format(e.getValue())));
+        b.append(String.format(Locale.ROOT, "%-" + w + "s  %s%n", e.getKey(),
+            e.getValue() == null ? MISSING : TableWriter.format(e.getValue())));
       }
       return b.toString();
     }
     Table.Builder b = Table.builder("summary").stringColumn("key").stringColumn("value");
-    values.forEach((k, v) -> b.row(k, cell(v)));
-    return TableWriter.render(b.build(), f);
+    values.forEach((k, v) -> b.row(k, v == null ? null : cell(v)));
+    return TableWriter.render(b.build(), f, MISSING);
   }
 
   /** Whether the command prints its own human-readable text (the default format). */

@@ -103,13 +103,13 @@ class CliGrammarTest {
         "--flow-bytes", "15000", "--engine", "flow", "--format", "csv", "--no-progress");
     assertThat(sim.code()).as(sim.err()).isZero();
     List<String> rows = sim.out().lines().toList();
-    assertThat(rows.get(0)).isEqualTo(
-        "bin,flows,completedFlows,fctMeanNs,fctP50Ns,fctP99Ns,fctP999Ns,slowdownMean,slowdownP99");
+    assertThat(rows.get(0)).isEqualTo("bin,minBytes,maxBytesExclusive,flows,completedFlows,fctMeanNs,"
+        + "fctP50Ns,fctP99Ns,fctP999Ns,slowdownMean,slowdownP99");
     // 16 flows of 15 kB, all small; FCT columns are integer nanoseconds
-    assertThat(rows.get(1)).startsWith("all,16,16,");
-    assertThat(rows.get(2)).startsWith("small,16,16,");
+    assertThat(rows.get(1)).startsWith("all,0,,16,16,");
+    assertThat(rows.get(2)).startsWith("small,0,100000,16,16,");
     String[] cells = rows.get(1).split(",", -1);
-    for (int c = 1; c <= 6; c++) {
+    for (int c = 3; c <= 8; c++) {
       assertThat(cells[c]).as(rows.get(0).split(",")[c]).matches("\\d+");
     }
   }

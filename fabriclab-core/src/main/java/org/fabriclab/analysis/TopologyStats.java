@@ -109,8 +109,9 @@ public record TopologyStats(
   }
 
   /**
-   * Every field but the histogram, in declaration order; NaN becomes {@code null} so the map
-   * serialises to valid JSON.
+   * Every field but the histogram, in declaration order; a value that does not exist is
+   * {@code null} (an average that is NaN, a diameter of -1 when no pair is connected), so the map
+   * serialises to valid JSON and no output shows a sentinel.
    */
   public LinkedHashMap<String, Object> toMap() {
     LinkedHashMap<String, Object> m = new LinkedHashMap<>();
@@ -122,7 +123,7 @@ public record TopologyStats(
     m.put("links", links);
     m.put("directedLinks", directedLinks);
     m.put("avgServerPathLength", Double.isNaN(avgServerPathLength) ? null : avgServerPathLength);
-    m.put("diameter", diameter);
+    m.put("diameter", diameter < 0 ? null : diameter);
     m.put("diameterScope", diameterScope);
     m.put("serverPairs", serverPairs);
     m.put("unreachableServerPairs", unreachableServerPairs);

@@ -43,11 +43,20 @@ public final class TableWriter {
   private TableWriter() {}
 
   public static String render(Table t, Format f) {
+    return render(t, f, "");
+  }
+
+  /**
+   * As {@link #render(Table, Format)}, with {@code missing} shown in text and Markdown for a cell
+   * that holds no value ({@code null}: a statistic that does not exist); CSV always leaves such a
+   * cell empty and JSON writes {@code null}.
+   */
+  public static String render(Table t, Format f, String missing) {
     return switch (f) {
-      case TEXT -> text(t);
+      case TEXT -> text(t, missing);
       case CSV -> csv(t);
       case JSON -> json(t);
-      case MARKDOWN -> markdown(t);
+      case MARKDOWN -> markdown(t, missing);
     };
   }
 
@@ -119,7 +128,11 @@ public final class TableWriter {
 
   /** A GitHub-flavoured Markdown table; pipes in cells are escaped, line breaks become {@code <br>}. */
   public static String markdown(Table t) {
-    List<String[]> cells = cells(t);
+    return markdown(t, "");
+  }
+
+  private static String markdown(Table t, String missing) {
+    List<String[]> cells = cells(t, missing);
     StringBuilder b = new StringBuilder();
     List<String> header = t.columnNames().stream().map(TableWriter::markdownCell).toList();
     b.append("| ").append(String.join(" | ", header)).append(" |\n|");
@@ -146,7 +159,11 @@ public final class TableWriter {
 
   /** Aligned columns for a terminal. */
   public static String text(Table t) {
-    List<String[]> cells = cells(t);
+    return text(t, "");
+  }
+
+  private static String text(Table t, String missing) {
+    List<String[]> cells = cells(t, missing);
     int n = t.columns().size();
     int[] w = new int[n];
     for (int c = 0; c < n; c++) {
@@ -172,12 +189,13 @@ public final class TableWriter {
     }
   }
 
-  private static List<String[]> cells(Table t) {
+  private static List<String[]> cells(Table t, String missing) {
     List<String[]> out = new ArrayList<>();
     for (int r = 0; r < t.rowCount(); r++) {
       String[] row = new String[t.columns().size()];
       for (int c = 0; c < row.length; c++) {
-        row[c] = format(t.get(r, c));
+        Object v = t.get(r, c);
+        row[c] = v == null ? missing : format(v);
       }
       out.add(row);
     }

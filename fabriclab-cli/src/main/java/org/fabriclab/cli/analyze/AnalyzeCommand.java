@@ -56,6 +56,10 @@ public final class AnalyzeCommand implements Runnable {
         "  fabriclab analyze throughput --topo net.graphml --servers-per-switch 2 --demands d.csv --format csv"
       })
   static final class Throughput implements Runnable {
+    /** The range of --epsilon, as a spec's {@code epsilon} (SpecSchema). */
+    static final double EPSILON_MIN = 0.001;
+    static final double EPSILON_MAX = 0.5;
+
     @Spec CommandSpec spec;
 
     @Option(names = "--topo", required = true, paramLabel = "FAMILY|FILE",
@@ -90,9 +94,10 @@ public final class AnalyzeCommand implements Runnable {
         description = "lp (exact) or approx (Fleischer, within a factor 1+epsilon) (default: ${DEFAULT-VALUE})")
     String solver;
 
-    @Option(names = "--epsilon", defaultValue = "0.05",
-        description = "accuracy of approx, 0.001..0.5 (default: ${DEFAULT-VALUE})")
-    double epsilon;
+    @Option(names = "--epsilon", paramLabel = "E",
+        description = "--solver approx only: λ is within a factor 1+E of the optimum, 0.001..0.5 (default: 0.05);"
+            + " refused with --solver lp, which is exact")
+    Double epsilon;
 
     @Option(names = "--server-links", description = "constrain server links too (default: relaxed, §3.1)")
     boolean serverLinks;
@@ -121,8 +126,16 @@ public final class AnalyzeCommand implements Runnable {
       if (clusterSize != null && clusterSize < 2) {
         throw new InvalidParameterException("--cluster-size", clusterSize, "must be >= 2");
       }
-      ThroughputSolver s = solver.equalsIgnoreCase("lp") ? new LpThroughputSolver()
-          : new FleischerThroughputSolver(epsilon);
+      boolean lp = solver.equalsIgnoreCase("lp");
+      if (epsilon != null && lp) {
+        throw new InvalidParameterException("--epsilon", epsilon,
+            "applies to --solver approx only; --solver lp is exact (drop --epsilon or add --solver approx)");
+      }
+      if (epsilon != null && !(epsilon >= EPSILON_MIN && epsilon <= EPSILON_MAX)) {
+        throw new InvalidParameterException("--epsilon", epsilon, "valid range 0.001..0.5");
+      }
+      ThroughputSolver s = lp ? new LpThroughputSolver()
+          : new FleischerThroughputSolver(epsilon == null ? 0.05 : epsilon);
       Topology t = topology();
       DemandMatrix d = demands == null
           ? ThroughputDemands.of(t, traffic, clusterSize == null ? 0 : clusterSize, locality,
@@ -138,10 +151,11 @@ public final class AnalyzeCommand implements Runnable {
       }
       ThroughputResult r = s.solve(p);
       Map<String, Object> o = new LinkedHashMap<>();
-      o.put("lambda", r.lambda());
+      // 0 (not -0.0) when a demand cannot be routed at all; a bound that does not exist is null
+      o.put("lambda", FormatOption.value(r.lambda()));
       o.put("solver", r.solver());
       o.put("seconds", r.seconds());
-      o.put("upperBound", r.upperBound());
+      o.put("upperBound", FormatOption.value(r.upperBound()));
       o.put("topology", t.family() + "(" + t.parameters() + ")");
       o.put("traffic", demands != null ? "demands" : traffic.toLowerCase(java.util.Locale.ROOT));
       o.put("commodities", p.commodityCount());

@@ -4,8 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.fabriclab.cli.FormatOption;
+import org.fabriclab.cli.Json;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
@@ -21,6 +25,7 @@ import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.traffic.TraceCsv;
 import org.fabriclab.units.Time;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,7 +43,11 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Time the packet and flow-level engines on the FT8-WS30-10k benchmark trace.",
-      "Targets: the packet engine (DCTCP profile) <= 60 s, the flow-level engine <= 5 s."
+      "Targets: the packet engine (DCTCP profile) <= 60 s, the flow-level engine <= 5 s.",
+      "Output: text and md print the timing table (one row per profile), then each profile's FCT table",
+      "by size bin; json prints one object {\"profiles\": timing rows, \"fct\": {profile: FCT rows}};",
+      "csv prints the timing table alone (one table per stream). A value that does not exist (no target",
+      "for rocev2, the peak RSS where /proc is missing, an empty bin's FCT) is n/a, an empty cell or null."
     })
 public final class EngineBenchCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -57,8 +66,11 @@ public final class EngineBenchCommand implements Runnable {
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
 
+  @Mixin FormatOption format = new FormatOption();
+
   @Override
   public void run() {
+    TableWriter.Format f = format.format();
     for (String p : profiles) {
       if (!List.of("dctcp", "dctcp-compat", "newreno", "ndp", "rocev2", "flow").contains(p)) {
         throw new InvalidParameterException("--profiles", p,
@@ -78,7 +90,7 @@ public final class EngineBenchCommand implements Runnable {
             .longColumn("controlPackets").doubleColumn("eventsPerSecond")
             .doubleColumn("packetHopsPerSecond").doubleColumn("peakRssGB").longColumn("drops")
             .doubleColumn("targetSeconds");
-    StringBuilder fct = new StringBuilder();
+    Map<String, Table> fct = new LinkedHashMap<>();
     for (String p : profiles) {
       long t0 = System.nanoTime();
       long c0 = cpu();
@@ -90,15 +102,46 @@ public final class EngineBenchCommand implements Runnable {
       double cpuSeconds = (cpu() - c0) / 1e9;
       double loop = r.eventLoopSeconds();
       b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(), r.dataPackets(),
-          r.controlPackets(), r.events() / loop, r.packetHops() / loop, peakRssBytes() / 1e9,
-          r.droppedPackets(), p.equals("flow") ? 5.0 : p.equals("ndp") ? 85.0 : p.equals("rocev2") ? Double.NaN : 60.0);
+          r.controlPackets(), r.events() / loop, r.packetHops() / loop, rssGb(peakRssBytes()),
+          r.droppedPackets(), targetSeconds(p));
       err.printf(Locale.ROOT, "%s: %.1f s wall, %d/%d flows%n", p, wall, r.flows().completed(),
           r.flows().flows());
-      fct.append(p).append('\n').append(TableWriter.text(FctSummary.table(r.flows()))).append('\n');
+      fct.put(p, FctSummary.table(r.flows()));
     }
-    out.print(TableWriter.text(b.build()));
-    out.println();
-    out.print(fct);
+    Table timing = b.build();
+    if (f == TableWriter.Format.JSON) {
+      Map<String, Object> doc = new LinkedHashMap<>();
+      doc.put("profiles", TableWriter.toJson(timing));
+      Map<String, Object> byProfile = new LinkedHashMap<>();
+      fct.forEach((name, table) -> byProfile.put(name, TableWriter.toJson(table)));
+      doc.put("fct", byProfile);
+      out.println(Json.of(doc));
+      return;
+    }
+    out.print(format.render(timing));
+    if (f == TableWriter.Format.CSV) {
+      return;
+    }
+    for (Map.Entry<String, Table> e : fct.entrySet()) {
+      out.println();
+      out.println(f == TableWriter.Format.MARKDOWN ? "**" + e.getKey() + "**\n" : e.getKey());
+      out.print(format.render(e.getValue()));
+    }
+  }
+
+  /** The profile's target wall time in s, or null: rocev2 has none. */
+  private static Double targetSeconds(String profile) {
+    return switch (profile) {
+      case "flow" -> 5.0;
+      case "ndp" -> 85.0;
+      case "rocev2" -> null;
+      default -> 60.0;
+    };
+  }
+
+  /** Peak RSS in GB, or null when it is unknown (no /proc). */
+  private static Double rssGb(long bytes) {
+    return bytes < 0 ? null : bytes / 1e9;
   }
 
   /** CPU time of this thread in ns (the event loop runs on it): wall time minus waiting for a core. */

@@ -48,9 +48,7 @@ public final class TopoBenchCommand implements Runnable {
   @Option(names = "--threads", paramLabel = "N", description = "threads for BFS (default: all cores)")
   Integer threads;
 
-  @Option(names = "--format", defaultValue = "text", converter = org.fabriclab.cli.FormatOption.Converter.class,
-      description = "output format: text, csv, json or md (default: ${DEFAULT-VALUE})")
-  TableWriter.Format format;
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "also write bench-topo.csv and bench-topo.json here (the output-folder rule of docs/errors.md)")
@@ -62,6 +60,7 @@ public final class TopoBenchCommand implements Runnable {
 
   @Override
   public void run() {
+    format.format();
     if (repeat < 1 || repeat > 1000) {
       throw new InvalidParameterException("--repeat", repeat, "valid range 1..1000");
     }
@@ -154,7 +153,7 @@ public final class TopoBenchCommand implements Runnable {
       });
     }
     PrintWriter o = spec.commandLine().getOut();
-    o.print(TableWriter.render(result, format));
+    o.print(format.render(result));
     o.printf(Locale.ROOT, "# %d threads, %s %s, max heap %.1f GiB, %d cores%n", th,
         System.getProperty("java.vm.name"), System.getProperty("java.version"),
         Runtime.getRuntime().maxMemory() / 1073741824.0, Runtime.getRuntime().availableProcessors());

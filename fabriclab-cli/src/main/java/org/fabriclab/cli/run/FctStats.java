@@ -81,9 +81,14 @@ public final class FctStats {
     return sorted[Math.max(0, Math.min(sorted.length, k) - 1)];
   }
 
-  /** The statistics as a table, one row per bin (for per-point files and reports). */
+  /**
+   * The statistics as a table, one row per bin (for per-point files and reports): {@code bin}, its
+   * byte range [{@code minBytes}, {@code maxBytesExclusive}) (empty: no upper bound), then
+   * {@link #METRICS}. A statistic of a bin without a completed flow is an empty cell, not NaN.
+   */
   public static Table table(Map<String, Number> m) {
-    Table.Builder tb = Table.builder("fct-by-size").stringColumn("bin");
+    Table.Builder tb = Table.builder("fct-by-size").stringColumn("bin").longColumn("minBytes")
+        .longColumn("maxBytesExclusive");
     for (String x : METRICS) {
       if (x.startsWith("slowdown")) {
         tb.doubleColumn(x);
@@ -91,13 +96,15 @@ public final class FctStats {
         tb.longColumn(x);
       }
     }
-    for (String bin : BINS) {
-      Object[] row = new Object[METRICS.size() + 1];
+    for (int b = 0; b < BINS.size(); b++) {
+      String bin = BINS.get(b);
+      Object[] row = new Object[METRICS.size() + 3];
       row[0] = bin;
+      row[1] = RANGES[b][0];
+      row[2] = RANGES[b][1] == Long.MAX_VALUE ? null : (Object) RANGES[b][1];
       for (int i = 0; i < METRICS.size(); i++) {
         Number v = m.get(METRICS.get(i) + "." + bin);
-        row[i + 1] = METRICS.get(i).startsWith("slowdown")
-            ? (Object) v.doubleValue() : (v instanceof Long l ? l : null);
+        row[i + 3] = v instanceof Long l ? l : v != null && Double.isFinite(v.doubleValue()) ? v : null;
       }
       tb.row(row);
     }

@@ -41,8 +41,8 @@ final class PacketKnobs {
   @Option(names = "--mtu-bytes", paramLabel = "B", description = "packet size on the wire in bytes, headers included (preset: 1500; rocev2: 1088)")
   Integer mtuBytes;
 
-  @Option(names = "--init-window", paramLabel = "N", description = "initial window in packets (preset: 3 for dctcp and newreno, 20 for ndp; rocev2 has none)")
-  Integer initWindow;
+  @Option(names = "--init-window", paramLabel = "N", description = "initial window in packets (preset: 3 for dctcp and newreno, 20 for ndp; rocev2 has none), 1..1048576")
+  Long initWindow;
 
   @Option(names = "--rto-min-us", paramLabel = "US", description = "retransmission timeout floor in µs (preset: 1000, every transport)")
   Double rtoMinUs;
@@ -62,8 +62,8 @@ final class PacketKnobs {
       description = "latency in ns between a switch's lookup and its egress queue, every switch (preset: 0)")
   Long switchLatencyNs;
 
-  @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N data packets (preset: 4)")
-  Integer ackEvery;
+  @Option(names = "--ack-every", paramLabel = "N", description = "rocev2: one ACK per N data packets, 1..1048576 (preset: 4)")
+  Long ackEvery;
 
   @Option(names = "--go-back", paramLabel = "0|N", description = "rocev2 loss recovery: N (go-back-N) or 0 (go-back-0) (preset: N)")
   String goBack;
@@ -191,7 +191,7 @@ final class PacketKnobs {
         c = c.withMtu(mtuBytes);
       }
       if (initWindow != null) {
-        c = c.withInitialCwnd(initWindow);
+        c = c.withInitialCwnd(initWindow.intValue());
       }
       if (rtoPs != null) {
         c = c.withMinRto(rtoPs);
@@ -204,7 +204,7 @@ final class PacketKnobs {
         c = c.withMtu(mtuBytes);
       }
       if (initWindow != null) {
-        c = c.withInitialWindow(initWindow);
+        c = c.withInitialWindow(initWindow.intValue());
       }
       if (rtoPs != null) {
         c = c.withRto(rtoPs);
@@ -225,7 +225,7 @@ final class PacketKnobs {
     if (ackEvery != null) {
       InvalidParameterException.requireRange("--ack-every", ackEvery, 1, 1 << 20);
     }
-    c = c.withReliability(ackEvery == null ? c.ackEvery() : ackEvery,
+    c = c.withReliability(ackEvery == null ? c.ackEvery() : ackEvery.intValue(),
         rtoPs == null ? c.rtoPs() : rtoPs, goBack == null ? c.goBackZero() : goBack.equals("0"));
     if (dcqcnG != null && !(dcqcnG > 0 && dcqcnG <= 1)) {
       throw new InvalidParameterException("--dcqcn-g", dcqcnG, "valid range (0, 1]");

@@ -1,7 +1,5 @@
 package org.fabriclab.cli.simulate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +45,14 @@ import picocli.CommandLine.Unmatched;
     mixinStandardHelpOptions = true,
     description = {
       "Simulate flows (a trace file or a generated workload) on a topology with the packet-level or",
-      "flow-level engine and report flow completion times, drops, ECN marks and queue sizes.",
+      "flow-level engine and report flow completion times (FCT) by flow size.",
+      "Output: text and md print a header line and FCT count, mean, median, p99 and p99.9 in ms per size",
+      "bin (all, small < 100 KB, medium 100 KB - 10 MB, large >= 10 MB); csv prints the table of",
+      "summary.csv (the same bins with their byte range [minBytes, maxBytesExclusive), FCT in integer ns,",
+      "slowdown); json prints the run's totals (FCT in ms, events, packets, drops, ECN marks, max queue",
+      "bytes). A statistic of a bin without a completed flow is n/a in text and md, empty in csv, null",
+      "in json. Slowdown = FCT / ideal FCT, the ideal being the flow's bytes serialised at its sender's",
+      "link rate (propagation delay is not in the ideal, so small flows' slowdown includes path latency).",
       "Transport and port knobs start from each transport's preset (stated with each option).",
       "The topology is --topo FAMILY with the family's parameters as options, as 'fabriclab topo FAMILY'",
       "takes them (--topo fattree --k 8), or --topo FILE (GraphML or JSON) with --servers-per-switch,",
@@ -91,12 +96,12 @@ public final class SimulateCommand implements Runnable {
   Long workloadSeed;
 
   @Option(names = "--paths", paramLabel = "N",
-      description = "packet engine: source-route each flow over one of its N shortest paths (default: hop-by-hop ECMP)")
-  Integer paths;
+      description = "packet engine: source-route each flow over one of its N shortest paths, 1..1024 (default: hop-by-hop ECMP)")
+  Long paths;
 
   @Option(names = "--subflows", paramLabel = "K",
-      description = "flow engine: split each flow over K ECMP paths, max-min per subflow (default: 1)")
-  Integer subflows;
+      description = "flow engine: split each flow over K ECMP paths, max-min per subflow, 1..64 (default: 1)")
+  Long subflows;
 
   @picocli.CommandLine.Mixin PacketKnobs knobs = new PacketKnobs();
 
@@ -107,7 +112,8 @@ public final class SimulateCommand implements Runnable {
   Long maxEvents;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "write flows.csv, ports.csv, summary.csv (FCT by size bin in integer ns, slowdown), summary.json,"
+      description = "write flows.csv, ports.csv, summary.csv (FCT by size bin in integer ns, slowdown; as --format csv),"
+          + " summary.json (as --json),"
           + " fct-cdf.png, slowdown-by-size.png, report.html (and trace.csv for a generated workload, groups.csv for"
           + " a multicast one) into DIR")
   Path out;
@@ -229,17 +235,17 @@ public final class SimulateCommand implements Runnable {
     Triggers triggers = null;
     TimeSeriesProbes probes = null;
     if (engine.equals("flow")) {
-      int k = subflows == null ? 1 : subflows;
+      long k = subflows == null ? 1 : subflows;
       if (k < 1 || k > 64) {
         throw new InvalidParameterException("--subflows", k, "valid range 1..64");
       }
-      r = new FlowLevelSimulation(t, tr, seed, k, progress).run(until);
+      r = new FlowLevelSimulation(t, tr, seed, (int) k, progress).run(until);
     } else {
       PacketSimulation ps = new PacketSimulation(t, new EcmpTable(t), tr, choice.spec(),
           choice.network(), progress);
       knobs.apply(ps.network());
       if (paths != null) {
-        ps.useKShortestPaths(paths, seed);
+        ps.useKShortestPaths(paths.intValue(), seed);
       }
       triggers = groupGraph == null ? null : new Triggers(groupGraph, ps);
       if (probeUs != null) {
@@ -299,7 +305,7 @@ public final class SimulateCommand implements Runnable {
           r.engine(), r.transport(), summary.get("topology"), r.flows().completed(),
           r.flows().flows(), Time.toSeconds(r.simulatedPs()), r.events(), summary.get("wallSeconds"));
       o.println(f == TableWriter.Format.MARKDOWN ? head + "\n" : head);
-      o.print(TableWriter.render(fct, f));
+      o.print(TableWriter.render(fct, f, org.fabriclab.cli.FormatOption.MISSING));
       if (out != null) {
         o.println((f == TableWriter.Format.MARKDOWN ? "\n" : "") + "wrote " + out + "/{flows.csv,"
             + (r.ports() != null ? "ports.csv," : "") + "summary.csv,summary.json,fct-cdf.png,slowdown-by-size.png,report.html}");
@@ -315,11 +321,8 @@ public final class SimulateCommand implements Runnable {
     return TopologyArgs.build(topo, topologyArgs, topologySeed);
   }
 
+  /** One line of JSON; a statistic that does not exist (NaN) is null. */
   static String toJson(Map<String, Object> m) {
-    try {
-      return new ObjectMapper().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+    return org.fabriclab.cli.Json.compact(m);
   }
 }

@@ -19,15 +19,15 @@ final class WorkloadOptions {
   String workload;
 
   @Option(names = "--group-size", paramLabel = "M", defaultValue = "4",
-      description = "multicast: receivers per group (default: ${DEFAULT-VALUE})")
-  int groupSize;
+      description = "multicast: receivers per group, 1..servers-1 (default: ${DEFAULT-VALUE})")
+  long groupSize;
 
   @Option(names = "--groups", paramLabel = "G", defaultValue = "1",
-      description = "multicast: groups, arriving at --rate-per-s (default: ${DEFAULT-VALUE})")
-  int groups;
+      description = "multicast: groups, arriving at --rate-per-s, 1..10000000 (default: ${DEFAULT-VALUE})")
+  long groups;
 
-  @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows, >= 1 (default: ${DEFAULT-VALUE})")
-  int flows;
+  @Option(names = "--flows", defaultValue = "1000", description = "poisson: number of flows, 1..100000000 (default: ${DEFAULT-VALUE})")
+  long flows;
 
   @Option(names = "--rate-per-s", description = "poisson: flow arrivals per second; multicast: group arrivals per second (default: 20000, or from --load)")
   Double rate;
@@ -46,8 +46,8 @@ final class WorkloadOptions {
   @Option(names = "--flow-bytes", defaultValue = "1000000", description = "permutation/incast/alltoall/multicast: bytes per flow, in bytes (default: ${DEFAULT-VALUE})")
   long flowBytes;
 
-  @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0 (default: ${DEFAULT-VALUE})")
-  int senders;
+  @Option(names = "--senders", defaultValue = "8", description = "incast: senders into host 0, 1..servers-1 (default: ${DEFAULT-VALUE})")
+  long senders;
 
   /**
    * The Poisson arrival rate: {@code --rate-per-s}, or from {@code --load L}: L times the hosts'
@@ -68,8 +68,9 @@ final class WorkloadOptions {
 
   /** The multicast workload's groups (same seed, same groups as {@link #generate}). */
   TransferGraph multicast(int hosts, long seed) {
-    return GroupWorkloads.multicast(hosts, groupSize, groups, flowBytes,
-        rate == null ? 20_000 : rate, seed);
+    // options are longs so that an error names their real range, not Java's int range
+    int size = (int) InvalidParameterException.requireRange("--group-size", groupSize, 1, Math.max(1, hosts - 1));
+    return GroupWorkloads.multicast(hosts, size, (int) groups, flowBytes, rate == null ? 20_000 : rate, seed);
   }
 
   boolean isMulticast() {
@@ -81,17 +82,17 @@ final class WorkloadOptions {
     if (workload == null) {
       return;
     }
-    if (flows < 1 || flows > 100_000_000) {
-      throw new InvalidParameterException("--flows", flows, "valid range 1..100000000");
-    }
+    InvalidParameterException.requireRange("--flows", flows, 1, 100_000_000);
+    InvalidParameterException.requireRange("--groups", groups, 1, 10_000_000);
   }
 
   FlowTrace generate(int hosts, double hostLinkBps, long seed) {
     return switch (workload) {
-      case "poisson" -> Workloads.poisson(hosts, flows, arrivalRate(hosts, hostLinkBps),
+      case "poisson" -> Workloads.poisson(hosts, (int) flows, arrivalRate(hosts, hostLinkBps),
           sizeDistribution(), skew, seed);
       case "permutation" -> Workloads.permutation(hosts, flowBytes, seed);
-      case "incast" -> Workloads.incast(hosts, senders, flowBytes);
+      case "incast" -> Workloads.incast(hosts,
+          (int) InvalidParameterException.requireRange("--senders", senders, 1, hosts - 1), flowBytes);
       case "alltoall" -> Workloads.allToAll(hosts, flowBytes);
       case "multicast" -> multicast(hosts, seed).trace();
       default -> throw new InvalidParameterException("--workload", workload,

@@ -1,11 +1,12 @@
 package org.fabriclab.cli.topo;
 
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.table.Table;
-import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.ParamSpec;
 import org.fabriclab.topology.TopologyFamilies;
 import org.fabriclab.topology.TopologyFamily;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -18,13 +19,7 @@ import picocli.CommandLine.Spec;
 final class ListCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FMT",
-      defaultValue = "text",
-      converter = org.fabriclab.cli.FormatOption.Converter.class,
-      description = "output format: text, csv, json or md (default: ${DEFAULT-VALUE})")
-  TableWriter.Format format;
+  @Mixin FormatOption format = new FormatOption();
 
   @Option(names = "--common", description = "also list the parameters every family takes")
   boolean common;
@@ -50,6 +45,6 @@ final class ListCommand implements Runnable {
       b.row("(all)", "--seed, --link-gbps, --link-delay-ns", "see --common", "1, 10.0, 1000",
           "common to every family");
     }
-    spec.commandLine().getOut().print(TableWriter.render(b.build(), format));
+    spec.commandLine().getOut().print(format.render(b.build()));
   }
 }

@@ -1,25 +1,21 @@
 package org.fabriclab.cli.topo;
 
 import java.nio.file.Path;
-import org.fabriclab.table.TableWriter;
+import org.fabriclab.cli.FormatOption;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Output options shared by every {@code topo} subcommand (a picocli mixin). */
 public final class OutputOptions {
-  @Option(names = "--json", description = "the same as --format json: the statistics as one JSON object")
-  boolean json;
-
-  @Option(
-      names = "--format",
-      paramLabel = "FMT",
-      converter = org.fabriclab.cli.FormatOption.Converter.class,
-      description = "output format: text, csv, json or md (default: text)",
-      defaultValue = "text")
-  TableWriter.Format format;
+  /** {@code --format text|csv|json|md} and {@code --json}: json is one object with every table. */
+  @Mixin FormatOption format = new FormatOption();
 
   @Option(
       names = "--distribution",
-      description = "also print the hop-distance distribution over server pairs")
+      description = "also print the hop-distance distribution over server pairs (and over switch pairs"
+          + " with --switch-pairs). With --format csv the output is this one table alone"
+          + " (pairType,hops,pairs,fraction,cumulative), so a CSV reader gets one table; the"
+          + " statistics are the csv output without --distribution")
   boolean distribution;
 
   @Option(

@@ -1,8 +1,5 @@
 package org.fabriclab.cli.topo;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -10,6 +7,7 @@ import java.util.Map;
 import org.fabriclab.analysis.HopHistogram;
 import org.fabriclab.analysis.SwitchPairDistances;
 import org.fabriclab.analysis.TopologyStats;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.error.InvalidParameterException;
@@ -28,10 +26,7 @@ final class TopoReport {
 
   /** Fails early, before any work, when export options are inconsistent. */
   static void checkExportOptions(OutputOptions o) {
-    if (o.json && o.format != TableWriter.Format.TEXT && o.format != TableWriter.Format.JSON) {
-      throw new InvalidParameterException("--json", "--json is --format json; it contradicts --format "
-          + org.fabriclab.cli.FormatOption.name(o.format));
-    }
+    o.format.format(); // --json with another --format is refused before any work
     if (o.export != null && o.outText == null) {
       throw new InvalidParameterException("--out", "--export " + o.export + " needs --out FILE");
     }
@@ -94,11 +89,12 @@ final class TopoReport {
       if (o.switchPairs) {
         switchHist = SwitchPairDistances.compute(t, o.threads(), maxSources, seed, progress);
         stats.put("avgSwitchPathLength", Double.isNaN(switchHist.mean()) ? null : switchHist.mean());
-        stats.put("switchDiameter", switchHist.max());
+        stats.put("switchDiameter", switchHist.max() < 0 ? null : switchHist.max());
         stats.put("switchPairsEstimated", switchHist.estimated());
       }
     }
-    if (o.json || o.format == TableWriter.Format.JSON) {
+    TableWriter.Format f = o.format.format();
+    if (f == TableWriter.Format.JSON) {
       Map<String, Object> json = new LinkedHashMap<>(stats);
       if (serverHist != null) {
         json.put("serverHopDistribution", rows(serverHist.toTable("server-hops")));
@@ -106,18 +102,54 @@ final class TopoReport {
       if (switchHist != null && o.distribution) {
         json.put("switchHopDistribution", rows(switchHist.toTable("switch-hops")));
       }
-      out.println(toJson(json));
+      out.println(org.fabriclab.cli.Json.of(json));
       return;
     }
-    out.print(TableWriter.render(statsTable(stats, o.format), o.format));
+    if (f == TableWriter.Format.CSV && serverHist != null) {
+      out.print(TableWriter.csv(distributions(serverHist, o.distribution ? switchHist : null)));
+      return;
+    }
+    out.print(TableWriter.render(statsTable(stats, f), f));
     if (serverHist != null) {
       out.println();
-      out.print(TableWriter.render(serverHist.toTable("server-hops"), o.format));
+      out.print(TableWriter.render(serverHist.toTable("server-hops"), f));
     }
     if (switchHist != null && o.distribution) {
       out.println();
-      out.print(TableWriter.render(switchHist.toTable("switch-hops"), o.format));
+      out.print(TableWriter.render(switchHist.toTable("switch-hops"), f));
     }
+  }
+
+  /**
+   * The hop distributions as one table for CSV (one table per stream): {@code pairType}
+   * ({@code server}, then {@code switch}) followed by the columns of {@link HopHistogram#toTable}.
+   */
+  private static Table distributions(HopHistogram servers, HopHistogram switches) {
+    Table.Builder b = Table.builder("hop-distribution").stringColumn("pairType").longColumn("hops")
+        .longColumn("pairs").doubleColumn("fraction").doubleColumn("cumulative");
+    for (HopHistogram h : switches == null ? new HopHistogram[] {servers}
+        : new HopHistogram[] {servers, switches}) {
+      Table t = h.toTable("hops");
+      for (int r = 0; r < t.rowCount(); r++) {
+        Object[] row = t.row(r);
+        b.row(h == servers ? "server" : "switch", row[0], row[1], row[2], row[3]);
+      }
+    }
+    return b.build();
+  }
+
+  /**
+   * What text and Markdown show for the statistic {@code key} that does not exist: why (fewer
+   * than 2 servers for a server-pair average, else a disconnected topology).
+   */
+  private static String missing(String key, Map<String, Object> stats) {
+    if (key.equals("avgServerPathLength") && stats.get("servers") instanceof Number s && s.longValue() < 2) {
+      return FormatOption.MISSING + " (fewer than 2 servers)";
+    }
+    if (stats.get("components") instanceof Number c && c.longValue() > 1) {
+      return FormatOption.MISSING + " (disconnected)";
+    }
+    return FormatOption.MISSING;
   }
 
   /** CSV: one typed row, keys as columns (pandas-friendly); text, Markdown: one line per key. */
@@ -133,20 +165,12 @@ final class TopoReport {
     }
     Table.Builder b = Table.builder("topology").stringColumn("statistic").stringColumn("value");
     for (Map.Entry<String, Object> e : stats.entrySet()) {
-      b.row(e.getKey(), TableWriter.format(e.getValue()));
+      b.row(e.getKey(), e.getValue() == null ? missing(e.getKey(), stats) : TableWriter.format(e.getValue()));
     }
     return b.build();
   }
 
   private static Object rows(Table t) {
     return TableWriter.toJson(t);
-  }
-
-  private static String toJson(Object o) {
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

@@ -46,7 +46,7 @@ final class FuzzCommands {
       new Command("topo fattree", List.of(Opt.i("--k", "4", "3", "0", "-2", "258"),
           Opt.i("--seed", "1", "-1"), Opt.d("--link-gbps", "10", "0", "-1"),
           Opt.i("--threads", "1", "0", "1025"), Opt.i("--max-sources", "10", "0"),
-          Opt.text("--format", "text", "xml"), Opt.flag("--json")), null, null),
+          Opt.text("--format", "json", "xml"), Opt.flag("--json")), null, null),
       new Command("topo bcube", List.of(Opt.i("--n", "2", "1", "0"), Opt.i("--k", "1", "-1"),
           Opt.text("--export", "json", "xml", "graphml2"),
           Opt.text("--out", "@W/out/t.json", "@W/out/", "@W/afile/x.json", "@W/in.dir")), null, null),

@@ -50,7 +50,11 @@ public final class FctSummary {
         nearestRank(d, 0.99), nearestRank(d, 0.999));
   }
 
-  /** Overall and per-bin statistics as a table. */
+  /**
+   * Overall and per-bin statistics as a table; bins are named as in the CLI's CSV ({@code all},
+   * {@code small}, {@code medium}, {@code large}) followed by their byte range. A statistic of a
+   * bin without a completed flow is an empty cell ({@code null}), not NaN.
+   */
   public static Table table(FlowRecords r) {
     Table.Builder b =
         Table.builder("fct-summary")
@@ -59,12 +63,17 @@ public final class FctSummary {
             .doubleColumn("fctP999Ms");
     for (Stats s : new Stats[] {
         stats(r, "all", 0, Long.MAX_VALUE),
-        stats(r, "<100KB", 0, 100_000),
-        stats(r, "100KB-10MB", 100_000, 10_000_000),
-        stats(r, ">=10MB", 10_000_000, Long.MAX_VALUE)}) {
-      b.row(s.bin(), s.flows(), s.completed(), s.meanMs(), s.medianMs(), s.p99Ms(), s.p999Ms());
+        stats(r, "small <100KB", 0, 100_000),
+        stats(r, "medium 100KB-10MB", 100_000, 10_000_000),
+        stats(r, "large >=10MB", 10_000_000, Long.MAX_VALUE)}) {
+      b.row(s.bin(), s.flows(), s.completed(), orNull(s.meanMs()), orNull(s.medianMs()),
+          orNull(s.p99Ms()), orNull(s.p999Ms()));
     }
     return b.build();
+  }
+
+  private static Double orNull(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
   /** The headline numbers as an ordered map (the CLI's --json object starts from it). */

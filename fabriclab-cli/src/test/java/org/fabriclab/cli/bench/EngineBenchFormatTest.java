@@ -1,0 +1,56 @@
+package org.fabriclab.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.fabriclab.cli.CliRun.json;
+import static org.fabriclab.cli.CliRun.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fabriclab.cli.CliRun.Result;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bench engine} takes the shared {@code --format text|csv|json|md} and {@code --json}. */
+class EngineBenchFormatTest {
+  private static Path trace(Path dir) throws Exception {
+    return Files.writeString(dir.resolve("t.csv"),
+        "flow_id,src_host,dst_host,start_ns,size_bytes\n0,0,127,0,1250000\n1,1,64,0,5000\n");
+  }
+
+  @Test
+  void everyFormatAndNullsForValuesThatDoNotExist(@TempDir Path dir) throws Exception {
+    String t = trace(dir).toString();
+    JsonNode j = json("bench", "engine", "--trace", t, "--profiles", "flow,rocev2", "--no-progress", "--json");
+    assertThat(j.get("profiles").findValuesAsText("profile")).containsExactly("flow", "rocev2");
+    assertThat(j.get("profiles").get(0).get("targetSeconds").asDouble()).isEqualTo(5.0);
+    assertThat(j.get("profiles").get(1).get("targetSeconds").isNull()).isTrue();
+    // one 1.25 MB flow (medium) and one 5 kB flow (small); no large flow: its mean is null
+    JsonNode flow = j.get("fct").get("flow");
+    assertThat(flow.findValuesAsText("bin")).containsExactly("all", "small <100KB", "medium 100KB-10MB",
+        "large >=10MB");
+    assertThat(flow.get(3).get("flows").asInt()).isZero();
+    assertThat(flow.get(3).get("fctMeanMs").isNull()).isTrue();
+
+    Result csv = run("bench", "engine", "--trace", t, "--profiles", "flow", "--no-progress", "--format", "csv");
+    assertThat(csv.code()).as(csv.err()).isZero();
+    List<String> rows = csv.out().lines().toList();
+    assertThat(rows).hasSize(2);
+    assertThat(rows.get(0)).startsWith("profile,wallSeconds,");
+    assertThat(rows.get(1)).startsWith("flow,");
+
+    Result md = run("bench", "engine", "--trace", t, "--profiles", "flow", "--no-progress", "--format", "md");
+    assertThat(md.code()).as(md.err()).isZero();
+    assertThat(md.out()).contains("| profile |").contains("**flow**").contains("| large >=10MB | 0 | 0 | n/a |")
+        .doesNotContain("NaN");
+
+    Result text = run("bench", "engine", "--trace", t, "--profiles", "rocev2", "--no-progress");
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(text.out()).doesNotContain("NaN").contains("n/a");
+
+    Result bad = run("bench", "engine", "--trace", t, "--json", "--format", "md");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--json");
+  }
+}
