@@ -81,7 +81,9 @@ public final class TableWriter {
     for (int r = 0; r < t.rowCount(); r++) {
       List<Object> row = new ArrayList<>();
       for (int c = 0; c < t.columns().size(); c++) {
-        row.add(t.get(r, c));
+        Object v = t.get(r, c);
+        // a value that does not exist (NaN, ±∞) is an empty cell, as null is: pandas reads NaN
+        row.add(v instanceof Double d && !Double.isFinite(d) ? null : v);
       }
       rows.add(row);
     }

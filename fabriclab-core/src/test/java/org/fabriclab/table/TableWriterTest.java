@@ -70,6 +70,13 @@ class TableWriterTest {
   }
 
   @Test
+  void csvWritesNonFiniteAndMissingValuesAsEmptyCells() {
+    Table t = Table.builder("m").stringColumn("case").doubleColumn("x").longColumn("n")
+        .row("nan", Double.NaN, 1).row("inf", Double.POSITIVE_INFINITY, null).row("ok", 2.5, 3).build();
+    assertThat(TableWriter.csv(t)).isEqualTo("case,x,n\nnan,,1\ninf,,\nok,2.5,3\n");
+  }
+
+  @Test
   void jsonParsesBackToTheSameCellsWithNonFiniteAsNull() throws IOException {
     Table t =
         Table.builder("j").longColumn("n").doubleColumn("x").stringColumn("s")
