@@ -11,8 +11,8 @@ import java.util.Arrays;
  * <p>Every active flow sits in a dense seat 0..seats-1 (freed seats reused first), so that the
  * refill's per-flow reads and writes stay within a few arrays of the active flows' size, not of
  * all flows. {@link #link} and {@link #unlink} cost O(h), h the flow's links (plus, on unlink, the
- * links of the seat moved into each freed list slot); both are allocation-free but for the flow's
- * record and the growth of the arrays.
+ * links of the seat moved into each freed list slot); both are allocation-free but for the growth
+ * of the arrays: a seat's record (2h ints) comes from a pool of freed records of its size.
  *
  * <p>The lowest of the layers of {@link MaxMinProgressiveFilling}, split by file for size: its
  * fields are read directly by the refill's inner loops in the subclasses (no indirection); only
@@ -34,6 +34,11 @@ abstract sealed class FlowSeats permits ProgressiveRefill {
   int[] freeSeats = new int[16];
   int freeCount;
   int seats;
+  // freed seat records by hop count h (each 2h ints), reused by link: no allocation once every
+  // size in use has been seen as often as it is active at once
+  private int[][][] recPool = {new int[4][], new int[4][], new int[4][], new int[4][], new int[4][],
+      new int[4][], new int[4][], new int[4][]};
+  private int[] recFree = new int[8];
   // per link: the seats of its active flows (unordered)
   int[][] linkFlows;
   final int[] linkCount;
@@ -80,7 +85,7 @@ abstract sealed class FlowSeats permits ProgressiveRefill {
     seatOf[f] = st;
     flowAt[st] = f;
     seatRate[st] = startRate;
-    int[] r = new int[2 * h];
+    int[] r = record(h);
     System.arraycopy(p, 0, r, 0, h);
     seatRec[st] = r;
     for (int i = 0; i < h; i++) {
@@ -123,6 +128,25 @@ abstract sealed class FlowSeats permits ProgressiveRefill {
     seatMark[st] = 0; // epochs start at 1: a reused seat carries no mark
     seatRec[st] = null;
     freeSeats[freeCount++] = st;
+    // the record goes back to the pool of its size (readers take h from its length)
+    if (recFree[h] == recPool[h].length) {
+      recPool[h] = Arrays.copyOf(recPool[h], 2 * recFree[h]);
+    }
+    recPool[h][recFree[h]++] = r;
+  }
+
+  /** A record of 2h ints from the pool of freed records of that size, or a new one. */
+  private int[] record(int h) {
+    if (h >= recPool.length) {
+      int c = Math.max(h + 1, 2 * recPool.length);
+      int old = recPool.length;
+      recPool = Arrays.copyOf(recPool, c);
+      recFree = Arrays.copyOf(recFree, c);
+      for (int k = old; k < c; k++) {
+        recPool[k] = new int[4][];
+      }
+    }
+    return recFree[h] > 0 ? recPool[h][--recFree[h]] : new int[2 * h];
   }
 
   /** {@code a[i] = v}, {@code a} doubled first if full; returns {@code a} (or its copy). */

@@ -2,6 +2,9 @@ package org.fabriclab.sim.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -277,6 +280,66 @@ class MaxMinProgressiveFillingTest {
           .isCloseTo(expect[f], org.assertj.core.data.Offset.offset(1e-9));
       assertThat(reported.contains(f)).as("%s flow %d reported changed", where, f)
           .isEqualTo(on[f] && mm.rate(f) != before[f]);
+    }
+  }
+
+  /**
+   * The steady state allocates nothing (non-negotiable 3): once every flow has been active and
+   * the arrays have grown, arrivals and departures of flows with paths of 1 to 6 links reuse the
+   * seats and their records. Measured with the JVM's per-thread allocation counter.
+   */
+  @Test
+  void steadyStateArrivalsAndDeparturesAllocateNothing() {
+    java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    assumeThat(mx).isInstanceOf(com.sun.management.ThreadMXBean.class);
+    com.sun.management.ThreadMXBean sun = (com.sun.management.ThreadMXBean) mx;
+    assumeThat(sun.isThreadAllocatedMemorySupported()).isTrue();
+    sun.setThreadAllocatedMemoryEnabled(true);
+    SplittableRandom rnd = new SplittableRandom(5);
+    int m = 10;
+    int n = 40;
+    double[] cap = new double[m];
+    for (int l = 0; l < m; l++) {
+      cap[l] = 1 + rnd.nextInt(5);
+    }
+    int[][] paths = new int[n][];
+    for (int f = 0; f < n; f++) {
+      paths[f] = rnd.ints(0, m).distinct().limit(1 + rnd.nextInt(6)).toArray();
+    }
+    int[][] orders = new int[8][n];
+    for (int[] o : orders) {
+      for (int i = 0; i < n; i++) {
+        o[i] = i;
+      }
+      for (int i = n - 1; i > 0; i--) {
+        int j = rnd.nextInt(i + 1);
+        int t = o[i];
+        o[i] = o[j];
+        o[j] = t;
+      }
+    }
+    MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(cap, paths);
+    for (int round = 0; round < 3; round++) { // warm-up: every array reaches its size
+      cycle(mm, orders, round);
+    }
+    long tid = Thread.currentThread().getId();
+    long before = sun.getThreadAllocatedBytes(tid);
+    for (int round = 0; round < 50; round++) {
+      cycle(mm, orders, round);
+    }
+    long allocated = sun.getThreadAllocatedBytes(tid) - before;
+    assertThat(allocated).isZero();
+  }
+
+  /** Adds every flow in one order, then removes them in another. */
+  private static void cycle(MaxMinProgressiveFilling mm, int[][] orders, int round) {
+    int[] in = orders[round % orders.length];
+    int[] out = orders[(round + 3) % orders.length];
+    for (int f : in) {
+      mm.add(f);
+    }
+    for (int f : out) {
+      mm.remove(f);
     }
   }
 }
