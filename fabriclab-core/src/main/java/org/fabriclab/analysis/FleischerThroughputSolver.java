@@ -39,6 +39,9 @@ import org.fabriclab.error.InvalidParameterException;
  * <p>Cost: O(ε⁻² log m) phases in the worst case, each O(G·(m + n) log n) for G groups plus the
  * steps in which a link saturates; memory 3·G·m doubles for the flow (none when built with
  * {@code keepFlow = false}: λ and the bound are the same, {@link ThroughputResult#flow()} is empty).
+ *
+ * <p>This class holds the phase loop and its Dijkstra; the hop-routing λ, the dual bound of a
+ * length function and the scaled flow of the result are {@code FleischerBounds}.
  */
 public final class FleischerThroughputSolver implements ThroughputSolver {
   private final double epsilon;
@@ -85,7 +88,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       return new ThroughputResult(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, "approx", 0, new double[0][]);
     }
     Work w = new Work(p);
-    double lambda0 = w.hopRoutingLambda();
+    double lambda0 = FleischerBounds.hopRoutingLambda(w);
     if (lambda0 == 0) {
       return new ThroughputResult(0, 0, "approx", (System.nanoTime() - t0) / 1e9,
           keepFlow ? new double[groups][m] : new double[0][]);
@@ -94,7 +97,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     for (int e = 0; e < m; e++) {
       len[e] = 1 / p.capacity(e);
     }
-    double scale = w.dualBound(len, p, null);
+    double scale = FleischerBounds.dualBound(w, len, p, null);
     double[] dem = new double[p.commodityCount()];
     for (int i = 0; i < dem.length; i++) {
       dem[i] = p.demand(i) * scale;
@@ -139,13 +142,13 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
         d += len[e] * p.capacity(e);
       }
       if (phases <= 10 || phases % 3 == 0) { // the dual bound costs one Dijkstra per group
-        bestBound = Math.min(bestBound, w.dualBound(len, p, dem));
+        bestBound = Math.min(bestBound, FleischerBounds.dualBound(w, len, p, dem));
       }
       primal = phases / rho;
       double epochPrimal = (phases - epochStart) / rhoEpoch;
       if (epochPrimal > bestEpoch && epochPrimal > primal) {
         bestEpoch = epochPrimal;
-        bestFlow = keepFlow ? copyScaled(epochFlow, 1 / rhoEpoch, bestFlow) : null;
+        bestFlow = keepFlow ? FleischerBounds.copyScaled(epochFlow, 1 / rhoEpoch, bestFlow) : null;
       }
       if (Integer.bitCount(phases) == 1) { // restart the epoch after phase 1, 2, 4, 8, ...
         if (keepFlow) {
@@ -172,29 +175,15 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       out = keepFlow ? bestFlow : new double[0][];
       best = bestEpoch;
     } else {
-      out = keepFlow ? copyScaled(flow, primal / phases, flow) : new double[0][];
+      out = keepFlow ? FleischerBounds.copyScaled(flow, primal / phases, flow) : new double[0][];
       best = primal;
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     return new ThroughputResult(best * scale, bestBound * scale, "approx", seconds, out);
   }
 
-  /** {@code factor × src} into {@code into} (allocated when null). */
-  private static double[][] copyScaled(double[][] src, double factor, double[][] into) {
-    double[][] out = into == null ? new double[src.length][] : into;
-    for (int g = 0; g < src.length; g++) {
-      if (out[g] == null) {
-        out[g] = new double[src[g].length];
-      }
-      for (int e = 0; e < src[g].length; e++) {
-        out[g][e] = src[g][e] * factor;
-      }
-    }
-    return out;
-  }
-
   /** Scratch arrays of one run. */
-  private static final class Work {
+  static final class Work {
     final double[] dist;
     final int[] parentLink;
     final int[] order;
@@ -293,53 +282,6 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
           }
         }
       }
-    }
-
-    /** λ of routing every demand on one hop-shortest path (BFS tree per group); 0 if unreachable. */
-    double hopRoutingLambda() {
-      double[] unit = new double[p.linkCount()];
-      Arrays.fill(unit, 1);
-      double[] load = new double[p.linkCount()];
-      for (int g = 0; g < p.groupCount(); g++) {
-        dijkstra(p.root(g), unit, p.groupStart(g), p.groupStart(g + 1));
-        Arrays.fill(sub, 0);
-        for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
-          if (dist[p.sink(i)] == Double.POSITIVE_INFINITY) {
-            return 0;
-          }
-          sub[p.sink(i)] += p.demand(i);
-        }
-        for (int x = reached - 1; x > 0; x--) {
-          int v = order[x];
-          int e = parentLink[v];
-          load[e] += sub[v];
-          sub[tail[e]] += sub[v];
-        }
-      }
-      double rho = 0;
-      for (int e = 0; e < load.length; e++) {
-        rho = Math.max(rho, load[e] / p.capacity(e));
-      }
-      return 1 / rho;
-    }
-
-    /**
-     * Weak-duality bound {@code Σ l(e)c(e) / Σ_j d_j·dist_l(j)} for lengths {@code len}, with the
-     * demands {@code dem} (the problem's own when null); one Dijkstra per group.
-     */
-    double dualBound(double[] len, ThroughputProblem p, double[] dem) {
-      double volume = 0;
-      for (int e = 0; e < len.length; e++) {
-        volume += len[e] * p.capacity(e);
-      }
-      double alpha = 0;
-      for (int g = 0; g < p.groupCount(); g++) {
-        dijkstra(p.root(g), len, p.groupStart(g), p.groupStart(g + 1));
-        for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
-          alpha += (dem == null ? p.demand(i) : dem[i]) * dist[p.sink(i)];
-        }
-      }
-      return volume / alpha;
     }
 
     /** Sums remaining demands up the tree; returns the step scale (<= 1). */

@@ -5,7 +5,6 @@ import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +14,9 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.fabriclab.error.MalformedInputException;
-import org.fabriclab.graph.Labels;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.graph.io.GraphMlKeys.Key;
 
 /**
  * StAX reader of GraphML topologies, one pass, O(n + m) time plus one hash entry per node id.
@@ -28,24 +27,17 @@ import org.fabriclab.graph.Topology;
  * {@code edgedefault="directed"} and the edge does not say {@code directed="false"}, or when its
  * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}). Label fields
  * are the node keys listed by the graph's {@code labelFields} value. DTDs and external entities are
- * disabled. Hyperedges and nested graphs are rejected.
+ * disabled. Hyperedges and nested graphs are rejected. The declared keys and their typed values are
+ * {@link GraphMlKeys}.
  */
 final class GraphMlReader {
-  private record Key(String forWhat, String name, String type, String defaultValue) {
-    boolean appliesTo(String element) {
-      return forWhat.equals(element) || forWhat.equals("all");
-    }
-  }
-
   private record Pending(int edge, boolean target, String node) {}
 
   private final String source;
   private final ImportDefaults defaults;
   private final IntArrayList roleless = new IntArrayList();
   private final LinkCollector c;
-  private final Map<String, Key> keys = new HashMap<>();
-  private final List<String> intNodeKeys = new ArrayList<>();
-  private final IntArrayList nodeInts = new IntArrayList();
+  private final GraphMlKeys keys;
   private final Object2IntOpenHashMap<String> nodeIndex = new Object2IntOpenHashMap<>();
   private final List<Pending> pending = new ArrayList<>();
   private final Map<String, String> graphData = new HashMap<>();
@@ -56,6 +48,7 @@ final class GraphMlReader {
     this.source = source;
     this.defaults = defaults;
     this.c = new LinkCollector(source, "edge");
+    this.keys = new GraphMlKeys(source);
     nodeIndex.defaultReturnValue(-1);
   }
 
@@ -99,9 +92,10 @@ final class GraphMlReader {
       }
     }
     return c.build(
-        graphData.getOrDefault("family", defaultOf("graph", "family", "imported")),
-        graphData.getOrDefault("parameters", defaultOf("graph", "parameters", "")),
-        labelFields());
+        graphData.getOrDefault("family", keys.defaultOf("graph", "family", "imported")),
+        graphData.getOrDefault("parameters", keys.defaultOf("graph", "parameters", "")),
+        keys.labelFields(
+            graphData.getOrDefault("labelFields", keys.defaultOf("graph", "labelFields", "")), c));
   }
 
   private void parse(XMLStreamReader r) throws XMLStreamException {
@@ -127,7 +121,7 @@ final class GraphMlReader {
         case "node" -> readNode(r);
         case "edge" -> readEdge(r);
         case "data" -> {
-          Key k = key(r, "the graph");
+          Key k = keys.of(r, "the graph");
           String text = r.getElementText();
           if (k.appliesTo("graph") && graphState == 1) {
             graphData.put(k.name(), text);
@@ -155,14 +149,7 @@ final class GraphMlReader {
         skip(r);
       }
     }
-    Key k = new Key(forWhat, name, type, def);
-    if (keys.put(id, k) != null) {
-      throw error("key \"" + id + "\" declared twice");
-    }
-    boolean integral = type.equals("int") || type.equals("long");
-    if (k.appliesTo("node") && integral && !name.equals("role")) {
-      intNodeKeys.add(id);
-    }
+    keys.declare(id, forWhat, name, type, def);
   }
 
   private void startGraph(XMLStreamReader r) {
@@ -186,24 +173,23 @@ final class GraphMlReader {
       throw error(where + " declared twice");
     }
     String role = null;
-    int[] ints = new int[intNodeKeys.size()];
-    Arrays.fill(ints, Labels.ABSENT);
+    int[] ints = keys.absentInts();
     boolean[] given = new boolean[ints.length];
     java.util.Set<String> seen = new java.util.HashSet<>();
     while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
       switch (r.getLocalName()) {
         case "data" -> {
-          Key k = key(r, where);
+          Key k = keys.of(r, where);
           if (!seen.add(k.name())) {
             throw error(where + ": data \"" + k.name() + "\" given twice");
           }
-          int at = intNodeKeys.indexOf(r.getAttributeValue(null, "key"));
+          int at = keys.intColumn(r.getAttributeValue(null, "key"));
           String text = r.getElementText().trim();
           if (k.appliesTo("node") && k.name().equals("role")) {
             role = text;
           }
           if (at >= 0) {
-            ints[at] = anyInt(where, k.name(), text);
+            ints[at] = keys.anyInt(where, k.name(), text);
             given[at] = true;
           }
         }
@@ -211,16 +197,11 @@ final class GraphMlReader {
         default -> skip(r);
       }
     }
-    for (int i = 0; i < ints.length; i++) {
-      Key k = keys.get(intNodeKeys.get(i));
-      if (!given[i] && k.defaultValue() != null) {
-        ints[i] = anyInt(where, k.name(), k.defaultValue());
-      }
-    }
+    keys.applyDefaults(where, ints, given);
     if (role == null) {
-      role = defaultOf("node", "role", null);
+      role = keys.defaultOf("node", "role", null);
     }
-    if (role == null && !foreign()) {
+    if (role == null && !keys.foreign()) {
       throw error(where + ": missing role");
     }
     if (role == null) {
@@ -233,7 +214,7 @@ final class GraphMlReader {
           where + ": unknown role \"" + role + "\" (valid: " + LinkCollector.validRoles() + ")");
     }
     nodeIndex.put(id, index);
-    nodeInts.addElements(nodeInts.size(), ints);
+    keys.addNode(ints);
     c.addNode(nodeRole, null);
   }
 
@@ -252,7 +233,7 @@ final class GraphMlReader {
     while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
       switch (r.getLocalName()) {
         case "data" -> {
-          Key k = key(r, where);
+          Key k = keys.of(r, where);
           String text = r.getElementText().trim();
           if (k.appliesTo("edge") && values.put(k.name(), text) != null) {
             throw error(where + ": data \"" + k.name() + "\" given twice");
@@ -262,27 +243,22 @@ final class GraphMlReader {
         default -> skip(r);
       }
     }
-    String oneWay = values.getOrDefault("oneWay", defaultOf("edge", "oneWay", "false"));
+    String oneWay = values.getOrDefault("oneWay", keys.defaultOf("edge", "oneWay", "false"));
     if (!oneWay.equals("true") && !oneWay.equals("false")) {
       throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false");
     }
     directed |= oneWay.equals("true");
     long capacity =
-        number(where, "capacityBps", edgeValue(values, "capacityBps", where), 1, Long.MAX_VALUE);
-    long delay = number(where, "delayPs", edgeValue(values, "delayPs", where), 0, Long.MAX_VALUE);
+        keys.number(where, "capacityBps", edgeValue(values, "capacityBps", where), 1, Long.MAX_VALUE);
+    long delay = keys.number(where, "delayPs", edgeValue(values, "delayPs", where), 0, Long.MAX_VALUE);
     int sp = port(values, "sourcePort", where);
     int tp = port(values, "targetPort", where);
     c.addLink(endpoint(i, false, s), endpoint(i, true, t), sp, tp, capacity, delay, directed);
   }
 
-  /** A file that declares no role key: not written by fabriclab (see {@link ImportDefaults}). */
-  private boolean foreign() {
-    return keys.values().stream().noneMatch(k -> k.name().equals("role"));
-  }
-
   private String edgeValue(Map<String, String> values, String name, String where) {
-    String v = values.getOrDefault(name, defaultOf("edge", name, null));
-    if (v == null && (foreign() || defaults.explicitLink())) {
+    String v = values.getOrDefault(name, keys.defaultOf("edge", name, null));
+    if (v == null && (keys.foreign() || defaults.explicitLink())) {
       v = Long.toString(name.equals("capacityBps") ? defaults.linkCapacityBps() : defaults.linkDelayPs());
     }
     if (v == null) {
@@ -292,11 +268,11 @@ final class GraphMlReader {
   }
 
   private int port(Map<String, String> values, String name, String where) {
-    String v = values.getOrDefault(name, defaultOf("edge", name, null));
+    String v = values.getOrDefault(name, keys.defaultOf("edge", name, null));
     if (v == null) {
       return LinkCollector.NO_PORT;
     }
-    return (int) number(where, name, v, 0, Integer.MAX_VALUE);
+    return (int) keys.number(where, name, v, 0, Integer.MAX_VALUE);
   }
 
   private int endpoint(int edge, boolean target, String node) {
@@ -308,82 +284,10 @@ final class GraphMlReader {
     return 0; // placeholder, set once every node is known
   }
 
-  private List<String> labelFields() {
-    String text = graphData.getOrDefault("labelFields", defaultOf("graph", "labelFields", ""));
-    if (text.isBlank()) {
-      return List.of();
-    }
-    List<String> fields = Arrays.stream(text.split(",")).map(String::trim).toList();
-    int n = c.nodeCount();
-    int stride = intNodeKeys.size();
-    int[] column = new int[fields.size()];
-    for (int f = 0; f < fields.size(); f++) {
-      column[f] = -1;
-      for (int k = 0; k < stride; k++) {
-        if (keys.get(intNodeKeys.get(k)).name().equals(fields.get(f))) {
-          column[f] = k;
-        }
-      }
-      if (column[f] < 0) {
-        throw error(
-            "labelFields names \"" + fields.get(f) + "\" but no int node key has that name");
-      }
-    }
-    for (int v = 0; v < n; v++) {
-      int[] label = new int[fields.size()];
-      boolean any = false;
-      for (int f = 0; f < label.length; f++) {
-        label[f] = nodeInts.getInt(v * stride + column[f]);
-        any |= label[f] != Labels.ABSENT;
-      }
-      if (any) {
-        c.setLabel(v, label);
-      }
-    }
-    return fields;
-  }
-
   private void requireGraph(String where) {
     if (graphState != 1) {
       throw error(where + " outside <graph>");
     }
-  }
-
-  private Key key(XMLStreamReader r, String where) {
-    String id = r.getAttributeValue(null, "key");
-    if (id == null) {
-      throw error(where + ": <data> without a key attribute");
-    }
-    Key k = keys.get(id);
-    if (k == null) {
-      throw error(where + ": <data> refers to undeclared key \"" + id + "\"");
-    }
-    return k;
-  }
-
-  private String defaultOf(String element, String name, String fallback) {
-    for (Key k : keys.values()) {
-      if (k.appliesTo(element) && k.name().equals(name) && k.defaultValue() != null) {
-        return k.defaultValue();
-      }
-    }
-    return fallback;
-  }
-
-  private int anyInt(String where, String what, String text) {
-    return (int) number(where, what, text, Integer.MIN_VALUE, Integer.MAX_VALUE);
-  }
-
-  private long number(String where, String what, String text, long min, long max) {
-    Long parsed = ImportDefaults.integral(text);
-    if (parsed == null) {
-      throw error(where + ": " + what + " \"" + text + "\" is not an integer in ASCII digits");
-    }
-    long v = parsed;
-    if (v < min || v > max) {
-      throw error(where + ": " + what + " " + v + LinkCollector.outOfRange(min, max));
-    }
-    return v;
   }
 
   private String attr(XMLStreamReader r, String name, String where) {
