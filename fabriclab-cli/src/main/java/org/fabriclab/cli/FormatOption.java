@@ -120,6 +120,28 @@ public final class FormatOption {
     }
   }
 
+  /**
+   * Prints a result that has a natural table (one row per flow, edge, slot × node …) in a table
+   * format: {@code csv} writes only {@code table} on {@code out} (one table per stream, so pandas and
+   * Python's csv module read it) and the scalar {@code summary} as one status line on {@code err};
+   * {@code md} writes the summary as {@code key,value} rows, a blank line, then the table. JSON and
+   * text are the command's own printers.
+   */
+  public void printTable(java.io.PrintWriter out, java.io.PrintWriter err, Map<String, ?> summary, Table table) {
+    TableWriter.Format f = format();
+    if (f == TableWriter.Format.CSV) {
+      StringBuilder b = new StringBuilder("summary:");
+      summary.forEach((k, v) -> b.append(' ').append(k).append('=').append(v == null ? MISSING : cell(v)));
+      err.println(b);
+      err.flush();
+      out.print(TableWriter.csv(table));
+    } else {
+      out.print(render(summary));
+      out.println();
+      out.print(render(table));
+    }
+  }
+
   /** A table cell: scalars as {@link TableWriter#format}, lists, maps and arrays as compact JSON. */
   private static String cell(Object v) {
     if (v instanceof java.util.Collection<?> || v instanceof Map<?, ?> || (v != null && v.getClass().isArray())) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shoal.ClosFabric;
 import org.fabriclab.shoal.FailedSlots;
+import org.fabriclab.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,7 +15,9 @@ import picocli.CommandLine.Spec;
 /** {@code shoal failures}: failed-slot fraction per component beside Table 1. */
 @Command(name = "failures", mixinStandardHelpOptions = true, description = {
     "fraction of failed slots for one failed node, node-leaf link, leaf, leaf-spine link, spine",
-    "(§3.5, Table 1); JSON: {nodes, components: {node: {measured, paper}, ...}}"})
+    "(§3.5, Table 1); JSON: {nodes, switchPorts, components: {node: {measured, paper}, ...}};",
+    "csv: one row per component (component,measured,paper), nodes and switchPorts as one 'summary:'",
+    "line on stderr; md: the keys, then that table"})
 public final class FailuresCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -34,16 +37,23 @@ public final class FailuresCommand implements Runnable {
     }
     FailedSlots fs = new FailedSlots(new ClosFabric(nodes, k));
     Map<String, Object> comps = new LinkedHashMap<>();
+    Table.Builder t = Table.builder("failed-slots").stringColumn("component").doubleColumn("measured")
+        .doubleColumn("paper");
     for (FailedSlots.Component c : FailedSlots.Component.values()) {
       comps.put(name(c), Map.of("measured", fs.fraction(c), "paper", FailedSlots.paper(c, nodes)));
+      t.row(name(c), fs.fraction(c), FailedSlots.paper(c, nodes));
     }
     PrintWriter o = spec.commandLine().getOut();
     if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("nodes", nodes);
       j.put("switchPorts", k);
-      j.put("components", comps);
-      ShoalCommand.print(format, o, j);
+      if (format.isJson()) {
+        j.put("components", comps);
+        ShoalCommand.print(format, o, j);
+      } else {
+        format.printTable(o, spec.commandLine().getErr(), j, t.build());
+      }
       return;
     }
     o.printf("%d nodes, %d-port switches: fraction of failed slots (ours / Table 1)%n", nodes, k);

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "power", mixinStandardHelpOptions = true, description = {
     "network power of a 512-node rack, Shoal vs packet-switched Clos (§5), and Fig. 11's switch",
     "cost ratios for break-even and -40%% (JSON keys: shoalW, psnW, reduction, shoalNicW, psnNicW,",
-    "nicCostPerPacketSwitch, breakEven, minus40)"})
+    "nicCostPerPacketSwitch, breakEven{nic2x, nic3x}, minus40{nic2x, nic3x}; csv and md: key,value rows,",
+    "breakEven.nic2x etc.)"})
 public final class PowerCommand implements Runnable {
   @Spec CommandSpec spec;
 

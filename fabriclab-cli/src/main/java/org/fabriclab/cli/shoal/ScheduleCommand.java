@@ -9,6 +9,7 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shoal.ClosFabric;
 import org.fabriclab.shoal.FabricSchedule;
 import org.fabriclab.shoal.SwitchSchedules;
+import org.fabriclab.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,8 +18,11 @@ import picocli.CommandLine.Spec;
 /** {@code shoal schedule}: Fig. 3 (fabric) and Fig. 4 (per-switch) schedules. */
 @Command(name = "schedule", mixinStandardHelpOptions = true, description = {
     "the fabric schedule (slot x node -> peer, Fig. 3; columns channel-major) and every switch's",
-    "schedule (slot x input port -> output port, Fig. 4); -1 = idle. JSON keys: nodes, switchPorts,",
-    "channels, epochSlots, fabric, switches[{plane, name, schedule}]"})
+    "schedule (slot x input port -> output port, Fig. 4); in JSON -1 = idle. JSON keys: nodes, switchPorts,",
+    "channels, epochSlots, fabric, switches[{plane, name, schedule}]. csv: one row per slot x channel x",
+    "node (slot,channel,node,peer), or with --switches one row per switch x slot x input port",
+    "(plane,switch,slot,port,peerPort), an idle slot's peer empty; the scalar keys as one 'summary:'",
+    "line on stderr. md: the keys, then the same table (idle: n/a)."})
 public final class ScheduleCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -33,6 +37,10 @@ public final class ScheduleCommand implements Runnable {
 
   @Option(names = "--propagation-aware", description = "Appendix A schedule")
   boolean propagationAware;
+
+  @Option(names = "--switches",
+      description = "csv/md: print the switch schedules (plane,switch,slot,port,peerPort) instead of the fabric's")
+  boolean switches;
 
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
@@ -51,6 +59,10 @@ public final class ScheduleCommand implements Runnable {
       j.put("switchPorts", ports);
       j.put("channels", channels);
       j.put("epochSlots", s.epochSlots());
+      if (!format.isJson()) {
+        format.printTable(o, spec.commandLine().getErr(), j, switches ? switchTable(d) : fabricTable(s));
+        return;
+      }
       j.put("fabric", fabric);
       List<Map<String, Object>> sw = new ArrayList<>();
       for (int c = 0; c < channels; c++) {
@@ -86,5 +98,38 @@ public final class ScheduleCommand implements Runnable {
       }
       o.println(b);
     }
+  }
+
+  /** Fig. 3 as rows slot, channel, node, peer (null when the node idles). */
+  private static Table fabricTable(FabricSchedule s) {
+    Table.Builder b = Table.builder("fabric-schedule").longColumn("slot").longColumn("channel").longColumn("node")
+        .longColumn("peer");
+    for (int t = 0; t < s.epochSlots(); t++) {
+      for (int c = 0; c < s.channels(); c++) {
+        for (int i = 0; i < s.nodes(); i++) {
+          int p = s.peer(t, c, i);
+          b.row(t, c, i, p < 0 ? null : p);
+        }
+      }
+    }
+    return b.build();
+  }
+
+  /** Fig. 4 as rows plane, switch, slot, input port, output port (null when idle). */
+  private Table switchTable(SwitchSchedules d) {
+    Table.Builder b = Table.builder("switch-schedules").longColumn("plane").stringColumn("switch").longColumn("slot")
+        .longColumn("port").longColumn("peerPort");
+    for (int c = 0; c < channels; c++) {
+      int[][][] t = d.table(c);
+      for (int w = 0; w < t.length; w++) {
+        for (int slot = 0; slot < t[w].length; slot++) {
+          for (int p = 0; p < t[w][slot].length; p++) {
+            int q = t[w][slot][p];
+            b.row(c, d.switchName(w), slot, p, q < 0 ? null : q);
+          }
+        }
+      }
+    }
+    return b.build();
   }
 }

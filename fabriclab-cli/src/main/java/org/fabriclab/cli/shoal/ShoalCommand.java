@@ -35,7 +35,9 @@ public final class ShoalCommand implements Runnable {
 
   /**
    * Prints a result document in the chosen machine format: JSON on one line (a simulation may list
-   * a million flows), csv and md as {@code key,value} rows with nested values as JSON cells.
+   * a million flows), csv and md as {@code key,value} rows, a nested object's values as rows
+   * {@code key.inner} (so no cell holds JSON). Results with a natural table (flows, schedules,
+   * failed slots) print it with {@link org.fabriclab.cli.FormatOption#printTable} instead.
    */
   static void print(org.fabriclab.cli.FormatOption format, PrintWriter out, java.util.Map<String, ?> value) {
     if (format.isJson()) {
@@ -45,7 +47,15 @@ public final class ShoalCommand implements Runnable {
         throw new IllegalStateException(e);
       }
     } else {
-      format.printDocument(out, value);
+      java.util.Map<String, Object> flat = new java.util.LinkedHashMap<>();
+      value.forEach((k, v) -> {
+        if (v instanceof java.util.Map<?, ?> m) {
+          new java.util.TreeMap<>(m).forEach((ik, iv) -> flat.put(k + "." + ik, iv));
+        } else {
+          flat.put(k, v);
+        }
+      });
+      format.printDocument(out, flat);
     }
   }
 }

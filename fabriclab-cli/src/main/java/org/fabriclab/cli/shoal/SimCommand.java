@@ -2,11 +2,11 @@ package org.fabriclab.cli.shoal;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
@@ -17,6 +17,8 @@ import org.fabriclab.shoal.ShoalFlows;
 import org.fabriclab.shoal.ShoalMetrics;
 import org.fabriclab.shoal.ShoalSimulator;
 import org.fabriclab.shoal.ShoalWorkloads;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
 import org.fabriclab.traffic.TraceCsv;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,12 +28,15 @@ import picocli.CommandLine.Spec;
 /** {@code shoal sim}: one slot-level simulation of a Shoal rack (seed 003 §3.3, §6–7). */
 @Command(name = "sim", mixinStandardHelpOptions = true, description = {
     "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
-    "(endNs -1 if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
-    "shortFct999Us, shortFct99Us, shortOver1msShare, longGoodputGbps, maxReorderBytes (-1 without",
-    "--reordering), slots, completed, cellsSent, corruptedCells. --on runs the same flows on one of",
-    "§7.3's baselines instead (512 nodes; slot and queue keys then -1): dctcp, dcqcn, ndp (50 Gb/s",
-    "Clos, packet engine), dcqcn-pfc (DCQCN with PFC, a what-if), torus (8x8x8, R2C2-style rates) or",
-    "torus-multipath (each flow over 6 minimal paths, a what-if)."})
+    "(endNs null if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
+    "shortFct999Us, shortFct99Us, shortOver1msShare, longGoodputGbps, maxReorderBytes (null without",
+    "--reordering), slots, completed, cellsSent, corruptedCells; a value that does not exist (no",
+    "finished short/long flow, not measured) is null in JSON, empty in CSV, n/a in text and md.",
+    "--format csv writes one row per flow (id,src,dst,bytes,startNs,endNs) and the other keys as one",
+    "'summary:' line on stderr; md writes the keys, then the flow table. --on runs the same flows on",
+    "one of §7.3's baselines instead (512 nodes; slot and queue keys then null): dctcp, dcqcn, ndp",
+    "(50 Gb/s Clos, packet engine), dcqcn-pfc (DCQCN with PFC, a what-if), torus (8x8x8, R2C2-style",
+    "rates) or torus-multipath (each flow over 6 minimal paths, a what-if)."})
 public final class SimCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -140,7 +145,7 @@ public final class SimCommand implements Runnable {
   @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts completed flows)")
   boolean noProgress;
 
-  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
+  @picocli.CommandLine.Mixin FormatOption format = new FormatOption();
 
   @Override
   public void run() {
@@ -249,9 +254,8 @@ public final class SimCommand implements Runnable {
       j.put("maxQueueCells", sim.maxQueueCells());
       j.put("maxNodeQueueCells", sim.maxNodeQueueCells());
       j.put("destinationThroughputGbps", dest);
-      j.put("maxReorderBytes", sim.maxReorderBytes());
-      flowKeys(j, fl);
-      ShoalCommand.print(format, o, j);
+      j.put("maxReorderBytes", reordering ? sim.maxReorderBytes() : null);
+      printFlows(j, fl);
       return;
     }
     o.printf("%d nodes, %d flows, %d finished in %d slots (%.3f us); cells sent %d, node visits %d%n",
@@ -283,11 +287,10 @@ public final class SimCommand implements Runnable {
       j.put("nodes", nodes);
       j.put("on", on);
       j.put("completed", countFinished(r));
-      j.put("maxQueueCells", -1);
-      j.put("maxNodeQueueCells", -1);
+      j.put("maxQueueCells", null);
+      j.put("maxNodeQueueCells", null);
       j.put("destinationThroughputGbps", ShoalMetrics.destinationThroughputGbps(r, nodes));
-      flowKeys(j, r);
-      ShoalCommand.print(format, o, j);
+      printFlows(j, r);
       return;
     }
     double over = ShoalMetrics.shortShareSlowerThan(r, 1000);
@@ -303,23 +306,27 @@ public final class SimCommand implements Runnable {
     return Double.isNaN(v) ? "n/a (no " + kind + " flow finished)" : String.format("%.2f %s", v, unit);
   }
 
-  private static void flowKeys(Map<String, Object> j, ShoalFlows fl) {
-    j.put("shortFct999Us", nan(ShoalMetrics.shortFctUs(fl, 0.999)));
-    j.put("shortFct99Us", nan(ShoalMetrics.shortFctUs(fl, 0.99)));
-    j.put("shortOver1msShare", nan(ShoalMetrics.shortShareSlowerThan(fl, 1000)));
-    j.put("longGoodputGbps", nan(ShoalMetrics.longGoodputGbps(fl)));
-    List<Map<String, Object>> fs = new ArrayList<>(fl.size());
+  /**
+   * Adds the flow metrics to {@code j} and prints it with the flows: JSON as {@code flows[…]},
+   * csv/md as one row per flow ({@link FormatOption#printTable}); an unfinished flow's end is null.
+   */
+  private void printFlows(Map<String, Object> j, ShoalFlows fl) {
+    j.put("shortFct999Us", FormatOption.value(ShoalMetrics.shortFctUs(fl, 0.999)));
+    j.put("shortFct99Us", FormatOption.value(ShoalMetrics.shortFctUs(fl, 0.99)));
+    j.put("shortOver1msShare", FormatOption.value(ShoalMetrics.shortShareSlowerThan(fl, 1000)));
+    j.put("longGoodputGbps", FormatOption.value(ShoalMetrics.longGoodputGbps(fl)));
+    Table.Builder t = Table.builder("flows").longColumn("id").longColumn("src").longColumn("dst")
+        .longColumn("bytes").doubleColumn("startNs").doubleColumn("endNs");
     for (int f = 0; f < fl.size(); f++) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("id", f);
-      m.put("src", fl.src(f));
-      m.put("dst", fl.dst(f));
-      m.put("bytes", fl.bytes(f));
-      m.put("startNs", fl.startPs(f) / 1000.0);
-      m.put("endNs", fl.endPs(f) < 0 ? -1 : fl.endPs(f) / 1000.0);
-      fs.add(m);
+      t.row(f, fl.src(f), fl.dst(f), fl.bytes(f), fl.startPs(f) / 1000.0, fl.endPs(f) < 0 ? null : fl.endPs(f) / 1000.0);
     }
-    j.put("flows", fs);
+    PrintWriter o = spec.commandLine().getOut();
+    if (format.isJson()) {
+      j.put("flows", TableWriter.toJson(t.build()));
+      ShoalCommand.print(format, o, j);
+    } else {
+      format.printTable(o, spec.commandLine().getErr(), j, t.build());
+    }
   }
 
   private static int countFinished(ShoalFlows fl) {
@@ -328,10 +335,6 @@ public final class SimCommand implements Runnable {
       c += fl.endPs(f) >= 0 ? 1 : 0;
     }
     return c;
-  }
-
-  private static Object nan(double v) {
-    return Double.isNaN(v) ? null : v;
   }
 
   private static int count(boolean[] b) {
