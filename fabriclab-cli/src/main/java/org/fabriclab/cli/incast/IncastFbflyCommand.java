@@ -1,8 +1,6 @@
 package org.fabriclab.cli.incast;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fabriclab.error.InvalidParameterException;
@@ -10,6 +8,8 @@ import org.fabriclab.incast.Aggregation;
 import org.fabriclab.incast.HyperXIncast;
 import org.fabriclab.incast.IncastMethod;
 import org.fabriclab.incast.IncastTree;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code fabriclab incast fbfly}: switch-level incast trees with agent switches (seed 004 §V-C). */
 @Command(name = "fbfly", mixinStandardHelpOptions = true,
-    description = "Build a switch-level incast tree on a k-ary n-flat FBFLY or a HyperX (agent switches).")
+    description = {"Build a switch-level incast tree on a k-ary n-flat FBFLY or a HyperX (agent switches).",
+        "csv: one row per switch edge (child,parent), the scalar keys as one 'summary:' line on stderr;",
+        "md: the keys, then the edge table; JSON: the keys and switchEdges[…]."})
 public final class IncastFbflyCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -51,13 +53,14 @@ public final class IncastFbflyCommand implements Runnable {
     HyperXIncast h = fabric();
     IncastMethod m = IncastMethod.parse(method);
     HyperXIncast.Result r = h.build(receiver, senders, m, seed, alpha);
-    List<Map<String, Integer>> edges = new ArrayList<>();
+    Table.Builder eb = Table.builder("switch-edges").longColumn("child").longColumn("parent");
     IncastTree t = r.switchTree();
     if (t != null) {
       for (int i = 1; i < t.size(); i++) {
-        edges.add(Map.of("child", h.switchOf(t.nodes()[i]), "parent", h.switchOf(t.parentServer(i))));
+        eb.row(h.switchOf(t.nodes()[i]), h.switchOf(t.parentServer(i)));
       }
     }
+    Table edges = eb.build();
     var out = spec.commandLine().getOut();
     if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
@@ -68,11 +71,15 @@ public final class IncastFbflyCommand implements Runnable {
       j.put("links", r.links());
       j.put("aggregating", r.aggregatingSwitches());
       j.put("receiverInput", r.receiverInput());
-      j.put("switchEdges", edges);
-      format.printDocument(out, j);
+      if (format.isJson()) {
+        j.put("switchEdges", TableWriter.toJson(edges));
+        format.printDocument(out, j);
+      } else {
+        format.printTable(out, spec.commandLine().getErr(), j, edges);
+      }
     } else {
-      for (Map<String, Integer> e : edges) {
-        out.println("  switch " + e.get("child") + " -> " + e.get("parent"));
+      for (int e = 0; e < edges.rowCount(); e++) {
+        out.println("  switch " + edges.get(e, 0) + " -> " + edges.get(e, 1));
       }
       out.printf(Locale.ROOT, "cost %s, links %d, aggregating switches %s, receiver input %s%n",
           TreeView.fmt(r.cost()), r.links(), java.util.Arrays.toString(r.aggregatingSwitches()),

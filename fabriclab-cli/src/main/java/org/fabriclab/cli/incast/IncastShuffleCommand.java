@@ -16,6 +16,7 @@ import org.fabriclab.incast.IncastTree;
 import org.fabriclab.incast.ShuffleTransfer;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +26,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "shuffle",
     mixinStandardHelpOptions = true,
-    description = "Build one incast tree per receiver of a shuffle and sum their traffic.")
+    description = {"Build one incast tree per receiver of a shuffle and sum their traffic.",
+        "csv: one row per incast (receiver,sequence,cost,links,aggregating = number of aggregating servers,",
+        "receiverInput,treeServers), the scalar keys as one 'summary:' line on stderr; md: the keys, then",
+        "that table; JSON: the keys and incasts[…] with the aggregating servers' ids."})
 public final class IncastShuffleCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -132,8 +136,12 @@ public final class IncastShuffleCommand implements Runnable {
       j.put("skippedReceivers", s.skippedReceivers());
       j.put("cost", total);
       j.put("linksSummedOverIncasts", links);
-      j.put("incasts", per);
-      format.printDocument(out, j);
+      if (format.isJson()) {
+        j.put("incasts", per);
+        format.printDocument(out, j);
+      } else {
+        format.printTable(out, spec.commandLine().getErr(), j, incastTable(per));
+      }
     } else {
       for (Map<String, Object> x : per) {
         out.printf(Locale.ROOT, "receiver %s: cost %s, links %s, aggregating %d%n", x.get("receiver"),
@@ -145,6 +153,17 @@ public final class IncastShuffleCommand implements Runnable {
       out.printf(Locale.ROOT, "shuffle of %d senders to %d receivers, method %s: total cost %s%n",
           s.senders().length, s.receivers().length, m.cliName(), TreeView.fmt(total));
     }
+  }
+
+  /** One row per receiver's incast tree; aggregating is the number of aggregating servers. */
+  private static Table incastTable(List<Map<String, Object>> per) {
+    Table.Builder b = Table.builder("incasts").longColumn("receiver").stringColumn("sequence").doubleColumn("cost")
+        .longColumn("links").longColumn("aggregating").doubleColumn("receiverInput").longColumn("treeServers");
+    for (Map<String, Object> x : per) {
+      b.row(x.get("receiver"), x.get("sequence"), x.get("cost"), x.get("links"), ((int[]) x.get("aggregating")).length,
+          x.get("receiverInput"), x.get("treeServers"));
+    }
+    return b.build();
   }
 
   private static int[] ids(BCubeLabels L, long[] v, String name) {

@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "tree",
     mixinStandardHelpOptions = true,
-    description = "Build an incast aggregation tree on BCube(n,k) and print stages, edges, cost, links.")
+    description = {"Build an incast aggregation tree on BCube(n,k) and print stages, edges, cost, links.",
+        "csv: one row per edge (child,parent,stage,switchLevel,switch,traffic), the scalar keys as one",
+        "'summary:' line on stderr; md: the keys, then the edge table; JSON: the keys and edges[…]."})
 public final class IncastTreeCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -64,12 +66,16 @@ public final class IncastTreeCommand implements Runnable {
     org.fabriclab.incast.ShuffleDelayModel delay =
         linkGbps == null ? null : new org.fabriclab.incast.ShuffleDelayModel(linkGbps, reduce);
     if (!format.isText()) {
-      var map = TreeView.toMap(tree, alpha, true);
+      var map = TreeView.toMap(tree, alpha, format.isJson());
       if (delay != null) {
         map.put("shuffleSeconds", delay.shuffleSeconds(tree, alpha));
         map.put("shuffleAndReduceSeconds", delay.totalSeconds(tree, alpha));
       }
-      format.printDocument(out, map);
+      if (format.isJson()) {
+        format.printDocument(out, map);
+      } else {
+        format.printTable(out, spec.commandLine().getErr(), map, TreeView.edgeTable(tree, alpha));
+      }
     } else {
       TreeView.text(tree, alpha, out);
       if (delay != null) {

@@ -11,6 +11,7 @@ import org.fabriclab.incast.IncastTransfer;
 import org.fabriclab.incast.IncastTree;
 import org.fabriclab.incast.IncastTreeUpdater;
 import org.fabriclab.incast.TreeUpdate;
+import org.fabriclab.table.Table;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +23,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "update",
     mixinStandardHelpOptions = true,
-    description = "Build a tree, apply one join/leave/replace/failure and report what changed.")
+    description = {"Build a tree, apply one join/leave/replace/failure and report what changed.",
+        "csv: one row per change (change = added|removed|detour, child, parent, path: a detour's servers",
+        "a-b-c), the scalar keys as one 'summary:' line on stderr; md: the keys, then that table; JSON: the",
+        "keys, added, removed, detours and the new tree."})
 public final class IncastUpdateCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -76,10 +80,14 @@ public final class IncastUpdateCommand implements Runnable {
       j.put("costBefore", before);
       j.put("costAfter", after);
       j.put("resentTraffic", u.resentTraffic());
+      j.put("reusedEdges", u.reusedEdges());
+      if (!format.isJson()) {
+        format.printTable(out, spec.commandLine().getErr(), j, changeTable(u));
+        return;
+      }
       j.put("added", u.added());
       j.put("removed", u.removed());
       j.put("detours", u.detours());
-      j.put("reusedEdges", u.reusedEdges());
       j.put("tree", TreeView.toMap(u.after(), 0, true));
       format.printDocument(out, j);
     } else {
@@ -96,6 +104,29 @@ public final class IncastUpdateCommand implements Runnable {
         out.println("  detour " + java.util.Arrays.toString(d));
       }
     }
+  }
+
+  /**
+   * One row per change: {@code added} and {@code removed} edges (child, parent), then each detour as
+   * {@code detour} from its first to its last server with the whole path as {@code a-b-c}.
+   */
+  private static Table changeTable(TreeUpdate u) {
+    Table.Builder b = Table.builder("changes").stringColumn("change").longColumn("child").longColumn("parent")
+        .stringColumn("path");
+    for (int[] e : u.added()) {
+      b.row("added", e[0], e[1], null);
+    }
+    for (int[] e : u.removed()) {
+      b.row("removed", e[0], e[1], null);
+    }
+    for (int[] d : u.detours()) {
+      StringBuilder p = new StringBuilder();
+      for (int v : d) {
+        p.append(p.length() == 0 ? "" : "-").append(v);
+      }
+      b.row("detour", d[0], d[d.length - 1], p.toString());
+    }
+    return b.build();
   }
 
   private static int[] serverLevel(BCubeLabels L, String s, String name) {

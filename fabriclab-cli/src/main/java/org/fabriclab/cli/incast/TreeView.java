@@ -1,7 +1,6 @@
 package org.fabriclab.cli.incast;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +8,8 @@ import java.util.Map;
 import org.fabriclab.incast.BCubeLabels;
 import org.fabriclab.incast.IncastTree;
 import org.fabriclab.incast.RoutingSequence;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
 
 /** Prints an incast tree as text or as one JSON object. */
 final class TreeView {
@@ -30,23 +31,24 @@ final class TreeView {
     o.put("receiverInput", m.receiverInput());
     o.put("treeServers", t.size());
     if (withEdges) {
-      List<Map<String, Object>> edges = new ArrayList<>();
-      for (int i = 1; i < t.size(); i++) {
-        int c = t.nodes()[i];
-        int p = t.parentServer(i);
-        int level = L.differingDigit(c, p);
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("child", c);
-        e.put("parent", p);
-        e.put("stage", L.hamming(c, t.receiver()));
-        e.put("switchLevel", level);
-        e.put("switch", L.switchId(level, c));
-        e.put("traffic", m.edgeTraffic()[i]);
-        edges.add(e);
-      }
-      o.put("edges", edges);
+      o.put("edges", TableWriter.toJson(edgeTable(t, alpha)));
     }
     return o;
+  }
+
+  /** One row per tree edge: child, parent, stage, switchLevel, switch, traffic. */
+  static Table edgeTable(IncastTree t, double alpha) {
+    IncastTree.TreeMetrics m = t.metrics(alpha);
+    BCubeLabels L = t.labels();
+    Table.Builder b = Table.builder("edges").longColumn("child").longColumn("parent").longColumn("stage")
+        .longColumn("switchLevel").longColumn("switch").doubleColumn("traffic");
+    for (int i = 1; i < t.size(); i++) {
+      int c = t.nodes()[i];
+      int p = t.parentServer(i);
+      int level = L.differingDigit(c, p);
+      b.row(c, p, L.hamming(c, t.receiver()), level, L.switchId(level, c), m.edgeTraffic()[i]);
+    }
+    return b.build();
   }
 
   static void text(IncastTree t, double alpha, PrintWriter out) {

@@ -37,17 +37,32 @@ class IncastCliTest {
     assertThat(json(args("--method", "existing")).get("cost").asDouble()).isEqualTo(22);
   }
 
-  /** --format csv and md carry the same document as --json: the worked example's cost 16, 12 links. */
+  /**
+   * --format csv is one row per edge (no JSON in a cell), the keys on stderr; md carries the keys,
+   * then the edges: the worked example's cost 16, 12 links.
+   */
   @Test
   void csvAndMarkdownFormatsCarryTheWorkedExample() {
     String[] csv = args("--method", "rs", "--sequence", "01");
     csv[2] = "--format=csv";
     Result r = run(csv);
     assertThat(r.code()).isZero();
-    assertThat(r.out()).startsWith("key,value").contains("\ncost,16.0\n").contains("\nlinks,12\n");
+    String[] rows = r.out().split("\n");
+    assertThat(rows[0]).isEqualTo("child,parent,stage,switchLevel,switch,traffic");
+    // server 2 = label 02 differs from the receiver 00 in digit 0 only: one hop over level-0 switch
+    // 0, numbered after the 16 servers; at alpha 0 a sender's edge carries its one unit
+    assertThat(rows).contains("2,0,1,0,16,1.0").noneMatch(l -> l.contains("{"));
+    // each edge is two links (server - switch - server): the cost 16 is twice the traffic column's sum
+    double traffic = 0;
+    for (int i = 1; i < rows.length; i++) {
+      traffic += Double.parseDouble(rows[i].substring(rows[i].lastIndexOf(',') + 1));
+    }
+    assertThat(2 * traffic).isEqualTo(16.0);
+    assertThat(r.err()).contains("summary:").contains(" cost=16.0 ").contains(" links=12 ");
     String[] md = args("--method", "rs", "--sequence", "01");
     md[2] = "--format=md";
-    assertThat(run(md).out()).containsPattern("\\| cost +\\| 16\\.0 +\\|");
+    assertThat(run(md).out()).containsPattern("\\| cost +\\| 16\\.0 +\\|")
+        .containsPattern("\\| 2 +\\| 0 +\\| 1 +\\| 0 +\\| 16 +\\| 1\\.0 +\\|");
     String[] both = args("--format", "csv");
     Result bad = run(both);
     assertThat(bad.code()).isEqualTo(2);
@@ -141,6 +156,14 @@ class IncastCliTest {
     JsonNode j = json("incast", "fbfly", "--json", "--fbfly", "4,3,2", "--receiver", "0", "--senders", "10,11");
     assertThat(j.get("cost").asDouble()).isEqualTo(5);
     assertThat(j.get("switchEdges")).hasSize(2);
+    // csv: one row per switch edge, a chain 5 -> (1 or 4) -> 0 one digit at a time
+    Result csv = run("incast", "fbfly", "--format", "csv", "--fbfly", "4,3,2", "--receiver", "0", "--senders", "10,11");
+    assertThat(csv.code()).as(csv.err()).isZero();
+    String[] rows = csv.out().split("\n");
+    assertThat(rows[0]).isEqualTo("child,parent");
+    assertThat(rows).satisfiesAnyOf(o -> assertThat(o).containsExactlyInAnyOrder("child,parent", "5,1", "1,0"),
+        o -> assertThat(o).containsExactlyInAnyOrder("child,parent", "5,4", "4,0"));
+    assertThat(csv.err()).contains("summary:").contains(" cost=5.0 ");
     assertThat(run("incast", "fbfly", "--fbfly", "4,3", "--receiver", "0", "--senders", "1").code()).isEqualTo(2);
   }
 
@@ -161,6 +184,14 @@ class IncastCliTest {
     assertThat(j.get("incasts").get(0).get("cost").asDouble()).isEqualTo(16);
     double sum = j.get("incasts").get(0).get("cost").asDouble() + j.get("incasts").get(1).get("cost").asDouble();
     assertThat(j.get("cost").asDouble()).isEqualTo(sum);
+    // csv: one row per incast, the worked example's RS 01 tree first (cost 16, 12 links)
+    Result csv = run("incast", "shuffle", "--format", "csv", "--bcube", "4,1", "--senders", "2,5,9,10,11,14",
+        "--receivers", "0,3", "--method", "rs");
+    String[] rows = csv.out().split("\n");
+    assertThat(rows).hasSize(3).noneMatch(l -> l.contains("[") || l.contains("{"));
+    assertThat(rows[0]).isEqualTo("receiver,sequence,cost,links,aggregating,receiverInput,treeServers");
+    assertThat(rows[1]).startsWith("0,01,16.0,12,");
+    assertThat(csv.err()).contains("summary:").contains(" cost=" + sum + " ");
     JsonNode managed = json("incast", "shuffle", "--json", "--bcube", "8,5", "--random-senders", "500",
         "--random-receivers", "3", "--placement", "managed");
     assertThat(managed.get("incasts")).hasSize(3);
@@ -233,6 +264,19 @@ class IncastCliTest {
     JsonNode sw = json(concat(base, "--fail-switch", "0/0"));
     assertThat(sw.get("detours")).hasSize(3);
     assertThat(sw.get("costAfter").asDouble()).isEqualTo(16 + 12);
+    // csv: one row per change, the three detours as child,parent and their a-b-c path
+    String[] csvArgs = concat(base, "--fail-switch", "0/0");
+    csvArgs[2] = "--format=csv";
+    Result csv = run(csvArgs);
+    String[] rows = csv.out().split("\n");
+    assertThat(rows[0]).isEqualTo("change,child,parent,path");
+    assertThat(rows).noneMatch(l -> l.contains("[") || l.contains("{"));
+    assertThat(java.util.Arrays.stream(rows).filter(l -> l.startsWith("detour,")).toList()).hasSize(3)
+        .allSatisfy(l -> {
+          String[] c = l.split(",");
+          assertThat(c[3]).startsWith(c[1] + "-").endsWith("-" + c[2]);
+        });
+    assertThat(csv.err()).contains("summary:").contains(" costAfter=28.0 ");
     Result bad = run(concat(base, "--leave", "4"));
     assertThat(bad.code()).isEqualTo(2);
   }
