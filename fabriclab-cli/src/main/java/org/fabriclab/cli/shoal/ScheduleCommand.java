@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 /** {@code shoal schedule}: Fig. 3 (fabric) and Fig. 4 (per-switch) schedules. */
 @Command(name = "schedule", mixinStandardHelpOptions = true, description = {
     "the fabric schedule (slot x node -> peer, Fig. 3; columns channel-major) and every switch's",
-    "schedule (slot x input port -> output port, Fig. 4); in JSON -1 = idle. JSON keys: nodes, switchPorts,",
+    "schedule (slot x input port -> output port, Fig. 4); idle: null (JSON). JSON keys: nodes, switchPorts,",
     "channels, epochSlots, fabric, switches[{plane, name, schedule}]. csv: one row per slot x channel x",
     "node (slot,channel,node,peer), or with --switches one row per switch x slot x input port",
     "(plane,switch,slot,port,peerPort), an idle slot's peer empty; the scalar keys as one 'summary:'",
@@ -63,7 +63,7 @@ public final class ScheduleCommand implements Runnable {
         format.printTable(o, spec.commandLine().getErr(), j, switches ? switchTable(d) : fabricTable(s));
         return;
       }
-      j.put("fabric", fabric);
+      j.put("fabric", idleNull(fabric));
       List<Map<String, Object>> sw = new ArrayList<>();
       for (int c = 0; c < channels; c++) {
         int[][][] t = d.table(c);
@@ -71,7 +71,7 @@ public final class ScheduleCommand implements Runnable {
           Map<String, Object> m = new LinkedHashMap<>();
           m.put("plane", c);
           m.put("name", d.switchName(w));
-          m.put("schedule", t[w]);
+          m.put("schedule", idleNull(t[w]));
           sw.add(m);
         }
       }
@@ -98,6 +98,18 @@ public final class ScheduleCommand implements Runnable {
       }
       o.println(b);
     }
+  }
+
+  /** A schedule with null for an idle slot (-1 in the model), for JSON. */
+  private static Integer[][] idleNull(int[][] a) {
+    Integer[][] r = new Integer[a.length][];
+    for (int i = 0; i < a.length; i++) {
+      r[i] = new Integer[a[i].length];
+      for (int j = 0; j < a[i].length; j++) {
+        r[i][j] = a[i][j] < 0 ? null : a[i][j];
+      }
+    }
+    return r;
   }
 
   /** Fig. 3 as rows slot, channel, node, peer (null when the node idles). */

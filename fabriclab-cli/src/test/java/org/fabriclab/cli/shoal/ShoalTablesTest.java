@@ -112,6 +112,15 @@ class ShoalTablesTest {
   }
 
   @Test
+  void idleSlotIsNullInJson() throws Exception {
+    // the same idle slot: channel 3, slot 7 is column 3 x 8 + 7 = 31 of the channel-major fabric table
+    JsonNode j = json("shoal", "schedule", "--nodes", "32", "--switch-ports", "8", "--channels", "4", "--json");
+    assertThat(j.get("fabric").get(31).get(0).isNull()).isTrue();
+    assertThat(j.get("fabric").get(23).get(0).asInt()).isEqualTo(24);
+    assertThat(j.toString()).doesNotContainPattern("[\\[,]-1[,\\]]"); // no -1 cell (names like leaf-1 stay)
+  }
+
+  @Test
   void powerCsvHasNoJsonCells() {
     List<String> rows = lines(run("shoal", "power", "--format", "csv"));
     assertThat(rows).noneMatch(l -> l.contains("{"));
