@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shoal.ClosFabric;
 import org.fabriclab.shoal.FabricSchedule;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
 /** {@code shoal schedule}: Fig. 3 (fabric) and Fig. 4 (per-switch) schedules. */
 @Command(name = "schedule", mixinStandardHelpOptions = true, description = {
     "the fabric schedule (slot x node -> peer, Fig. 3; columns channel-major) and every switch's",
-    "schedule (slot x input port -> output port, Fig. 4); idle: null (JSON). JSON keys: nodes, switchPorts,",
+    "schedule (slot x input port -> output port, Fig. 4); idle: n/a (text), null (JSON). JSON keys: nodes, switchPorts,",
     "channels, epochSlots, fabric, switches[{plane, name, schedule}]. csv: one row per slot x channel x",
     "node (slot,channel,node,peer), or with --switches one row per switch x slot x input port",
     "(plane,switch,slot,port,peerPort), an idle slot's peer empty; the scalar keys as one 'summary:'",
@@ -42,7 +43,7 @@ public final class ScheduleCommand implements Runnable {
       description = "csv/md: print the switch schedules (plane,switch,slot,port,peerPort) instead of the fabric's")
   boolean switches;
 
-  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
+  @picocli.CommandLine.Mixin FormatOption format = new FormatOption();
 
   @Override
   public void run() {
@@ -85,7 +86,7 @@ public final class ScheduleCommand implements Runnable {
     for (int i = 0; i < nodes; i++) {
       StringBuilder b = new StringBuilder(String.format("  %4d:", i));
       for (int[] col : fabric) {
-        b.append(' ').append(col[i]);
+        b.append(' ').append(col[i] < 0 ? FormatOption.MISSING : col[i]);
       }
       o.println(b);
     }
@@ -94,7 +95,7 @@ public final class ScheduleCommand implements Runnable {
     for (int p = 0; p < ports; p++) {
       StringBuilder b = new StringBuilder(String.format("  %4d:", p));
       for (int[] slot : t[0]) {
-        b.append(' ').append(slot[p]);
+        b.append(' ').append(slot[p] < 0 ? FormatOption.MISSING : slot[p]);
       }
       o.println(b);
     }

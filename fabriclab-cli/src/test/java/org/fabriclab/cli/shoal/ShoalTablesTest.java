@@ -118,6 +118,13 @@ class ShoalTablesTest {
     assertThat(j.get("fabric").get(31).get(0).isNull()).isTrue();
     assertThat(j.get("fabric").get(23).get(0).asInt()).isEqualTo(24);
     assertThat(j.toString()).doesNotContainPattern("[\\[,]-1[,\\]]"); // no -1 cell (names like leaf-1 stay)
+    // text: node 0's row lists its peers slot by slot, channel-major, the idle column as n/a
+    Result text = run("shoal", "schedule", "--nodes", "32", "--switch-ports", "8", "--channels", "4");
+    StringBuilder row = new StringBuilder("     0:");
+    for (int q = 1; q <= 31; q++) {
+      row.append(' ').append(q);
+    }
+    assertThat(text.out()).contains(row + " n/a\n").doesNotContain(" -1");
   }
 
   @Test
