@@ -71,17 +71,16 @@ public record Comparison(
     }
   }
 
-  /** A graded measurement whose tolerance is not stated (kept for older callers). */
-  public Comparison(
-      String item, String metric, String paper, String measured, boolean agrees, String note) {
-    this(item, metric, paper, measured, agrees, note, "", Kind.MEASURED);
-  }
-
   /** A graded measurement with its tolerance. */
   public static Comparison measured(
       String item, String metric, String paper, String measured, String tolerance, boolean agrees,
       String note) {
     return new Comparison(item, metric, paper, measured, agrees, note, tolerance, Kind.MEASURED);
+  }
+
+  /** A measured value the paper gives no number for: shown, never graded, so it has no tolerance. */
+  public static Comparison withoutPaperValue(String item, String metric, String measured, String note) {
+    return new Comparison(item, metric, "—", measured, false, note, "", Kind.MEASURED);
   }
 
   /** A model input taken from (or assumed beside) the paper: never counted as agreement. */

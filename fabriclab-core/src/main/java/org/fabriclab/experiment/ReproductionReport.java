@@ -2,6 +2,7 @@ package org.fabriclab.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.fabriclab.table.Table;
 
 /**
@@ -45,6 +46,19 @@ public record ReproductionReport(
     /** Graded rows: agree + differ. */
     public int graded() {
       return agree + differ;
+    }
+
+    /**
+     * One sentence counting the verdicts, nouns in the singular for a count of 1: "18/44 of the
+     * paper's values agree within the stated tolerance (6 not run in this variant, 1 model input or
+     * restated theory not counted, 1 measured value without one)".
+     */
+    public String text() {
+      return String.format(Locale.ROOT,
+          "%d/%d of the paper's values agree within the stated tolerance (%d not run in this variant,"
+              + " %d %s or restated theory not counted, %d %s without one)",
+          agree, graded(), notRun, notCounted, notCounted == 1 ? "model input" : "model inputs", noPaperValue,
+          noPaperValue == 1 ? "measured value" : "measured values");
     }
   }
 
@@ -90,17 +104,16 @@ public record ReproductionReport(
       return this;
     }
 
-    /** Shorthand for a graded comparison whose tolerance is not stated (prefer the next one). */
-    public Builder compare(
-        String item, String metric, String paper, String measured, boolean agrees, String note) {
-      return compare(new Comparison(item, metric, paper, measured, agrees, note));
-    }
-
     /** A graded comparison with its tolerance ("±5 points", "exact"). */
     public Builder compare(
         String item, String metric, String paper, String measured, String tolerance,
         boolean agrees, String note) {
       return compare(Comparison.measured(item, metric, paper, measured, tolerance, agrees, note));
+    }
+
+    /** A measured value the paper gives no number for (shown, never graded). */
+    public Builder withoutPaperValue(String item, String metric, String measured, String note) {
+      return compare(Comparison.withoutPaperValue(item, metric, measured, note));
     }
 
     /** A model input shown beside the paper, never counted as agreement. */

@@ -88,26 +88,25 @@ final class PathLengthExperiments {
         "topology", "Fig. 5 average server-pair path length", "k (switch ports)", "hops"));
     r.compare("Fig. 5", "best (m, n) of the profiling grid", "m = k/8, n = 2k/8",
         bestIsDefault + " of " + ks.length + " k values; best: " + String.join(", ", bests),
-        bestIsDefault * 2 >= ks.length,
-        "tolerance: agrees if the default is best for at least half of the k values (majority rule); grid step k/8"
-            + " rounded half up; ties count as agreement; k = " + range(ks));
+        "default best for at least half of the k values (majority rule)", bestIsDefault * 2 >= ks.length,
+        "grid step k/8 rounded half up; ties count as agreement; k = " + range(ks));
     if (!disconnected.isEmpty()) {
       r.note("Fig. 5 profiling: grid points that disconnect servers (left out of fig5_profile.csv): "
           + String.join(", ", disconnected) + ". With m = k/2 every core-side connector carries a server.");
     }
     r.compare("Fig. 5", "flat-tree (m=k/8, n=2k/8) vs random graph, largest excess", "within 5%",
-        pct(worstGap), worstGap <= 0.05,
-        "tolerance: agrees if the excess is at most 5% for every k; random graph = jellyfish family with"
+        pct(worstGap), "excess at most 5% for every k", worstGap <= 0.05,
+        "random graph = jellyfish family with"
             + " fat-tree(k) equipment, seed " + ctx.seed() + "; per k: "
             + String.join(", ", gaps));
     if (worstGapFrom8 >= 0) {
-      r.compare("Fig. 5", "same, k >= 8 only", "within 5%", pct(worstGapFrom8), worstGapFrom8 <= 0.05,
-          "tolerance: agrees if the excess is at most 5% for every k >= 8; the smallest networks (k = 4, 6) have"
+      r.compare("Fig. 5", "same, k >= 8 only", "within 5%", pct(worstGapFrom8),
+          "excess at most 5% for every k >= 8", worstGapFrom8 <= 0.05, "the smallest networks (k = 4, 6) have"
               + " too few converters per edge switch for the k/8 grid");
     }
     r.compare("Fig. 5", "flat-tree vs fat-tree path length", "notably shorter",
-        pct(-sumGain / ks.length) + " on average", sumGain > 0,
-        "tolerance: agrees if flat-tree is shorter on average over the k values");
+        pct(-sumGain / ks.length) + " on average", "flat-tree shorter on average over the k values", sumGain > 0,
+        "");
   }
 
   void fig6(int[] ks, ReproductionReport.Builder r) {
@@ -143,12 +142,12 @@ final class PathLengthExperiments {
         "avgPathLength", "topology", "Fig. 6 average path length of server pairs in each Pod",
         "k (switch ports)", "hops"));
     r.compare("Fig. 6", "ordering random graph > fat-tree > flat-tree (in-Pod)", "random worst, then fat-tree",
-        ordered + " of " + ks.length + " k values", ordered == ks.length,
-        "tolerance: agrees only if the ordering holds for every k; k = " + range(ks));
+        ordered + " of " + ks.length + " k values", "the ordering holds for every k", ordered == ks.length,
+        "k = " + range(ks));
     r.compare("Fig. 6", "flat-tree local shorter than two-stage random graph", "yes (\"surprisingly\")",
         "shorter for " + beatsTwoStage + ", equal within 0.1% for " + ties + " of " + ks.length + " k values",
-        beatsTwoStage == ks.length,
-        "tolerance: agrees only if flat-tree is shorter by more than 0.1% for every k; the two-stage random graph"
+        "flat-tree shorter by more than 0.1% for every k", beatsTwoStage == ks.length,
+        "the two-stage random graph"
             + " puts servers evenly on Pod switches and keeps k^2/4 links per Pod, like"
             + " flat-tree's local mode, so their in-Pod path lengths nearly coincide; random graph Pods ="
             + " consecutive server groups of k^2/4");

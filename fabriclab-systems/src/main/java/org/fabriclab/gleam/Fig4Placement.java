@@ -11,6 +11,9 @@ import org.fabriclab.topology.fattree.FatTree;
  * aggregation switch. Shared by the computed and the packet-level registration experiments.
  */
 record Fig4Placement(FatTree fatTree, int source, int r1, int r2, int r3, int s1) {
+  /** The tolerance of the Fig. 18 checks. */
+  static final String SPLIT_TOL = "the same member split";
+
   /** The placement on {@code ft} (k = 4 in the paper's figure). */
   static Fig4Placement on(FatTree ft) {
     return new Fig4Placement(ft, ft.server(0, 0, 0), ft.server(0, 1, 0), ft.server(1, 0, 0),

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
 import org.junit.jupiter.api.Test;
 
 /** The quick Fig. 14 and Fig. 10 rows of {@code reproduce gleam} (seed 002 §5.3, §5.2.1). */
@@ -34,6 +35,25 @@ class HplFigureTest {
     assertThat(in.graded()).isFalse();
     assertThat(in.note()).startsWith("MODEL INPUT");
     assertThat(r.comparisons().stream().filter(c -> c.metric().contains("128x128")).count()).isEqualTo(1);
+  }
+
+  /**
+   * A CSV is a function of the spec and the seed only (review defect 15): two runs of quick Fig. 14
+   * with the same seed give the same bytes; the wall-clock time is a summary note, not a column.
+   */
+  @Test
+  void quickFig14CsvIsTheSameBytesOnEveryRunAndItsTimingIsANote() {
+    ReproductionReport.Builder one = ReproductionReport.builder();
+    new HplFigure().fig14(one, true, 7);
+    ReproductionReport.Builder two = ReproductionReport.builder();
+    new HplFigure().fig14(two, true, 7);
+    ReproductionReport a = one.build();
+    String csv = TableWriter.csv(a.table("fig14_hpl_scale"));
+    assertThat(csv).isEqualTo(TableWriter.csv(two.build().table("fig14_hpl_scale")));
+    assertThat(csv.lines().findFirst().orElseThrow())
+        .isEqualTo("scale,method,engine,jctMs,panelBroadcastMs,rowSwapMs,transfers");
+    assertThat(a.notes()).filteredOn(n -> n.startsWith("Fig. 14 timing, not a result")).singleElement()
+        .satisfies(n -> assertThat(n).contains("gleam 8x8 (flow) ").contains("ring-long 16x16 (flow) "));
   }
 
   /**

@@ -36,8 +36,10 @@ public final class Plots {
     List<String> xs = new ArrayList<>();
     List<Double> ys = new ArrayList<>();
     for (int r = 0; r < t.rowCount(); r++) {
-      xs.add(t.getString(r, xColumn));
-      ys.add(t.getDouble(r, yColumn));
+      if (present(t, r, yColumn)) { // a missing value (empty CSV cell) has no bar
+        xs.add(t.getString(r, xColumn));
+        ys.add(t.getDouble(r, yColumn));
+      }
     }
     int longest = xs.stream().mapToInt(String::length).max().orElse(0);
     if (longest * xs.size() > 90) {
@@ -62,6 +64,9 @@ public final class Plots {
     c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
     Map<String, List<double[]>> series = new LinkedHashMap<>();
     for (int r = 0; r < t.rowCount(); r++) {
+      if (!present(t, r, xColumn) || !present(t, r, yColumn)) {
+        continue; // a missing value (empty CSV cell) is no point
+      }
       String s = seriesColumn == null ? yColumn : t.getString(r, seriesColumn);
       series.computeIfAbsent(s, k -> new ArrayList<>())
           .add(new double[] {t.getDouble(r, xColumn), t.getDouble(r, yColumn)});
@@ -83,6 +88,11 @@ public final class Plots {
     // a log axis when the values span more than three decades
     c.getStyler().setYAxisLogarithmic(positive[0] && ylo[0] > 0 && yhi[0] / ylo[0] > 1000);
     save(c, base);
+  }
+
+  /** Whether the cell holds a number (not null, not NaN): missing values are left out of a plot. */
+  static boolean present(Table t, int row, String column) {
+    return t.get(row, column) instanceof Number n && !Double.isNaN(n.doubleValue());
   }
 
   private static void save(Chart<?, ?> chart, Path base) {

@@ -189,10 +189,7 @@ public final class ReproduceCommand implements Runnable {
 
   /** One sentence counting the verdicts (graded, not run, not counted, without a paper value). */
   static String tallyText(ReproductionReport.Tally t) {
-    return String.format(Locale.ROOT,
-        "%d/%d of the paper's values agree within the stated tolerance (%d not run in this variant,"
-            + " %d model inputs or restated theory not counted, %d measured values without one)",
-        t.agree(), t.graded(), t.notRun(), t.notCounted(), t.noPaperValue());
+    return t.text();
   }
 
   /** A comparison whose paper column holds a value ("—" or blank means the paper gives none). */

@@ -30,7 +30,7 @@ public final class SelfTestReproduction implements Reproduction {
         .plot(new PlotSpec("squares", "squares", PlotSpec.Kind.LINE, "x", "square", null,
             "Squares", "x", "x^2"))
         .compare("Eq. 1", "square of 3", "9", "9", "exact", true, "")
-        .compare("Eq. 2", "square of 4", "15", "16", false, "the paper has a misprint")
+        .compare("Eq. 2", "square of 4", "15", "16", "", false, "the paper has a misprint")
         .modelInput("Eq. 3", "unit square", "1", "1", "taken from the paper")
         .restatedTheory("Eq. 4", "square of x", "x·x", "x·x", "the paper's formula")
         .compare(ctx.quick()
