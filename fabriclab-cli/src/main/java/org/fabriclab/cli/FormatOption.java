@@ -78,7 +78,8 @@ public final class FormatOption {
 
   /**
    * A record of named values (a summary) in the chosen format: JSON as one object, the table
-   * formats as two columns {@code key,value} (text: one aligned line per key).
+   * formats as two columns {@code key,value} (text: one aligned line per key). CSV keeps a
+   * number's full precision, as the table CSVs and JSON do; text and Markdown round it for reading.
    */
   public String render(Map<String, ?> values) {
     TableWriter.Format f = format();
@@ -93,12 +94,13 @@ public final class FormatOption {
       StringBuilder b = new StringBuilder();
       for (Map.Entry<String, ?> e : values.entrySet()) {
         b.append(String.format(Locale.ROOT, "%-" + w + "s  %s%n", e.getKey(),
-            e.getValue() == null ? MISSING : TableWriter.format(e.getValue())));
+            absent(e.getValue()) ? MISSING : TableWriter.format(e.getValue())));
       }
       return b.toString();
     }
     Table.Builder b = Table.builder("summary").stringColumn("key").stringColumn("value");
-    values.forEach((k, v) -> b.row(k, v == null ? null : cell(v)));
+    values.forEach((k, v) -> b.row(k, absent(v) ? null
+        : f == TableWriter.Format.CSV && v instanceof Number ? v.toString() : cell(v)));
     return TableWriter.render(b.build(), f, MISSING);
   }
 
@@ -118,6 +120,11 @@ public final class FormatOption {
     } else {
       out.print(render(values));
     }
+  }
+
+  /** Whether a value does not exist: null, NaN or an infinity. */
+  private static boolean absent(Object v) {
+    return v == null || v instanceof Double d && !Double.isFinite(d) || v instanceof Float x && !Float.isFinite(x);
   }
 
   /** A table cell: scalars as {@link TableWriter#format}, lists, maps and arrays as compact JSON. */
