@@ -92,6 +92,13 @@ public final class Sweep {
       } else {
         blankAll(p, "simulate.subflows");
       }
+      // 0 means "not set" (no time limit, no event limit, PFC off): an empty cell, not a value
+      for (String k : List.of("simulate.until-ms", "simulate.max-events", "simulate.pfc-xoff-bytes")) {
+        String v = p.get(k);
+        if (v != null && !v.isEmpty() && Double.parseDouble(v) == 0) {
+          p.put(k, "");
+        }
+      }
       String type = p.get("workload.type");
       if (!type.equals("poisson")) {
         blankAll(p, "workload.flows", "workload.rate-per-s", "workload.sizes", "workload.skew");
