@@ -19,7 +19,9 @@ class NotSetValuesTest {
   private static List<String> column(List<String> rows, String name) {
     int c = List.of(rows.get(0).split(",", -1)).indexOf(name);
     assertThat(c).as(name).isNotNegative();
-    return rows.subList(1, rows.size()).stream().map(r -> r.split(",", -1)[c]).toList();
+    // split on commas outside quotes ("4,4,4" is one cell)
+    return rows.subList(1, rows.size()).stream()
+        .map(r -> r.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1)[c]).toList();
   }
 
   @Test
@@ -45,6 +47,7 @@ class NotSetValuesTest {
     List<String> metrics = Files.readAllLines(out.resolve("results.csv"));
     assertThat(metrics).anyMatch(l -> l.endsWith(",minSwitchDegree,"))
         .anyMatch(l -> l.endsWith(",maxSwitchDegree,")).anyMatch(l -> l.endsWith(",switches,0"));
+    assertThat(column(metrics, "topo.max-sources")).containsOnly(""); // 0 = every server: not set
     JsonNode topo = CliRun.json("topo", "torus", "--dims", "4,4,4", "--json");
     JsonNode stats = topo.has("minSwitchDegree") ? topo : topo.findParent("minSwitchDegree");
     assertThat(stats.get("minSwitchDegree").isNull()).isTrue();
