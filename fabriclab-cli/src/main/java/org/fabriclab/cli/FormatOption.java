@@ -78,7 +78,8 @@ public final class FormatOption {
 
   /**
    * A record of named values (a summary) in the chosen format: JSON as one object, the table
-   * formats as two columns {@code key,value} (text: one aligned line per key).
+   * formats as two columns {@code key,value} (text: one aligned line per key). CSV keeps a
+   * number's full precision, as the table CSVs and JSON do; text and Markdown round it for reading.
    */
   public String render(Map<String, ?> values) {
     TableWriter.Format f = format();
@@ -93,12 +94,13 @@ public final class FormatOption {
       StringBuilder b = new StringBuilder();
       for (Map.Entry<String, ?> e : values.entrySet()) {
         b.append(String.format(Locale.ROOT, "%-" + w + "s  %s%n", e.getKey(),
-            e.getValue() == null ? MISSING : TableWriter.format(e.getValue())));
+            absent(e.getValue()) ? MISSING : TableWriter.format(e.getValue())));
       }
       return b.toString();
     }
     Table.Builder b = Table.builder("summary").stringColumn("key").stringColumn("value");
-    values.forEach((k, v) -> b.row(k, v == null ? null : cell(v)));
+    values.forEach((k, v) -> b.row(k, absent(v) ? null
+        : f == TableWriter.Format.CSV && v instanceof Number ? v.toString() : cell(v)));
     return TableWriter.render(b.build(), f, MISSING);
   }
 
@@ -131,7 +133,7 @@ public final class FormatOption {
     TableWriter.Format f = format();
     if (f == TableWriter.Format.CSV) {
       StringBuilder b = new StringBuilder("summary:");
-      summary.forEach((k, v) -> b.append(' ').append(k).append('=').append(v == null ? MISSING : cell(v)));
+      summary.forEach((k, v) -> b.append(' ').append(k).append('=').append(absent(v) ? MISSING : cell(v)));
       err.println(b);
       err.flush();
       out.print(TableWriter.csv(table));
@@ -140,6 +142,11 @@ public final class FormatOption {
       out.println();
       out.print(render(table));
     }
+  }
+
+  /** Whether a value does not exist: null, NaN or an infinity. */
+  private static boolean absent(Object v) {
+    return v == null || v instanceof Double d && !Double.isFinite(d) || v instanceof Float x && !Float.isFinite(x);
   }
 
   /** A table cell: scalars as {@link TableWriter#format}, lists, maps and arrays as compact JSON. */

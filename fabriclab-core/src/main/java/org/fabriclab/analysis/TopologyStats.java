@@ -110,7 +110,8 @@ public record TopologyStats(
 
   /**
    * Every field but the histogram, in declaration order; a value that does not exist is
-   * {@code null} (an average that is NaN, a diameter of -1 when no pair is connected), so the map
+   * {@code null} (an average that is NaN, a diameter of -1 when no pair is connected, a switch
+   * degree of a fabric without switches), so the map
    * serialises to valid JSON and no output shows a sentinel.
    */
   public LinkedHashMap<String, Object> toMap() {
@@ -129,8 +130,9 @@ public record TopologyStats(
     m.put("unreachableServerPairs", unreachableServerPairs);
     m.put("estimated", estimated);
     m.put("components", components);
-    m.put("minSwitchDegree", minSwitchDegree);
-    m.put("maxSwitchDegree", maxSwitchDegree);
+    boolean noSwitch = nodes == servers; // a direct-connect fabric (torus): no switch degree exists
+    m.put("minSwitchDegree", noSwitch ? null : minSwitchDegree);
+    m.put("maxSwitchDegree", noSwitch ? null : maxSwitchDegree);
     m.put("minServerDegree", minServerDegree);
     m.put("maxServerDegree", maxServerDegree);
     return m;

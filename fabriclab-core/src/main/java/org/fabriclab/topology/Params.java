@@ -118,6 +118,18 @@ public final class Params {
     return new Params(family, copy);
   }
 
+  /**
+   * A copy whose {@link #describe()} shows {@code value} for {@code name}: the value a generator
+   * resolved (jellyfish {@code --k 8}: {@code switches=80}), or nothing when {@code value} is null
+   * (a parameter that does not apply), so a description never shows a placeholder such as 0. For
+   * descriptions only: the getters of the copy expect the parameter's own type.
+   */
+  public Params shown(String name, Object value) {
+    Map<String, Object> copy = new LinkedHashMap<>(values);
+    copy.put(name, value);
+    return new Params(family, copy);
+  }
+
   public String family() {
     return family;
   }
@@ -160,6 +172,9 @@ public final class Params {
   public String describe() {
     StringBuilder b = new StringBuilder();
     for (Map.Entry<String, Object> e : values.entrySet()) {
+      if (e.getValue() == null) {
+        continue; // does not apply (see shown)
+      }
       if (b.length() > 0) {
         b.append(", ");
       }

@@ -108,6 +108,8 @@ public final class AnalyzeCommand implements Runnable {
 
     @Mixin FormatOption format = new FormatOption();
 
+    @Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
+
     @Unmatched List<String> topologyArgs = new ArrayList<>();
 
     @Override
@@ -149,7 +151,12 @@ public final class AnalyzeCommand implements Runnable {
                 + (serverLinks ? "" : " (or a server and its switch; server links are relaxed)")
                 + ", so lambda is unbounded");
       }
+      // the solvers report no intermediate steps: one unit, shown (after 1 s) when the solve ends
+      org.fabriclab.progress.Progress bar = progress.reporter(spec.commandLine().getErr());
+      bar.begin("throughput " + s.name(), 1);
       ThroughputResult r = s.solve(p);
+      bar.advance(1);
+      bar.end();
       Map<String, Object> o = new LinkedHashMap<>();
       // 0 (not -0.0) when a demand cannot be routed at all; a bound that does not exist is null
       o.put("lambda", FormatOption.value(r.lambda()));

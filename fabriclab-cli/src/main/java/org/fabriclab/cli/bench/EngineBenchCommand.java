@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.fabriclab.cli.FormatOption;
 import org.fabriclab.cli.Json;
-import org.fabriclab.cli.report.ProgressReporter;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
@@ -63,8 +62,7 @@ public final class EngineBenchCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "ECMP hash seed (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--no-progress", description = "no progress bar or progress log lines")
-  boolean noProgress;
+  @Mixin org.fabriclab.cli.ProgressOption progressOption = new org.fabriclab.cli.ProgressOption();
 
   @Mixin FormatOption format = new FormatOption();
 
@@ -81,7 +79,7 @@ public final class EngineBenchCommand implements Runnable {
     PrintWriter err = spec.commandLine().getErr();
     Topology t = new FatTree(8).build();
     FlowTrace tr = TraceCsv.read(trace, t.serverCount());
-    Progress progress = ProgressReporter.create(!noProgress, err);
+    Progress progress = progressOption.reporter(err);
     Table.Builder b =
         Table.builder("bench-engine")
             .stringColumn("profile").doubleColumn("wallSeconds").doubleColumn("loopSeconds")
@@ -101,9 +99,11 @@ public final class EngineBenchCommand implements Runnable {
       double wall = (System.nanoTime() - t0) / 1e9;
       double cpuSeconds = (cpu() - c0) / 1e9;
       double loop = r.eventLoopSeconds();
-      b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(), r.dataPackets(),
-          r.controlPackets(), r.events() / loop, r.packetHops() / loop, rssGb(peakRssBytes()),
-          r.droppedPackets(), targetSeconds(p));
+      boolean packets = !p.equals("flow"); // the fluid engine has no packets: those columns do not exist
+      b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(),
+          packets ? r.dataPackets() : null, packets ? r.controlPackets() : null, r.events() / loop,
+          packets ? r.packetHops() / loop : null, rssGb(peakRssBytes()),
+          packets ? r.droppedPackets() : null, targetSeconds(p));
       err.printf(Locale.ROOT, "%s: %.1f s wall, %d/%d flows%n", p, wall, r.flows().completed(),
           r.flows().flows());
       fct.put(p, FctSummary.table(r.flows()));

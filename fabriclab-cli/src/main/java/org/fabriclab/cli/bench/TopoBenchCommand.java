@@ -154,7 +154,15 @@ public final class TopoBenchCommand implements Runnable {
     }
     PrintWriter o = spec.commandLine().getOut();
     o.print(format.render(result));
-    o.printf(Locale.ROOT, "# %d threads, %s %s, max heap %.1f GiB, %d cores%n", th,
+    (format.isText() ? o : spec.commandLine().getErr()).println(machine(th));
+  }
+
+  /**
+   * The line that names the machine the numbers were measured on: printed under the text table,
+   * on stderr for csv, json and md, so stdout holds only the data there.
+   */
+  static String machine(int threads) {
+    return String.format(Locale.ROOT, "# %d threads, %s %s, max heap %.1f GiB, %d cores", threads,
         System.getProperty("java.vm.name"), System.getProperty("java.version"),
         Runtime.getRuntime().maxMemory() / 1073741824.0, Runtime.getRuntime().availableProcessors());
   }

@@ -100,6 +100,8 @@ public final class CompareCommand implements Runnable {
 
   @Mixin FormatOption format = new FormatOption();
 
+  @Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
+
   @Override
   public void run() {
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -121,7 +123,7 @@ public final class CompareCommand implements Runnable {
     try (RunFolder folder = OutputFiles.runFolder(out, force, "--out")) {
       Path stage = folder.staging();
       ThreadedExecutor ex = new ThreadedExecutor(n);
-      SweepRunner.runInto(s, points, stage, ex, org.fabriclab.cli.run.RunCommand.version(), err);
+      SweepRunner.runInto(s, points, stage, ex, org.fabriclab.cli.run.RunCommand.version(), progress.log(err));
       r = CompareReport.write(stage, s, points);
       folder.commit();
     }

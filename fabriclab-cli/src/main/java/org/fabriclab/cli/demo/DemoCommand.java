@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Compare seven fabrics built for the same 128 servers (path lengths, hop distributions,",
-      "equipment) and write tables, plots and a summary under results/demo/."
+      "equipment) and write tables, plots and a summary under results/demo/.",
+      "Prints the table in --format (text and md without the parameters column; csv and json as",
+      "topologies.csv|json); the 'wrote' line goes to stderr in csv, json and md."
     })
 public final class DemoCommand implements Runnable {
   /** The demo's fabrics: a display name, a family and its parameters. */
@@ -54,6 +56,10 @@ public final class DemoCommand implements Runnable {
   @Option(names = "--force",
       description = "write into a non-empty folder fabriclab did not write (its files are kept)")
   boolean force;
+
+  @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
+
+  @picocli.CommandLine.Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
 
   static List<Point> points(long seed) {
     String s = Long.toString(seed);
@@ -78,13 +84,14 @@ public final class DemoCommand implements Runnable {
     if (seed < 0) {
       throw new InvalidParameterException("--seed", seed, "must be >= 0");
     }
+    format.format();
     try (RunFolder folder = OutputFiles.runFolder(out, force, "--out")) {
       run(folder, th);
     }
   }
 
   private void run(RunFolder folder, int th) {
-    PrintWriter log = spec.commandLine().getErr();
+    PrintWriter log = progress.log(spec.commandLine().getErr());
     TopologyFamilies families = TopologyFamilies.load();
     Table.Builder stats =
         Table.builder("topologies")
@@ -130,10 +137,15 @@ public final class DemoCommand implements Runnable {
               dir.resolve("hop-cdf"));
           TableWriter.writeAtomically(dir.resolve("summary.md"), summary(st));
         });
+    // text and md: the table without its parameters column; csv and json: topologies.csv|json
     PrintWriter o = spec.commandLine().getOut();
-    o.print(TableWriter.text(brief(st)));
-    o.println();
-    o.println("wrote " + out + "/{topologies.csv,topologies.json,hop-distribution.csv,"
+    o.print(format.isText() || format.format() == TableWriter.Format.MARKDOWN
+        ? format.render(brief(st)) : format.render(st));
+    if (format.isText()) {
+      o.println();
+    }
+    (format.isText() ? o : spec.commandLine().getErr()).println("wrote " + out
+        + "/{topologies.csv,topologies.json,hop-distribution.csv,"
         + "avg-path-length.png,avg-path-length.svg,hop-cdf.png,hop-cdf.svg,summary.md}");
   }
 

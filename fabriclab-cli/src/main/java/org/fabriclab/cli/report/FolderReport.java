@@ -58,7 +58,7 @@ public final class FolderReport {
     return out;
   }
 
-  /** A CSV file as a table of text columns (header from line 1). */
+  /** A CSV file as a table of text columns (header from line 1); an empty cell is null. */
   static Table readCsv(Path f) throws IOException {
     CsvMapper m = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
     List<String[]> rows = new ArrayList<>();
@@ -78,7 +78,7 @@ public final class FolderReport {
     for (String[] row : rows.subList(1, rows.size())) {
       Object[] v = new Object[head.length];
       for (int i = 0; i < head.length; i++) {
-        v[i] = i < row.length ? row[i] : "";
+        v[i] = i < row.length && !row[i].isEmpty() ? row[i] : null; // an empty CSV cell: no value
       }
       b.row(v);
     }

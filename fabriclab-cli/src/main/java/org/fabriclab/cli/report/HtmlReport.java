@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import org.fabriclab.cli.FormatOption;
 import org.fabriclab.io.OutputFiles;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
@@ -44,7 +45,10 @@ public final class HtmlReport {
     return this;
   }
 
-  /** A table; at most {@code maxRows} rows are shown (the rest are counted). */
+  /**
+   * A table; at most {@code maxRows} rows are shown (the rest are counted). A cell that holds no
+   * value (null, NaN, ±∞) shows {@link FormatOption#MISSING}, as text and Markdown do.
+   */
   public HtmlReport table(Table t, int maxRows) {
     List<String> cols = t.columnNames();
     body.append("<table>\n<thead><tr>");
@@ -56,8 +60,9 @@ public final class HtmlReport {
       for (int c = 0; c < cols.size(); c++) {
         Object v = t.get(r, c);
         boolean num = v instanceof Number;
-        body.append(num ? "<td class=\"n\">" : "<td>").append(escape(v == null ? "" : TableWriter.format(v)))
-            .append("</td>");
+        boolean missing = v == null || v instanceof Double d && !Double.isFinite(d);
+        body.append(num ? "<td class=\"n\">" : "<td>")
+            .append(missing ? FormatOption.MISSING : escape(TableWriter.format(v))).append("</td>");
       }
       body.append("</tr>\n");
     }

@@ -79,10 +79,13 @@ public final class PointRunner {
     }
   }
 
-  /** Canonical text of a metric value: integers as integers, NaN as empty. */
+  /** Canonical text of a metric value: integers as integers; null, NaN and ±∞ (no value) as empty. */
   static String format(Number v) {
+    if (v == null) {
+      return "";
+    }
     if (v instanceof Double d) {
-      return d.isNaN() ? "" : Double.toString(d);
+      return Double.isFinite(d) ? Double.toString(d) : "";
     }
     return Long.toString(v.longValue());
   }
@@ -120,11 +123,12 @@ public final class PointRunner {
     m.put("switches", s.switches());
     m.put("links", s.links());
     m.put("avgServerPathLength", s.avgServerPathLength());
-    m.put("diameterHops", (long) s.diameter());
+    Map<String, Object> stats = s.toMap(); // null where a value does not exist
+    m.put("diameterHops", (Number) stats.get("diameter"));
     m.put("unreachableServerPairs", s.unreachableServerPairs());
     m.put("components", (long) s.components());
-    m.put("minSwitchDegree", (long) s.minSwitchDegree());
-    m.put("maxSwitchDegree", (long) s.maxSwitchDegree());
+    m.put("minSwitchDegree", (Number) stats.get("minSwitchDegree"));
+    m.put("maxSwitchDegree", (Number) stats.get("maxSwitchDegree"));
     return m;
   }
 

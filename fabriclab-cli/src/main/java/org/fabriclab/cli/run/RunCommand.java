@@ -49,8 +49,7 @@ public final class RunCommand implements Runnable {
       description = "run the points as an Apache Spark job on MASTER (e.g. local[*]); needs the fabriclab-spark module")
   String spark;
 
-  @Option(names = "--no-progress", description = "no progress lines on stderr (the summary line is still printed)")
-  boolean noProgress;
+  @Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
 
   @Option(names = "--dry-run", description = "validate the spec and list its points; run nothing")
   boolean dryRun;
@@ -76,7 +75,7 @@ public final class RunCommand implements Runnable {
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);
-    PrintWriter err = noProgress ? new PrintWriter(java.io.Writer.nullWriter()) : spec.commandLine().getErr();
+    PrintWriter err = progress.log(spec.commandLine().getErr());
     long t0 = System.nanoTime();
     SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err);
     long t1 = System.nanoTime();

@@ -84,8 +84,21 @@ public final class Sweep {
     }
   }
 
+  /**
+   * Settings whose 0 means "not set" (no time or event limit, PFC off, every BFS source, an
+   * automatic cluster size, one Pod of all servers): an empty cell rather than a placeholder 0.
+   */
+  private static final List<String> UNSET_WHEN_ZERO = List.of("simulate.until-ms", "simulate.max-events",
+      "simulate.pfc-xoff-bytes", "topo.max-sources", "throughput.cluster-size", "throughput.pod-size");
+
   /** Blanks settings that do not apply, so the CSV never shows a value that was not used. */
   static void blank(String kind, Map<String, String> p) {
+    for (String k : UNSET_WHEN_ZERO) {
+      String v = p.get(k);
+      if (v != null && !v.isEmpty() && Double.parseDouble(v) == 0) {
+        p.put(k, "");
+      }
+    }
     if (kind.equals("simulate")) {
       if (p.get("simulate.engine").equals("flow")) {
         blankAll(p, "simulate.transport", "simulate.paths", "simulate.pfc-xoff-bytes");

@@ -8,6 +8,7 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.shufflecast.ComponentCatalog;
 import org.fabriclab.shufflecast.PowerCostModel;
 import org.fabriclab.shufflecast.ShufflecastTopology;
+import org.fabriclab.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
     description = {
       "active ports, transceivers, power and capital cost of one one-to-all multicast tree:",
       "overlay, ipMulticast (minimal-layer core of P-port switches), shufflecast (JSON keys:",
-      "overlay, ipMulticast, shufflecast, improvement)"
+      "overlay, ipMulticast, shufflecast, improvement; csv and md: one row per architecture)"
     })
 public final class CostCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -56,18 +57,28 @@ public final class CostCommand implements Runnable {
     imp.put("powerVsIpMulticast", ip.powerW() / sc.powerW());
     imp.put("costVsIpMulticast", ip.capitalCostUsd() / sc.capitalCostUsd());
     PrintWriter o = spec.commandLine().getOut();
-    if (!format.isText()) {
+    Map<String, Object> instance = new LinkedHashMap<>();
+    instance.put("p", pk[0]);
+    instance.put("k", pk[1]);
+    instance.put("logicalTors", ShufflecastTopology.tors(pk[0], pk[1]));
+    instance.put("exact", exact);
+    double perTor = m.perTorCostUsd(pk[0], rate);
+    if (format.isJson()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("tors", tors);
       j.put("switchPorts", switchPorts);
       j.put("rateGbps", rate);
-      j.put("instance", Map.of("p", pk[0], "k", pk[1], "logicalTors", ShufflecastTopology.tors(pk[0], pk[1]), "exact", exact));
+      j.put("instance", instance);
       for (PowerCostModel.Tree t : List.of(ov, ip, sc)) {
         j.put(t.architecture(), t);
       }
       j.put("improvement", imp);
-      j.put("perTorCostUsd", m.perTorCostUsd(pk[0], rate));
+      j.put("perTorCostUsd", perTor);
       format.printDocument(o, j);
+      return;
+    }
+    if (!format.isText()) {
+      o.print(format.render(table(instance, List.of(ov, ip, sc), imp, perTor)));
       return;
     }
     o.printf("%d ToRs (%s%d,%d-Shufflecast), %d-port switches, %d Gbps; one one-to-all tree%n",
@@ -81,5 +92,28 @@ public final class CostCommand implements Runnable {
     o.printf("improvement: power x%.3f vs overlay, power x%.3f vs IP multicast, cost x%.3f vs IP multicast%n",
         (double) imp.get("powerVsOverlay"), (double) imp.get("powerVsIpMulticast"),
         (double) imp.get("costVsIpMulticast"));
+  }
+
+  /**
+   * csv and md: one row per architecture, the columns in the JSON document's key order — the
+   * request, the instance, the tree's fields, the improvement of Shufflecast over that row's
+   * architecture (JSON's {@code improvement}: empty where JSON has no such ratio, as on Shufflecast's
+   * own row) and the per-ToR cost (Shufflecast's row only).
+   */
+  private Table table(Map<String, Object> instance, List<PowerCostModel.Tree> trees, Map<String, Object> imp,
+      double perTor) {
+    Table.Builder b = Table.builder("cost").longColumn("tors").longColumn("switchPorts").longColumn("rateGbps")
+        .longColumn("p").longColumn("k").longColumn("logicalTors").stringColumn("exact")
+        .stringColumn("architecture").longColumn("activePorts").longColumn("transceivers")
+        .longColumn("splitters").longColumn("fibres").doubleColumn("powerW").doubleColumn("capitalCostUsd")
+        .doubleColumn("improvementPower").doubleColumn("improvementCost").doubleColumn("perTorCostUsd");
+    for (PowerCostModel.Tree t : trees) {
+      String a = Character.toUpperCase(t.architecture().charAt(0)) + t.architecture().substring(1);
+      b.row(tors, switchPorts, rate, instance.get("p"), instance.get("k"), instance.get("logicalTors"),
+          instance.get("exact"), t.architecture(), t.activePorts(), t.transceivers(), t.splitters(), t.fibres(),
+          t.powerW(), t.capitalCostUsd(), imp.get("powerVs" + a), imp.get("costVs" + a),
+          t.architecture().equals("shufflecast") ? perTor : null);
+    }
+    return b.build();
   }
 }

@@ -26,6 +26,11 @@ class EngineBenchFormatTest {
     assertThat(j.get("profiles").findValuesAsText("profile")).containsExactly("flow", "rocev2");
     assertThat(j.get("profiles").get(0).get("targetSeconds").asDouble()).isEqualTo(5.0);
     assertThat(j.get("profiles").get(1).get("targetSeconds").isNull()).isTrue();
+    // the fluid engine moves no packets: packet counts and rates do not exist (null, not 0)
+    for (String k : List.of("dataPackets", "controlPackets", "packetHopsPerSecond", "drops")) {
+      assertThat(j.get("profiles").get(0).get(k).isNull()).as(k).isTrue();
+    }
+    assertThat(j.get("profiles").get(1).get("dataPackets").asLong()).isPositive();
     // one 1.25 MB flow (medium) and one 5 kB flow (small); no large flow: its mean is null
     JsonNode flow = j.get("fct").get("flow");
     assertThat(flow.findValuesAsText("bin")).containsExactly("all", "small <100KB", "medium 100KB-10MB",

@@ -70,8 +70,27 @@ public final class JellyfishFamily implements TopologyFamily {
   public Topology build(Params params) {
     Jellyfish g = generator(params);
     return g.build(
-        TopologyFamilies.builder(this, params, g.estimate()),
+        TopologyFamilies.builder(this, resolved(params, g), g.estimate()),
         new RandomStreams(params.getLong("seed")).stream(Jellyfish.NAME));
+  }
+
+  /**
+   * The parameters as built, for the topology's description: with {@code --k} the switches, ports
+   * and servers per switch fat-tree(k) equipment gives ({@code 1-2} when spread unevenly), without
+   * it no {@code k} (unused).
+   */
+  static Params resolved(Params params, Jellyfish g) {
+    if (params.getInt("k") == 0) {
+      return params.shown("k", null);
+    }
+    int lo = Integer.MAX_VALUE;
+    int hi = 0;
+    for (int i = 0; i < g.switchCount(); i++) {
+      lo = Math.min(lo, g.serversAt(i));
+      hi = Math.max(hi, g.serversAt(i));
+    }
+    return params.shown("switches", (long) g.switchCount()).shown("ports", (long) g.portsPerSwitch())
+        .shown("servers-per-switch", lo == hi ? Long.toString(lo) : lo + "-" + hi);
   }
 
   /**

@@ -47,6 +47,8 @@ public final class TorusFamily implements TopologyFamily {
   @Override
   public Topology build(Params params) {
     Torus t = of(params);
-    return t.build(TopologyFamilies.builder(this, params, t.estimate()));
+    // direct-connect (servers-per-node 0): the nodes are the servers, no per-switch count exists
+    Params shown = params.getInt("servers-per-node") == 0 ? params.shown("servers-per-node", null) : params;
+    return t.build(TopologyFamilies.builder(this, shown, t.estimate()));
   }
 }

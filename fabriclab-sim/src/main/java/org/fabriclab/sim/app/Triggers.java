@@ -130,15 +130,15 @@ public final class Triggers {
     return c == 0 ? Double.NaN : s / c;
   }
 
-  /** {@code groups.csv}: group, transfers, start, end, JCT in integer ns (-1 while unfinished). */
+  /** {@code groups.csv}: group, transfers, start, end, JCT in integer ns (null while unstarted or unfinished). */
   public Table groupTable() {
     Table.Builder b = Table.builder("groups").longColumn("group").longColumn("transfers")
         .longColumn("startNs").longColumn("endNs").longColumn("jctNs");
     for (int g = 0; g < groupEndPs.length; g++) {
       boolean started = groupStartPs[g] != Long.MAX_VALUE;
-      b.row(g, groupSize[g], started ? (groupStartPs[g] + 500) / 1000 : -1,
-          groupEndPs[g] < 0 ? -1 : (groupEndPs[g] + 500) / 1000,
-          groupEndPs[g] < 0 ? -1 : (jctPs(g) + 500) / 1000);
+      b.row(g, groupSize[g], started ? (Long) ((groupStartPs[g] + 500) / 1000) : null,
+          groupEndPs[g] < 0 ? null : (Long) ((groupEndPs[g] + 500) / 1000),
+          groupEndPs[g] < 0 ? null : (Long) ((jctPs(g) + 500) / 1000));
     }
     return b.build();
   }

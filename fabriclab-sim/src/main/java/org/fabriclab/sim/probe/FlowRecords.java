@@ -114,7 +114,7 @@ public final class FlowRecords {
 
   /**
    * The per-flow table: id, src, dst, size, start, end, FCT, retransmissions; times in integer ns
-   * (rounded to the nearest ns), end and FCT -1 while unfinished.
+   * (rounded to the nearest ns), end and FCT {@code null} (an empty CSV cell) while unfinished.
    */
   public Table table() {
     Table.Builder b =
@@ -124,8 +124,8 @@ public final class FlowRecords {
             .longColumn("retransmissions");
     for (int i = 0; i < flows(); i++) {
       b.row(trace.id(i), trace.src(i), trace.dst(i), trace.sizeBytes(i), (startPs(i) + 500) / 1000,
-          endPs[i] < 0 ? -1 : (endPs[i] + 500) / 1000,
-          endPs[i] < 0 ? -1 : (fctPs(i) + 500) / 1000, retransmissions[i]);
+          endPs[i] < 0 ? null : (endPs[i] + 500) / 1000,
+          endPs[i] < 0 ? null : (fctPs(i) + 500) / 1000, retransmissions[i]);
     }
     return b.build();
   }
