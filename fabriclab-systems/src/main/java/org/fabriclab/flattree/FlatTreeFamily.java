@@ -58,7 +58,11 @@ public final class FlatTreeFamily implements TopologyFamily {
   @Override
   public Topology build(Params params) {
     FlatTreeController c = controller(params);
-    return c.logicalTopology(TopologyFamilies.builder(this, params, estimate(params)));
+    // the description shows the converter counts used, not the -1 that asks for the defaults
+    int k = params.getInt("k");
+    Params shown = params.shown("m", (long) (params.getInt("m") < 0 ? FlatTree.defaultM(k) : params.getInt("m")))
+        .shown("n", (long) (params.getInt("n") < 0 ? FlatTree.defaultN(k) : params.getInt("n")));
+    return c.logicalTopology(TopologyFamilies.builder(this, shown, estimate(params)));
   }
 
   /**

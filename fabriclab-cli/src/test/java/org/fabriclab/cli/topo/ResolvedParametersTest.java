@@ -34,4 +34,12 @@ class ResolvedParametersTest {
     assertThat(parameters("topo", "torus", "--dims", "4,4,4", "--servers-per-node", "2", "--json"))
         .contains("servers-per-node=2");
   }
+
+  @Test
+  void flatTreeShowsTheConverterCountsUsed() throws Exception {
+    // defaults as --help states them: m = round(k/8) 6-port and n = round(2k/8) 4-port converters
+    // per edge switch: k = 16 gives m = 2, n = 4; given values are shown as given
+    assertThat(parameters("topo", "flattree", "--k", "16", "--json")).contains("m=2, n=4").doesNotContain("-1");
+    assertThat(parameters("topo", "flattree", "--k", "8", "--m", "0", "--n", "1", "--json")).contains("m=0, n=1");
+  }
 }
