@@ -134,8 +134,9 @@ public final class ShoalReproduction implements Reproduction {
     b.table(t.build());
   }
 
+  /** {@code v} with {@code digits} decimals, or "n/a" when it does not exist (NaN). */
   static String fmt(double v, int digits) {
-    return String.format(Locale.ROOT, "%." + digits + "f", v);
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", v);
   }
 
   static double max(double[] v) {
