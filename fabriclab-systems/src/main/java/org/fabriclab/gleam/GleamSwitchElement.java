@@ -1,7 +1,5 @@
 package org.fabriclab.gleam;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.element.SwitchElement;
@@ -52,71 +50,42 @@ import org.fabriclab.sim.packet.Packets;
  * update's last packet passes and logs the region it writes into each receiver's first WRITE packet;
  * {@link #setCnpFiltering}{@code (false)} passes every CNP (comparison runs).
  *
- * <p>Test hook {@link #dropAt}: the first copy of PSN {@code psn} leaving towards host {@code host}
- * is dropped at this switch (counted as dropped), a deterministic loss such as Fig. 7's.
- * Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.
+ * <p>Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.
  *
- * <p>Storage (per-packet lookups without hashing): a packet's QPN → group number goes through a
- * {@link QpGroupIndex} (an array read; one index may serve every switch of a network), whether
- * the QPN was bound at this switch is a bit of this element, and the group number → table slot,
- * the group's source QP / host and its last source PSN are arrays of this element indexed by the
- * group number; the repeat and NACK-suppression state are arrays indexed by table slot. The slot
- * of a group number is looked up in the table once and cached (the cache is dropped when the
- * table gains a group).
+ * <p>This file holds the per-packet path (group packets, unicast, the forwarding and feedback
+ * callbacks); which QPNs and groups the switch knows, and their storage, are in {@link
+ * GleamSwitchGroups}, the settings, the {@link #dropAt} test hook and the counters in {@link
+ * GleamSwitchSettings}: package-private sealed layers, each the superclass of the next, so the
+ * per-packet path reads their fields directly.
  */
-public final class GleamSwitchElement implements SwitchElement, CopySink, FeedbackSink {
+public final class GleamSwitchElement extends GleamSwitchSettings
+    implements SwitchElement, CopySink, FeedbackSink {
   private final Topology topo;
-  private final MulticastForwardingTable table;
   private final OneToManyForwarding forwarding;
-  private final AckAggregation aggregation;
-  private final CnpFilter cnpFilter;
-  private final int node;
   private final int kindData;
   private final int kindAck;
   private final int kindNack;
   private final int kindCnp;
   private final int headerBytes;
-  private final QpGroupIndex index;
-  // QPNs bound at this switch, one bit each
-  private long[] boundQps = new long[0];
-  // per group number (QpGroupIndex), grown on bindQp
-  private int[] slotOfGroup = new int[0];
-  private int[] sourceQpOfGroup = new int[0];
-  private int[] sourceHostOfGroup = new int[0];
-  private int[] lastSourcePsn = new int[0];
-  // per table slot: the group number it was reached by (set with the slot cache)
-  private final int[] groupOfSlot;
-  private int cachedTableGroups = -1;
   // the neighbour node on each port (-1 beyond the switch's degree), whether it is a server
   private final int[] portNeighbor;
   private final boolean[] portToServer;
   // this switch's first directed link (its port p leaves by link firstLink + p)
   private final int firstLink;
-  private final LongOpenHashSet drops = new LongOpenHashSet();
   // copies of the DATA packet being forwarded (filled by the CopySink calls)
   private final int[] outPort;
   private final int[] outQpn;
   private final byte[] outType;
   private int outCount;
   private Network net;
-  private long feedbackGenerated;
-  private long repeatedAcks;
   // per table slot
   private final long[] lastRepeatPs;
-  private long repeatIntervalPs = org.fabriclab.units.Time.us(100);
   private final int[] lastNackPsn;
   private final long[] lastNackPs;
-  private long suppressedNacks;
-  private final IntArrayList goBacks = new IntArrayList();
-  private boolean cnpFiltering = true;
-  private WriteRequests writes;
   private int currentPsn;
   private boolean currentWriteStart;
-  private long cnpsIn;
-  private long cnpsPassed;
   /** Go-backs recorded at most (a diagnostic, bounded). */
   public static final int MAX_GO_BACKS = 100_000;
-  private static final int SLOT_UNKNOWN = -2;
 
   /**
    * @param table this switch's table (from {@link EnvelopeRegistration#table})
@@ -137,10 +106,8 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
    */
   public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, int kindData,
       int headerBytes, long cnpAgingPs, QpGroupIndex index) {
+    super(node, table, index, cnpAgingPs);
     this.topo = topo;
-    this.index = index;
-    this.node = node;
-    this.table = table;
     long[] portMac = new long[table.portCount()];
     portNeighbor = new int[table.portCount()];
     portToServer = new boolean[table.portCount()];
@@ -152,15 +119,12 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     }
     this.firstLink = topo.firstLink(node);
     this.forwarding = new OneToManyForwarding(table, portMac);
-    this.aggregation = new AckAggregation(table);
-    this.cnpFilter = new CnpFilter(table, cnpAgingPs);
     this.kindData = kindData;
     this.kindAck = kindData + 1;
     this.kindNack = kindData + 2;
     this.kindCnp = kindData + 3;
     this.headerBytes = headerBytes;
     int slots = table.maxGroups();
-    groupOfSlot = new int[slots];
     lastRepeatPs = new long[slots];
     Arrays.fill(lastRepeatPs, Long.MIN_VALUE / 2);
     lastNackPsn = new int[slots];
@@ -170,132 +134,6 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     outPort = new int[table.portCount()];
     outQpn = new int[table.portCount()];
     outType = new byte[table.portCount()];
-  }
-
-  /**
-   * Declares QPN {@code qpn} a member QP of {@code groupIp}; {@code source} marks the source's QP
-   * (on {@code sourceHost}), to which aggregated feedback is addressed.
-   */
-  public void bindQp(int qpn, int groupIp, boolean source, int sourceHost) {
-    if (groupIp == 0) { // no group: the QPN is not a group QP here
-      if (qpn >= 0 && (qpn >>> 6) < boundQps.length) {
-        boundQps[qpn >>> 6] &= ~(1L << qpn);
-      }
-      return;
-    }
-    int gn = index.bind(qpn, groupIp);
-    if ((qpn >>> 6) >= boundQps.length) {
-      boundQps = Arrays.copyOf(boundQps, Math.max((qpn >>> 6) + 1, 2 * boundQps.length));
-    }
-    boundQps[qpn >>> 6] |= 1L << qpn;
-    if (gn >= slotOfGroup.length) {
-      int old = slotOfGroup.length;
-      int len = Math.max(gn + 1, 2 * old);
-      slotOfGroup = Arrays.copyOf(slotOfGroup, len);
-      Arrays.fill(slotOfGroup, old, len, SLOT_UNKNOWN);
-      sourceQpOfGroup = Arrays.copyOf(sourceQpOfGroup, len);
-      Arrays.fill(sourceQpOfGroup, old, len, -1);
-      sourceHostOfGroup = Arrays.copyOf(sourceHostOfGroup, len);
-      lastSourcePsn = Arrays.copyOf(lastSourcePsn, len);
-      Arrays.fill(lastSourcePsn, old, len, -1);
-    }
-    if (source) {
-      sourceQpOfGroup[gn] = qpn;
-      sourceHostOfGroup[gn] = sourceHost;
-    }
-  }
-
-  /** The group number of a packet's QPN if it was bound at this switch, else -1. */
-  private int boundGroup(int qpn) {
-    int gn = index.groupOf(qpn);
-    if (gn < 0 || (qpn >>> 6) >= boundQps.length || (boundQps[qpn >>> 6] & (1L << qpn)) == 0) {
-      return -1;
-    }
-    return gn;
-  }
-
-  /** This switch's table slot of group number {@code gn}, or -1 (cached; see the class javadoc). */
-  private int slotOf(int gn) {
-    int groups = table.groupCount();
-    if (groups != cachedTableGroups) {
-      Arrays.fill(slotOfGroup, SLOT_UNKNOWN);
-      cachedTableGroups = groups;
-    }
-    int g = slotOfGroup[gn];
-    if (g == SLOT_UNKNOWN) {
-      g = table.slot(index.groupIp(gn));
-      slotOfGroup[gn] = g;
-      if (g >= 0) {
-        groupOfSlot[g] = gn;
-      }
-    }
-    return g;
-  }
-
-  /** Drops the first copy of data PSN {@code psn} that leaves this switch towards host node {@code host}. */
-  public void dropAt(int host, int psn) {
-    drops.add(((long) host << 32) | (psn & 0xffffffffL));
-  }
-
-  /** Minimum time between two repeated aggregated ACKs of a group (see the class javadoc), ≥ 0. */
-  public void setRepeatIntervalPs(long ps) {
-    if (ps < 0) {
-      throw new IllegalArgumentException("repeat interval must be >= 0");
-    }
-    repeatIntervalPs = ps;
-  }
-
-  /**
-   * §3.5 CNP filtering on (default) or off: off, every CNP of a group is passed to the source (what
-   * the source would see without the filter: the sum over receivers), for comparison runs only.
-   */
-  public void setCnpFiltering(boolean on) {
-    cnpFiltering = on;
-  }
-
-  /** One-to-many WRITEs (§3.3): the MR updates and WRITE starts this switch recognises. */
-  public void setWrites(WriteRequests w) {
-    writes = w;
-  }
-
-  /** CNPs of a group that reached this switch from downstream, and those it passed to the source. */
-  public long cnpsIn() {
-    return cnpsIn;
-  }
-
-  public long cnpsPassed() {
-    return cnpsPassed;
-  }
-
-  /** The switch this element is bound to. */
-  public int node() {
-    return node;
-  }
-
-  public AckAggregation aggregation() {
-    return aggregation;
-  }
-
-  public CnpFilter cnpFilter() {
-    return cnpFilter;
-  }
-
-  /** Aggregated ACKs repeated on a receiver's duplicate ACK (see the class javadoc). */
-  public long repeatedAcks() {
-    return repeatedAcks;
-  }
-
-  /**
-   * The PSNs at which a source attached to this switch went back: a group DATA packet from a host
-   * whose PSN is not above the previous one (first {@value #MAX_GO_BACKS}), in order.
-   */
-  public int[] sourceGoBacks() {
-    return goBacks.toIntArray();
-  }
-
-  /** ACKs and NACKs this switch generated towards the source. */
-  public long feedbackGenerated() {
-    return feedbackGenerated;
   }
 
   @Override
@@ -438,11 +276,6 @@ public final class GleamSwitchElement implements SwitchElement, CopySink, Feedba
     lastNackPsn[g] = expectedPsn;
     lastNackPs[g] = now;
     feedback(g, port, kindNack, expectedPsn);
-  }
-
-  /** NACKs suppressed as repeats of the last one within the repeat interval. */
-  public long suppressedNacks() {
-    return suppressedNacks;
   }
 
   private void feedback(int g, int port, int kind, int psn) {

@@ -45,9 +45,8 @@ import org.fabriclab.units.Time;
  * the last multicast source finishes transmission"); {@link #setSynchronise} turns it off to show
  * Fig. 19's failure.
  *
- * <p>Observation: the DATA, CNP receivers of the kind registry are wrapped (then the transport's
- * own is called): per member the in-order payload bytes and PSNs it accepted, and CNPs per host.
- * Cost: O(1) per packet beyond the engine's.
+ * <p>Observation ({@link GroupObservation}): per member the in-order payload bytes and PSNs it
+ * accepted, and CNPs per host.
  */
 public final class PacketGroup {
   private final Topology topo;
@@ -61,14 +60,7 @@ public final class PacketGroup {
   private final int[] groupIps;
   private final List<GleamSwitchElement> elements = new ArrayList<>();
   private final int kindData;
-  private final int[] memberOfRx;
-  private final long[] acceptedBytes;
-  private final long[] acceptedPackets;
-  private final int[] firstPsn;
-  private final int[] lastPsn;
-  private final long[] outOfOrder;
-  private final long[] cnpsAtHost;
-  private it.unimi.dsi.fastutil.ints.IntArrayList[] psnLog;
+  private final GroupObservation observed;
   private final int[] source;
   private WriteRequests writes;
   private boolean synchronise = true;
@@ -139,55 +131,7 @@ public final class PacketGroup {
       net.setElement(sw, el);
       elements.add(el);
     }
-    memberOfRx = new int[qps.size()];
-    java.util.Arrays.fill(memberOfRx, -1);
-    for (int j = 0; j < groups; j++) {
-      for (int i = 0; i < n; i++) {
-        memberOfRx[rx[j][i]] = i;
-      }
-    }
-    acceptedBytes = new long[n];
-    acceptedPackets = new long[n];
-    firstPsn = new int[n];
-    lastPsn = new int[n];
-    java.util.Arrays.fill(firstPsn, -1);
-    java.util.Arrays.fill(lastPsn, -1);
-    outOfOrder = new long[n];
-    cnpsAtHost = new long[topo.nodeCount()];
-    observe();
-  }
-
-  private void observe() {
-    Packets pk = net.packets();
-    PacketKinds kinds = net.kinds();
-    PacketKinds.KindReceiver data = kinds.receiver(kindData);
-    kinds.setReceiver(kindData, (p, node) -> {
-      int q = pk.flow(p);
-      int m = q < memberOfRx.length ? memberOfRx[q] : -1;
-      int psn = pk.seq(p);
-      int payload = pk.payload(p);
-      int before = m >= 0 ? qps.expected(q) : 0;
-      data.deliver(p, node);
-      if (m >= 0 && qps.expected(q) == before + 1) {
-        if (lastPsn[m] >= 0 && psn != lastPsn[m] + 1) {
-          outOfOrder[m]++;
-        }
-        if (firstPsn[m] < 0) {
-          firstPsn[m] = psn;
-        }
-        lastPsn[m] = psn;
-        if (psnLog != null) {
-          psnLog[m].add(psn);
-        }
-        acceptedPackets[m]++;
-        acceptedBytes[m] += payload;
-      }
-    });
-    PacketKinds.KindReceiver cnp = kinds.receiver(kindData + 3);
-    kinds.setReceiver(kindData + 3, (p, node) -> {
-      cnpsAtHost[node]++;
-      cnp.deliver(p, node);
-    });
+    observed = new GroupObservation(net, qps, kindData, rx, n);
   }
 
   /** The testbed of §4 with one link rate per server: switch node 0, server i is node i + 1. */
@@ -207,15 +151,12 @@ public final class PacketGroup {
 
   /** Records every PSN each member accepts, in order (tests; memory grows with the packets). */
   public void recordPsns() {
-    psnLog = new it.unimi.dsi.fastutil.ints.IntArrayList[hosts.length];
-    for (int m = 0; m < hosts.length; m++) {
-      psnLog[m] = new it.unimi.dsi.fastutil.ints.IntArrayList();
-    }
+    observed.recordPsns();
   }
 
   /** The PSNs member {@code m} accepted, in order (after {@link #recordPsns}). */
   public int[] acceptedPsns(int m) {
-    return psnLog[m].toIntArray();
+    return observed.acceptedPsns(m);
   }
 
   /** Appendix B's PSN synchronisation on a source change (default on). */
@@ -396,30 +337,30 @@ public final class PacketGroup {
 
   /** Payload bytes member {@code m} accepted in order on its group QP. */
   public long acceptedBytes(int m) {
-    return acceptedBytes[m];
+    return observed.acceptedBytes(m);
   }
 
   public long acceptedPackets(int m) {
-    return acceptedPackets[m];
+    return observed.acceptedPackets(m);
   }
 
   /** PSN of the first / last packet member {@code m} accepted, −1 before any. */
   public int firstPsn(int m) {
-    return firstPsn[m];
+    return observed.firstPsn(m);
   }
 
   public int lastPsn(int m) {
-    return lastPsn[m];
+    return observed.lastPsn(m);
   }
 
   /** Accepted packets whose PSN was not the previous accepted one + 1 (0 across a synchronised switch). */
   public long outOfOrder(int m) {
-    return outOfOrder[m];
+    return observed.outOfOrder(m);
   }
 
   /** CNPs delivered to host node {@code node} (the DCQCN reaction point of its QPs). */
   public long cnpsAtHost(int node) {
-    return cnpsAtHost[node];
+    return observed.cnpsAtHost(node);
   }
 
   private static int kindOf(PacketKinds kinds, String name) {

@@ -1,13 +1,11 @@
 package org.fabriclab.sim.net;
 
-import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.element.SplitterElement;
 import org.fabriclab.sim.element.SwitchElement;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
-import org.fabriclab.table.Table;
 
 /**
  * A simulated network built from a {@link Topology}: every directed link is an output-queued port
@@ -29,90 +27,16 @@ import org.fabriclab.table.Table;
  *
  * <p>Delivery to a host goes to the receiver registered for the packet's kind in
  * {@link #kinds()} (several transports per network), else to the sink of {@link #setSink}.
+ *
+ * <p>This file holds the per-packet path (injection, arrival, the element actions, routing,
+ * enqueueing, drops) and the port-state queries of the hosts' NIC schedulers; construction,
+ * configuration and accessors are in {@link NetworkWiring}, the statistics in
+ * {@link NetworkStatistics}: package-private sealed layers, each the superclass of the next, so
+ * the per-packet path reads their fields directly.
  */
-public final class Network {
-  private final Simulator sim;
-  private final Topology topo;
-  private final EcmpTable ecmp;
-  private final Packets packets;
-  private final NetworkConfig cfg;
-  private final PacketKinds kinds = new PacketKinds();
-  private final Accounting acct;
-  private final PortRole[] roles;
-  private final SwitchElement[] elements;
-  private final int arrive;
-  private final boolean hasSplitters;
-  private final int[] targets;
-  private final long[] delay;
-  private final Ports ports;
-  private final RandomLoss loss;
-  private PacketKinds.KindReceiver sink = (p, n) -> {
-    throw new IllegalStateException("no receiver for packet kind " + n);
-  };
-  private final QueuedPorts trim;
-  private final DefaultRouting routing;
-  private long unroutableDrops;
-  private long packetHops;
-  private long trimmedBytes;
-  private long[] latencyPs;
-  private boolean routeAhead;
-  private int afterLatency = -1;
-
+public final class Network extends NetworkStatistics {
   public Network(Simulator sim, Topology topo, EcmpTable ecmp, Packets packets, NetworkConfig cfg) {
-    this.sim = sim;
-    this.topo = topo;
-    this.ecmp = ecmp;
-    this.packets = packets;
-    this.cfg = cfg;
-    acct = new Accounting(packets);
-    routing = new DefaultRouting(ecmp, packets, cfg);
-    int m = topo.linkCount();
-    targets = topo.csrTargets();
-    roles = PortRole.of(topo);
-    elements = new SwitchElement[topo.nodeCount()];
-    SplitterElement splitter = null;
-    boolean splitters = false;
-    for (int u = 0; u < elements.length; u++) {
-      if (topo.role(u) == NodeRole.OPTICAL_SPLITTER) {
-        if (splitter == null) {
-          splitter = new SplitterElement();
-        }
-        elements[u] = splitter;
-        splitters = true;
-      }
-    }
-    hasSplitters = splitters;
-    ports = new Ports(sim, topo, packets, cfg, new EcnMarker(cfg));
-    delay = ports.delay;
-    loss = RandomLoss.onSwitchPorts(roles, cfg);
-    routeAhead = cfg.routing() == NetworkConfig.Routing.ECMP_PER_FLOW;
-    arrive = sim.register(this::arrive);
-    trim = cfg.explicitQueues() ? new QueuedPorts(this, ports, arrive, packets, cfg, m, roles) : null;
-    if (trim == null) { // FIFO ports: the arrivals are plain events, their packets fetched a bucket ahead
-      sim.setPrefetcher(arrive, packets::prefetch, this::touchNextPort);
-    }
-  }
-
-  /** The receiver of packets whose kind has no receiver in {@link #kinds()} (single-model tests). */
-  public void setSink(PacketKinds.KindReceiver s) {
-    sink = s;
-  }
-
-  /** Binds {@code e} to {@code node} (null: the default element). */
-  public void setElement(int node, SwitchElement e) {
-    elements[node] = e == SwitchElement.DEFAULT ? null : e;
-  }
-
-  /** The element bound to {@code node} ({@link SwitchElement#DEFAULT} when none). */
-  public SwitchElement element(int node) {
-    SwitchElement e = elements[node];
-    return e == null ? SwitchElement.DEFAULT : e;
-  }
-
-  /** Source routes override ECMP and spraying for every packet of a flow they cover. */
-  public void setSourceRoutes(SourceRoutes r) {
-    routing.setSourceRoutes(r);
-    routeAhead = false;
+    super(sim, topo, ecmp, packets, cfg);
   }
 
   /**
@@ -122,61 +46,14 @@ public final class Network {
    * bucket ago) and its port record read, for the whole bucket at once: the hop's last dependent
    * cache miss. Spraying (which advances a counter) and source routes are left out.
    */
-  private int touchNextPort(int p, int link) {
+  @Override
+  int touchNextPort(int p, int link) {
     int node = targets[link];
     if (!routeAhead || elements[node] != null || node == packets.dst(p)) {
       return 0;
     }
     int out = routing.link(p, node);
     return out < 0 ? 0 : ports.touch(out);
-  }
-
-  /**
-   * Random loss on output port {@code link}: each packet enqueued there is lost with probability
-   * {@code p} (seeded from the network's hash seed, the same run gives the same losses).
-   */
-  public void setLinkLoss(int link, double p) {
-    loss.set(link, p);
-  }
-
-  /** Random loss on every output port of {@code node} (a lossy switch). */
-  public void setNodeLoss(int node, double p) {
-    loss.set(topo.firstLink(node), topo.firstLink(node + 1), p);
-  }
-
-  public Simulator simulator() {
-    return sim;
-  }
-
-  public Topology topology() {
-    return topo;
-  }
-
-  public EcmpTable ecmp() {
-    return ecmp;
-  }
-
-  public Packets packets() {
-    return packets;
-  }
-
-  public NetworkConfig config() {
-    return cfg;
-  }
-
-  /** The packet-kind registry: transports register their kinds and host-side receivers here. */
-  public PacketKinds kinds() {
-    return kinds;
-  }
-
-  /** Packet and byte accounting (conservation with copies, generated and absorbed packets). */
-  public Accounting accounting() {
-    return acct;
-  }
-
-  /** The role of output port {@code link}. */
-  public PortRole role(int link) {
-    return roles[link];
   }
 
   /** A host injects a packet (allocated from {@link #packets()}) at its source node. */
@@ -192,7 +69,8 @@ public final class Network {
     }
   }
 
-  private void arrive(int p, int link) {
+  @Override
+  void arrive(int p, int link) {
     int node = targets[link];
     packets.setHops(p, packets.hops(p) + 1);
     packets.setInLink(p, link);
@@ -291,42 +169,6 @@ public final class Network {
   }
 
   /**
-   * Switch latency of {@code node} (htsim's pipeline: ingress lookup → latency → egress queue):
-   * every packet the node's element forwards reaches its output queue {@code ps} after the
-   * element saw it (0: at once, the default). A passive {@link #passThrough} is never delayed.
-   * One extra event per packet and hop where it is set; the run stays deterministic.
-   */
-  public void setSwitchLatencyPs(int node, long ps) {
-    org.fabriclab.error.InvalidParameterException.requireRange("switch latency (ps)", ps, 0,
-        Long.MAX_VALUE / 4);
-    if (latencyPs == null) {
-      if (ps == 0) {
-        return;
-      }
-      latencyPs = new long[topo.linkCount()];
-      afterLatency = sim.register(this::enqueueNow);
-    }
-    for (int e = topo.firstLink(node); e < topo.firstLink(node + 1); e++) {
-      latencyPs[e] = ps;
-    }
-  }
-
-  /** {@link #setSwitchLatencyPs(int, long)} on every packet, circuit and converter switch. */
-  public void setSwitchLatencyPs(long ps) {
-    for (int u = 0; u < topo.nodeCount(); u++) {
-      NodeRole r = topo.role(u);
-      if (r != NodeRole.SERVER && r != NodeRole.OPTICAL_SPLITTER) {
-        setSwitchLatencyPs(u, ps);
-      }
-    }
-  }
-
-  /** The switch latency of {@code node} in ps (0: none). */
-  public long switchLatencyPs(int node) {
-    return latencyPs == null || topo.degree(node) == 0 ? 0 : latencyPs[topo.firstLink(node)];
-  }
-
-  /**
    * Puts a packet in the output queue of {@code link} (after the node's switch latency, if any):
    * drop, mark, or schedule its arrival.
    */
@@ -338,7 +180,8 @@ public final class Network {
     }
   }
 
-  private void enqueueNow(int p, int link) {
+  @Override
+  void enqueueNow(int p, int link) {
     if (loss.enabled() && loss.lose(link)) {
       ports.countDrop(link);
       drop(p, link);
@@ -373,19 +216,6 @@ public final class Network {
     return trim != null ? trim.ready(link) : ports.busyUntil(link) <= sim.now();
   }
 
-  /**
-   * Starts counting bytes delivered to hosts per flow number (flows {@code 0..flows-1}, packets of
-   * every kind; for per-flow throughput probes).
-   */
-  public void trackFlowBytes(int flows) {
-    acct.trackFlowBytes(flows);
-  }
-
-  /** Bytes delivered for flow number {@code f} since {@link #trackFlowBytes} (0 when untracked). */
-  public long flowBytesDelivered(int f) {
-    return acct.flowBytesDelivered(f);
-  }
-
   /** True while PFC holds port {@code link} paused. */
   public boolean portPaused(int link) {
     return trim != null && trim.paused(link);
@@ -402,20 +232,10 @@ public final class Network {
     void ready(int link);
   }
 
-  /** PFC pause and resume frames received so far (0 without PFC). */
-  public long pfcFrames() {
-    return trim == null ? 0 : trim.pauses();
-  }
-
   void countTrim(int link, int bytesCut) {
     ports.countMark(link);
     trimmedBytes += bytesCut;
     acct.droppedBytes += bytesCut;
-  }
-
-  /** Payload bytes cut off by trimming ports (part of {@link Accounting#droppedBytes()}). */
-  public long trimmedBytes() {
-    return trimmedBytes;
   }
 
   void dropAt(int p, int link) {
@@ -427,79 +247,5 @@ public final class Network {
     acct.droppedPackets++;
     acct.droppedBytes += packets.size(p);
     packets.free(p);
-  }
-
-  public long injectedBytes() {
-    return acct.injectedBytes;
-  }
-
-  public long deliveredBytes() {
-    return acct.deliveredBytes;
-  }
-
-  /** Bytes of dropped packets plus trimmed payload bytes. */
-  public long droppedBytes() {
-    return acct.droppedBytes;
-  }
-
-  /** Link traversals completed (a packet arriving at the far end of a link). */
-  public long packetHops() {
-    return packetHops;
-  }
-
-  public long drops(int link) {
-    return ports.drops(link);
-  }
-
-  public long marks(int link) {
-    return ports.marks(link);
-  }
-
-  /** ECN marks (and trims) over all ports. */
-  public long totalMarks() {
-    return ports.totalMarks();
-  }
-
-  /** Bytes port {@code link} holds now (not yet serialized). */
-  public long queueBytes(int link) {
-    return trim != null ? trim.queued(link) : ports.fifoQueueBytes(link);
-  }
-
-  public long maxOccupancyBytes(int link) {
-    return ports.maxOccupancyBytes(link);
-  }
-
-  /** Most bytes node {@code u}'s switch ports held together (explicit queues; else 0). */
-  public long maxNodeBufferBytes(int u) {
-    return trim == null ? 0 : trim.maxNodeHeld(u);
-  }
-
-  /** The largest occupancy any port reached. */
-  public long maxQueueBytes() {
-    return ports.maxQueueBytes();
-  }
-
-  public long bytesSent(int link) {
-    return ports.bytesSent(link);
-  }
-
-  /** Packets dropped because no route leads to their destination (no port; not in {@link #drops}). */
-  public long unroutableDrops() {
-    return unroutableDrops;
-  }
-
-  /** Packets dropped at any port plus {@link #unroutableDrops()}. */
-  public long totalDrops() {
-    return unroutableDrops + ports.totalDrops();
-  }
-
-  /** Time-averaged occupancy of a port in bytes over {@code [0, now]} (FIFO ports only). */
-  public double averageOccupancyBytes(int link) {
-    return ports.averageOccupancyBytes(link);
-  }
-
-  /** Per-port counters; ports that never carried a packet are left out. */
-  public Table portTable() {
-    return ports.table(topo);
   }
 }
