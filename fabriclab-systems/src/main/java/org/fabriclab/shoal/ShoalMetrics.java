@@ -14,6 +14,22 @@ public final class ShoalMetrics {
   private ShoalMetrics() {}
 
   /**
+   * The load a flow sample actually offers, as a fraction of the rack's bandwidth: Σ bytes·8 /
+   * (span · N · R), span = the last flow's start (arrivals start at time 0). §7.3 sets L with the
+   * size distribution's mean; a Pareto(1.05) sample's mean is far below it and grows with the
+   * sample, so this can differ much from L. NaN when every flow starts at 0.
+   */
+  public static double offeredLoad(ShoalFlows fl, int nodes, double nodeGbps) {
+    long span = 0;
+    double bits = 0;
+    for (int f = 0; f < fl.size(); f++) {
+      span = Math.max(span, fl.startPs(f));
+      bits += 8.0 * fl.bytes(f);
+    }
+    return span == 0 ? Double.NaN : bits / (span * 1e-12 * nodes * nodeGbps * 1e9);
+  }
+
+  /**
    * Mean over destinations that have flows of delivered payload bits / (last delivery − first
    * start) at that destination, in Gb/s; measured over finished flows.
    */

@@ -94,4 +94,15 @@ class ShoalTailMetricsTest {
     assertThat(worstPfc).as("at least the bottleneck's 3.1 MB at 50 Gb/s").isGreaterThanOrEqualTo(
         (long) (n * 100_000 * 8 / 50e9 * 1e12));
   }
+
+  @Test
+  void offeredLoadIsTheSampleBitsOverSpanNodesAndRate() {
+    // 3 flows, 1 MB + 2 MB + 3 MB = 48 Mbit, the last starting at 1 ms, 4 nodes at 10 Gb/s:
+    // 48e6 / (1e-3 · 4 · 10e9) = 1.2
+    ShoalFlows fl = new ShoalFlows(new int[] {0, 1, 2}, new int[] {1, 2, 3},
+        new long[] {1_000_000, 2_000_000, 3_000_000}, new long[] {0, 400_000_000L, 1_000_000_000L});
+    assertThat(ShoalMetrics.offeredLoad(fl, 4, 10)).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-12));
+    ShoalFlows incast = new ShoalFlows(new int[] {0, 1}, new int[] {2, 2}, new long[] {5, 5}, new long[] {0, 0});
+    assertThat(ShoalMetrics.offeredLoad(incast, 4, 10)).isNaN();
+  }
 }

@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 /** {@code shoal sim}: one slot-level simulation of a Shoal rack (seed 003 §3.3, §6–7). */
 @Command(name = "sim", mixinStandardHelpOptions = true, description = {
     "simulates a Shoal rack slot by slot; JSON keys: flows[{id, src, dst, bytes, startNs, endNs}]",
-    "(endNs null if unfinished), maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
+    "(endNs null if unfinished), offeredLoad (the sample's bits over its arrivals' span / (N·R)),",
+    "maxQueueCells, maxNodeQueueCells, destinationThroughputGbps,",
     "shortFct999Us, shortFct99Us, shortOver1msShare, longGoodputGbps, maxReorderBytes (null without",
     "--reordering), slots, completed, cellsSent, corruptedCells; a value that does not exist (no",
     "finished short/long flow, not measured) is null in JSON, empty in CSV, n/a in text and md.",
@@ -243,9 +244,11 @@ public final class SimCommand implements Runnable {
         ProgressReporter.create(!noProgress, spec.commandLine().getErr()));
     PrintWriter o = spec.commandLine().getOut();
     double dest = ShoalMetrics.destinationThroughputGbps(fl, nodes);
+    double offered = ShoalMetrics.offeredLoad(fl, nodes, workloadGbps != null ? workloadGbps : linkGbps);
     if (!format.isText()) {
       Map<String, Object> j = new LinkedHashMap<>();
       j.put("nodes", nodes);
+      j.put("offeredLoad", offered);
       j.put("epochSlots", cfg.schedule().epochSlots());
       j.put("slots", sim.slot());
       j.put("completed", sim.completed());
@@ -263,6 +266,9 @@ public final class SimCommand implements Runnable {
         sim.workCounters()[1]);
     o.printf("max queue %d cells, max per-node queue %d cells, destination throughput %.2f Gb/s%n",
         sim.maxQueueCells(), sim.maxNodeQueueCells(), dest);
+    if (!Double.isNaN(offered)) {
+      o.printf("offered load of the flow sample %.3f of R (bytes drawn over the arrivals' span)%n", offered);
+    }
     o.printf("short flows 99.9p FCT %s, long flows mean goodput %s%n",
         shown(ShoalMetrics.shortFctUs(fl, 0.999), "us", "short"), shown(ShoalMetrics.longGoodputGbps(fl), "Gb/s", "long"));
     if (breakdown != null) {
