@@ -9,7 +9,6 @@ import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.probe.FlowRecords;
-import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
 import org.fabriclab.topology.clos.Clos;
 import org.fabriclab.topology.torus.Torus;
@@ -67,24 +66,14 @@ public final class ShoalBaselines {
 
   /** The flows of {@code fl} as a trace (ids = indices, starts rounded down to ns). */
   static FlowTrace trace(ShoalFlows fl) {
-    return trace(fl, Long.MAX_VALUE, new boolean[fl.size()]);
-  }
-
-  /** As {@link #trace(ShoalFlows)} with sizes above {@code maxBytes} cut to it (marked in {@code cut}). */
-  private static FlowTrace trace(ShoalFlows fl, long maxBytes, boolean[] cut) {
     int n = fl.size();
     long[] id = new long[n];
     long[] start = new long[n];
-    long[] bytes = fl.bytes.clone();
     for (int f = 0; f < n; f++) {
       id[f] = f;
       start[f] = fl.startPs(f) / 1000;
-      if (bytes[f] > maxBytes) {
-        bytes[f] = maxBytes;
-        cut[f] = true;
-      }
     }
-    return new FlowTrace(id, fl.src.clone(), fl.dst.clone(), start, bytes);
+    return new FlowTrace(id, fl.src.clone(), fl.dst.clone(), start, fl.bytes.clone());
   }
 
   /** Copies the completions of {@code rec} into a fresh ShoalFlows (for {@link ShoalMetrics}). */
@@ -120,10 +109,9 @@ public final class ShoalBaselines {
   /**
    * As {@link #psn(ShoalFlows, String, long, long)}, ending after the {@code maxCompleted}-th
    * completion (§7.3's rule: "each simulation ends when one million flows have completed"; flows
-   * still running stay unfinished). Decision: with DCQCN, a flow larger than one RoCEv2 RC queue
-   * pair's 24-bit PSN space (the engine has no PSN wrap-around; a Pareto(1.05) draw of 1 M flows
-   * can exceed 16 GiB) is cut to that space — exact under the rule, since the cut flow still runs at
-   * its own rate and the run fails with a message if it completes before the rule ends it.
+   * still running stay unfinished). With DCQCN a flow is one RC queue pair carrying messages of at
+   * most 2 GiB, its PSNs wrapping past 2^24 packets (a Pareto(1.05) draw of 1 M flows can exceed
+   * 16 GiB; see the engine's {@code Rocev2Transport}).
    */
   public static ShoalFlows psn(ShoalFlows fl, String transport, long seed, long untilPs, int maxCompleted) {
     Clos clos = new Clos(2, 32, 1, 1);
@@ -132,9 +120,7 @@ public final class ShoalBaselines {
     b.defaults(50_000_000_000L, Time.ns(10));
     Topology topo = clos.build(b);
     boolean stopRule = maxCompleted < fl.size();
-    long psnBytes = (1L << 24) * RcConfig.defaults().payloadBytes();
-    boolean[] cut = new boolean[fl.size()];
-    FlowTrace tr = trace(fl, stopRule && transport.startsWith("dcqcn") ? psnBytes : Long.MAX_VALUE, cut);
+    FlowTrace tr = trace(fl);
     NetworkConfig nc;
     String t;
     switch (transport) {
@@ -163,12 +149,6 @@ public final class ShoalBaselines {
       sim.stopAfterCompletions(maxCompleted);
     }
     sim.run(untilPs, Long.MAX_VALUE);
-    for (int f = 0; f < fl.size(); f++) {
-      if (cut[f] && sim.records().endPs(f) >= 0) {
-        throw new IllegalStateException("flow " + f + " (" + fl.bytes[f] + " B, cut to the RoCEv2 PSN space of "
-            + psnBytes + " B) completed before the stop rule ended the run");
-      }
-    }
     return results(fl, tr, sim.records(), null);
   }
 

@@ -94,20 +94,19 @@ class ShoalBaselinesTest {
   }
 
   /**
-   * §7.3's stop rule on the DCQCN baseline with a flow beyond one RC queue pair's PSN space (2^24
-   * packets of 1 KiB = 16 GiB; the engine has no PSN wrap-around): to completion the run is refused,
-   * under the rule the flow is cut to that space, stays unfinished (it would need 2.7 s at 50 Gb/s)
-   * and the three small flows end as in a run without it (no shared bottleneck in this placement).
+   * §7.3's stop rule on the DCQCN baseline with a flow beyond the 24-bit PSN field (27.7 GB, the
+   * largest of the 1.05 M Pareto(1.05) draws of seed 1: 2^24 packets of 1 KiB are 16 GiB): its queue
+   * pair carries it as 13 messages, PSNs running on; it stays unfinished (it would need 4.4 s at 50
+   * Gb/s) and the three small flows end as in a run without it (no shared bottleneck in this
+   * placement).
    */
   @Test
-  void theDcqcnBaselineUnderTheStopRuleCarriesAFlowBeyondThePsnSpace() {
+  void theDcqcnBaselineUnderTheStopRuleCarriesAFlowBeyondThePsnField() {
     long huge = 27_660_816_792L;
     ShoalFlows fl = new ShoalFlows(new int[] {0, 5, 9, 7}, new int[] {300, 300, 400, 200},
         new long[] {200_000, 100_000, huge, 50_000}, new long[] {0, 0, 0, 1_000_000});
     ShoalFlows small = new ShoalFlows(new int[] {0, 5, 7}, new int[] {300, 300, 200},
         new long[] {200_000, 100_000, 50_000}, new long[] {0, 0, 1_000_000});
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ShoalBaselines.psn(fl, "dcqcn", 1, Long.MAX_VALUE))
-        .hasMessageContaining("PSNs are 24 bits");
     ShoalFlows r = ShoalBaselines.psn(fl, "dcqcn", 1, Long.MAX_VALUE, 3);
     ShoalFlows ref = ShoalBaselines.psn(small, "dcqcn", 1, Long.MAX_VALUE);
     assertThat(r.endPs(2)).isEqualTo(-1);

@@ -71,12 +71,15 @@ public final class RcQueuePairs {
     return count++;
   }
 
+  /** Packets a queue pair carries in all: its PSNs, unwrapped, stay below 2^30. */
+  public static final int MAX_STREAM_PACKETS = Integer.MAX_VALUE / 2;
+
   /** A new work request appends {@code packets} PSNs to queue pair {@code q}'s stream. */
   public void extend(int q, int packets) {
     int i = q * STRIDE + LENGTH;
-    if (packets < 0 || (long) rec[i] + packets > Integer.MAX_VALUE / 2) {
+    if (packets < 0 || (long) rec[i] + packets > MAX_STREAM_PACKETS) {
       throw new InvalidParameterException("packets", packets,
-          "a queue pair carries at most " + Integer.MAX_VALUE / 2 + " packets in all");
+          "a queue pair carries at most " + MAX_STREAM_PACKETS + " packets in all");
     }
     rec[i] += packets;
   }

@@ -36,8 +36,12 @@ import org.fabriclab.traffic.FlowTrace;
  * {@link #postSend(int, long, long, int)} adds header bytes to a message's first packet (a WRITE's
  * RETH).
  *
- * <p>Trace mode (the constructor with a {@link FlowTrace}, {@link TraceFlows}): one QP and one
- * message per flow at its start time; the flow completes when its message does on the receiver.
+ * <p>Trace mode (the constructor with a {@link FlowTrace}, {@link TraceFlows}): one QP per flow at
+ * its start time, carrying the flow as messages of at most 2^31 bytes (an RC message's maximum);
+ * the flow completes when its last message does on the receiver. PSNs are counted without
+ * wrapping: on the wire they are 24 bits, modulo 2^24, and a receiver's serial-number comparison
+ * recovers the unwrapped value while fewer than 2^23 packets are outstanding (a QP's window at
+ * DCQCN rates is a few bandwidth-delay products), so a flow may exceed 2^24 packets.
  * O(1) per packet (plus the QP's outstanding messages when a packet's payload is looked up).
  *
  * <p>State layout (for millions of QPs, e.g. Gleam's HPL ring + long at 128 × 128): a QP's ints share
@@ -103,8 +107,16 @@ public final class Rocev2Transport implements Transport, EgressSource {
     dcqcnHandler = sim.register((q, unused) -> dcqcnTimer(q));
     flows = trace == null ? null : new TraceFlows(this, net, cfg, trace, rec, progress);
     if (flows != null) {
-      completions = (q, id, t) -> flows.done((int) id, t);
+      completions = (q, id, t) -> flows.done(id, t);
     }
+  }
+
+  /**
+   * Trace mode: flows are carried as messages of at most {@code bytes} instead of 2^31 (tests use
+   * small ones); call before the first flow starts.
+   */
+  void maxMessageBytes(long bytes) {
+    flows.maxMessage(bytes);
   }
 
   /** Application mode: QPs and messages come from {@link #createQp} and {@link #postSend}. */
@@ -241,7 +253,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
     int payload = last ? (int) endLast : cfg.payloadBytes();
     int size = payload + cfg.headerBytes() + wr.extraBytes(q, w, psn);
     if (qp.sent(q) && flows != null) {
-      flows.retransmitted((int) wr.id(q, w));
+      flows.retransmitted(wr.id(q, w));
     }
     int p = pk.allocate(q, kindBase + DATA, psn, size, qp.rec[q * S + SRC], qp.rec[q * S + DST], now);
     pk.setPayload(p, payload);

@@ -8,13 +8,21 @@ import org.fabriclab.sim.transport.FlowSegments;
 import org.fabriclab.traffic.FlowTrace;
 
 /**
- * Trace mode of a {@link Rocev2Transport}: one QP and one message (work request id = flow index)
- * per flow of a {@link FlowTrace}, posted at the flow's start time or when an application launches
- * it; the flow completes when its message does on the receiver. Keeps the flows' records
- * (completions, retransmitted packets) and progress, and stops the simulator when every flow is
- * done (unless told not to). O(1) per flow event.
+ * Trace mode of a {@link Rocev2Transport}: one QP per flow of a {@link FlowTrace}, posted at the
+ * flow's start time or when an application launches it, carrying the flow as work requests of at
+ * most {@link #MAX_MESSAGE_BYTES} (the largest message InfiniBand lets a QP carry, 2^31 bytes; a
+ * flow larger than that is what an application posts as several WRITEs or SENDs on one QP). The last message's id is the flow index, the others' carry {@link #PART} as well; the
+ * flow completes when its last message does on the receiver (messages complete in order). The QP's
+ * PSNs run on across its messages, unwrapped (see {@link Rocev2Transport}), up to the QP's stream
+ * limit. Keeps the flows' records (completions, retransmitted packets) and progress, and stops the
+ * simulator when every flow is done (unless told not to). O(1) per flow event, plus one message
+ * per 2 GiB at launch.
  */
 final class TraceFlows {
+  /** InfiniBand RC's largest message: 2^31 bytes. */
+  static final long MAX_MESSAGE_BYTES = 1L << 31;
+  /** Id bit of a message that is not its flow's last. */
+  static final long PART = 1L << 40;
   private final Simulator sim;
   private final Rocev2Transport transport;
   private final FlowTrace trace;
@@ -23,20 +31,31 @@ final class TraceFlows {
   private final int[] srcNode;
   private final int[] dstNode;
   private final int startHandler;
+  private final int payload;
+  private long maxMessage = MAX_MESSAGE_BYTES;
   private boolean stopWhenDone = true;
 
   TraceFlows(Rocev2Transport transport, Network net, RcConfig cfg, FlowTrace trace, FlowRecords rec,
       Progress progress) {
+    this.payload = cfg.payloadBytes();
     this.sim = net.simulator();
     this.transport = transport;
     this.trace = trace;
     this.rec = rec;
     this.progress = progress;
-    FlowSegments fs = new FlowSegments(net.topology(), trace, cfg.payloadBytes(), 1 << 24,
-        "RoCEv2 PSNs are 24 bits");
+    FlowSegments fs = new FlowSegments(net.topology(), trace, cfg.payloadBytes(), RcQueuePairs.MAX_STREAM_PACKETS,
+        "a RoCEv2 queue pair's PSN stream");
     srcNode = fs.srcNode();
     dstNode = fs.dstNode();
     startHandler = sim.register((f, unused) -> start(f));
+  }
+
+  /** Messages of at most {@code bytes} (payload size .. 2^31). */
+  void maxMessage(long bytes) {
+    if (bytes < payload || bytes > MAX_MESSAGE_BYTES) {
+      throw new IllegalArgumentException("max message " + bytes + " outside " + payload + ".." + MAX_MESSAGE_BYTES);
+    }
+    maxMessage = bytes;
   }
 
   void setStopWhenDone(boolean stop) {
@@ -58,13 +77,22 @@ final class TraceFlows {
     launch(f);
   }
 
-  /** Starts flow {@code f} now: a new QP with one message. */
+  /** Starts flow {@code f} now: a new QP with the flow's messages. */
   void launch(int f) {
-    transport.postSend(transport.createQp(srcNode[f], dstNode[f]), trace.sizeBytes(f), f);
+    int q = transport.createQp(srcNode[f], dstNode[f]);
+    long rest = trace.sizeBytes(f);
+    for (; rest > maxMessage; rest -= maxMessage) {
+      transport.postSend(q, maxMessage, PART | f);
+    }
+    transport.postSend(q, rest, f);
   }
 
-  /** The receiver holds flow {@code f}'s whole message at {@code t}. */
-  void done(int f, long t) {
+  /** The receiver holds message {@code id} (a flow's last, or a {@link #PART}) whole at {@code t}. */
+  void done(long id, long t) {
+    if ((id & PART) != 0) {
+      return;
+    }
+    int f = (int) id;
     rec.complete(f, t);
     progress.advance(1);
     if (stopWhenDone && rec.completed() == trace.size()) {
@@ -72,8 +100,8 @@ final class TraceFlows {
     }
   }
 
-  /** A data packet of flow {@code f} was sent again. */
-  void retransmitted(int f) {
-    rec.addRetransmissions(f, 1);
+  /** A data packet of message {@code id} was sent again. */
+  void retransmitted(long id) {
+    rec.addRetransmissions((int) id, 1);
   }
 }
