@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * What every analysis returns: a named table of typed columns ({@code long}, {@code double} or
@@ -19,12 +20,27 @@ public final class Table {
   }
 
   /**
-   * A column: name (snake or camel case, as it will appear in CSV headers) and type.
+   * A column: name and type. The name is the CSV header and the JSON key, and it is camelCase, as
+   * every command's JSON keys are: a lower-case letter, then letters and digits, each further word
+   * starting with a capital ({@code startNs}, {@code fairShareGbps}, {@code lemma1Bound}, {@code
+   * timeS}); a unit keeps the case that carries its meaning ({@code Gbps} gigabits per second,
+   * {@code MB} megabytes, {@code MiB}). A qualified name joins such parts with dots: a metric per
+   * size bin ({@code fctMeanNs.small}), a nested JSON key ({@code breakEven.nic2x}). No
+   * underscores, hyphens or spaces. Exceptions, by design: a column that echoes a user's names (a
+   * spec's settings in a sweep's {@code points.csv}, {@code simulate.until-ms}; the headers of a
+   * CSV file read back for a report) keeps them as written. See {@link #isCamelCase(String)}.
    *
    * @param name header
    * @param type values' type
    */
-  public record Column(String name, Type type) {}
+  public record Column(String name, Type type) {
+    private static final Pattern CAMEL_CASE = Pattern.compile("[a-z][a-zA-Z0-9]*(\\.[a-z][a-zA-Z0-9]*)*");
+
+    /** Whether {@code name} follows the column-name convention above (camelCase, dotted parts). */
+    public static boolean isCamelCase(String name) {
+      return name != null && CAMEL_CASE.matcher(name).matches();
+    }
+  }
 
   private final String name;
   private final List<Column> columns;

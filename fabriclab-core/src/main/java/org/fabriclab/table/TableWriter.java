@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.nio.file.Path;
@@ -14,9 +15,9 @@ import java.util.Locale;
 import org.fabriclab.io.OutputFiles;
 
 /**
- * Renders a {@link Table} as aligned text, CSV (header row, RFC 4180 quoting), JSON (an array of
- * row objects) or Markdown; and writes a file atomically (temp file, then move) so an interrupted
- * run never leaves half a file.
+ * Renders a {@link Table} as aligned text, CSV (header row; RFC 4180: a field is quoted only when
+ * it holds a comma, a quote, CR or LF), JSON (an array of row objects) or Markdown; and writes a
+ * file atomically (temp file, then move) so an interrupted run never leaves half a file.
  */
 public final class TableWriter {
   /** Output formats. */
@@ -38,7 +39,12 @@ public final class TableWriter {
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final CsvMapper CSV = new CsvMapper();
+  /**
+   * RFC 4180 quoting only where needed (a comma, a quote, CR or LF): Jackson's default quotes every
+   * field longer than 24 characters and any holding a space.
+   */
+  private static final CsvMapper CSV =
+      CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
   private TableWriter() {}
 

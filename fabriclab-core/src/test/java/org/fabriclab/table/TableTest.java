@@ -7,6 +7,20 @@ import org.junit.jupiter.api.Test;
 
 class TableTest {
 
+  /** The column-name convention of {@link Table.Column}: camelCase, parts joined by dots. */
+  @Test
+  void columnNamesAreCamelCaseWithOptionalDottedParts() {
+    for (String ok : new String[] {"n", "startNs", "fairShareGbps", "lemma1Bound", "timeS", "sizeMB",
+        "fctMeanNs.small", "breakEven.nic2x"}) {
+      assertThat(Table.Column.isCamelCase(ok)).as(ok).isTrue();
+    }
+    for (String bad : new String[] {"fair_share_gbps", "time_s", "StartNs", "until-ms", "simulate.until-ms",
+        "max queue", "1st", "", ".a", "a.", "a..b", "a.B"}) {
+      assertThat(Table.Column.isCamelCase(bad)).as(bad).isFalse();
+    }
+    assertThat(Table.Column.isCamelCase(null)).isFalse();
+  }
+
   @Test
   void cellsAreCoercedToTheColumnType() {
     Table t =

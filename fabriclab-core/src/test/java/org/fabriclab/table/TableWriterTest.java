@@ -60,6 +60,25 @@ class TableWriterTest {
     assertThat(csv).contains("\"a,b\"", "\"say \"\"hi\"\"\"", "\"line\nbreak\"");
   }
 
+  /**
+   * RFC 4180 quoting and no more: a field is quoted only when it holds a comma, a quote, CR or LF,
+   * whatever its length or its other characters (Jackson's default quotes every field longer than
+   * 24 characters and any holding a space or a character below '-').
+   */
+  @Test
+  void csvQuotesOnlyWhatRfc4180Requires() throws IOException {
+    Table t = Table.builder("q").stringColumn("shortSlowerThanRtoFloorPct").stringColumn("s")
+        .row("flow 1", "Cisco 48x25+6x100").row("managed (smallest sub-BCube)", "#1; tab\tx")
+        .row("cr\rx", "a,b").build();
+    String csv = TableWriter.csv(t);
+    assertThat(csv).startsWith("shortSlowerThanRtoFloorPct,s\n"
+        + "flow 1,Cisco 48x25+6x100\n"
+        + "managed (smallest sub-BCube),#1; tab\tx\n"
+        + "\"cr\rx\",\"a,b\"\n");
+    List<String[]> rows = parseCsv(csv);
+    assertThat(rows.get(3)).containsExactly("cr\rx", "a,b");
+  }
+
   @Test
   void emptyTableStillHasItsHeader() throws IOException {
     Table empty = Table.builder("e").longColumn("a").stringColumn("b").build();

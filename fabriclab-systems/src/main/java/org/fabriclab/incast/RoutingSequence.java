@@ -10,7 +10,7 @@ public final class RoutingSequence {
   private RoutingSequence() {}
 
   /**
-   * Parses "01" or "0,1" (e_1 first). For n-digit dimensions above 9 use commas.
+   * Parses "0,1" or the paper's "01" (e_1 first). For dimensions above 9 use commas.
    *
    * @throws InvalidParameterException if a symbol is not a digit index
    */
@@ -53,12 +53,14 @@ public final class RoutingSequence {
     return java.util.Arrays.stream(sequence).filter(e -> act[e]).toArray();
   }
 
-  /** Text form e_1e_2…e_d ("01"), comma-separated when a dimension exceeds 9. */
+  /**
+   * Text form "e_1,e_2,…,e_d" ("1,0": dimension 1 at stage 1, then 0), as {@link #parse} takes it.
+   * Always with commas: the paper's "10" reads as ten, and a CSV reader takes "01" for the number 1.
+   */
   public static String format(int[] seq) {
     StringBuilder sb = new StringBuilder();
-    boolean commas = java.util.Arrays.stream(seq).anyMatch(e -> e > 9);
     for (int i = 0; i < seq.length; i++) {
-      if (commas && i > 0) {
+      if (i > 0) {
         sb.append(',');
       }
       sb.append(seq[i]);

@@ -32,13 +32,13 @@ final class CostExperiments {
     excess(rep);
     eightTors(m, rep);
     Table.Builder power = Table.builder("fig6b_power").longColumn("tors").stringColumn("instance")
-        .longColumn("ports_overlay").longColumn("ports_ip").longColumn("ports_shufflecast")
-        .doubleColumn("improvement_vs_overlay").doubleColumn("improvement_vs_ip").stringColumn("series");
+        .longColumn("portsOverlay").longColumn("portsIp").longColumn("portsShufflecast")
+        .doubleColumn("improvementVsOverlay").doubleColumn("improvementVsIp").stringColumn("series");
     Table.Builder cost = Table.builder("fig6c_cost").longColumn("tors").stringColumn("instance")
-        .longColumn("rate_gbps").doubleColumn("cost_ip_usd").doubleColumn("cost_shufflecast_usd")
+        .longColumn("rateGbps").doubleColumn("costIpUsd").doubleColumn("costShufflecastUsd")
         .doubleColumn("improvement").stringColumn("series");
     Table.Builder lat = Table.builder("latency").longColumn("tors").stringColumn("instance")
-        .doubleColumn("shufflecast_us").doubleColumn("ip_multicast_us").doubleColumn("difference_hops");
+        .doubleColumn("shufflecastUs").doubleColumn("ipMulticastUs").doubleColumn("differenceHops");
     double[] ov = {Double.MAX_VALUE, 0, Double.MAX_VALUE, 0};
     double[] ip = {Double.MAX_VALUE, 0};
     double[] cs = {Double.MAX_VALUE, 0};
@@ -110,13 +110,13 @@ final class CostExperiments {
         fmt(lo) + "–" + fmt(hi) + " USD", "±1%", Math.abs(lo - 487) / 487 < 0.01 && Math.abs(hi - 1867) / 1867 < 0.01,
         "1:4 splitter + 4 × (switch port + transceiver + 37.37 USD fibre), Table I; within 0.4% of the"
             + " paper's rounded values");
-    rep.plot(new PlotSpec("fig6b", "fig6b_power", PlotSpec.Kind.LINE, "tors", "improvement_vs_ip", "series",
+    rep.plot(new PlotSpec("fig6b", "fig6b_power", PlotSpec.Kind.LINE, "tors", "improvementVsIp", "series",
         "Fig. 6(b) power improvement vs IP multicast", "ToRs", "IP multicast / Shufflecast power"));
-    rep.plot(new PlotSpec("fig6b_overlay", "fig6b_power", PlotSpec.Kind.LINE, "tors", "improvement_vs_overlay",
+    rep.plot(new PlotSpec("fig6b_overlay", "fig6b_power", PlotSpec.Kind.LINE, "tors", "improvementVsOverlay",
         "series", "Fig. 6(b) power improvement vs overlay", "ToRs", "overlay / Shufflecast power"));
     rep.plot(new PlotSpec("fig6c", "fig6c_cost", PlotSpec.Kind.LINE, "tors", "improvement", "series",
         "Fig. 6(c) capital-cost improvement vs IP multicast", "ToRs", "IP multicast / Shufflecast cost"));
-    rep.plot(new PlotSpec("latency", "latency", PlotSpec.Kind.LINE, "tors", "shufflecast_us", null,
+    rep.plot(new PlotSpec("latency", "latency", PlotSpec.Kind.LINE, "tors", "shufflecastUs", null,
         "§VI-A(a) average one-to-all latency of Shufflecast", "ToRs", "µs"));
   }
 
@@ -158,7 +158,7 @@ final class CostExperiments {
 
   private static void excess(ReproductionReport.Builder rep) {
     Table.Builder t = Table.builder("excess_resource").longColumn("tors").longColumn("ports")
-        .longColumn("tree_switch_ports").doubleColumn("excess_percent");
+        .longColumn("treeSwitchPorts").doubleColumn("excessPercent");
     long[][] cases = {{8, 4}, {192, 32}};
     String[] paper = {"175%", "107%"};
     for (int i = 0; i < cases.length; i++) {

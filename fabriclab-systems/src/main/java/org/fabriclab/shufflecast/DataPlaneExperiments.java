@@ -104,8 +104,8 @@ final class DataPlaneExperiments {
   private static void fig6a(boolean quick, ReproductionReport.Builder rep) {
     long[] sizes = quick ? new long[] {20_000_000L}
         : new long[] {200_000_000L, 1_400_000_000L};
-    Table.Builder t = Table.builder("fig6a_throughput").longColumn("size_mb").stringColumn("method")
-        .doubleColumn("throughput_gbps").doubleColumn("share_of_line_rate");
+    Table.Builder t = Table.builder("fig6a_throughput").longColumn("sizeMB").stringColumn("method")
+        .doubleColumn("throughputGbps").doubleColumn("shareOfLineRate");
     for (Method m : new Method[] {Method.SHUFFLECAST, Method.IP_MULTICAST}) {
       double worst = Double.MAX_VALUE;
       for (long size : sizes) {

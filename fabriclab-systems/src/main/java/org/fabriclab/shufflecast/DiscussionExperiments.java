@@ -23,9 +23,9 @@ final class DiscussionExperiments {
 
   private static void unusedPorts(ReproductionReport.Builder rep) {
     java.util.List<UnusedPortAnalysis.Case> cases = UnusedPortAnalysis.run();
-    Table.Builder t = Table.builder("fig10_unused_ports").longColumn("rack_u").longColumn("server_ports")
-        .longColumn("server_gbps").doubleColumn("oversubscription").stringColumn("switch")
-        .longColumn("unused_ports").doubleColumn("unused_gbps");
+    Table.Builder t = Table.builder("fig10_unused_ports").longColumn("rackU").longColumn("serverPorts")
+        .longColumn("serverGbps").doubleColumn("oversubscription").stringColumn("switch")
+        .longColumn("unusedPorts").doubleColumn("unusedGbps");
     int fitted = 0;
     int twoPorts = 0;
     int hundredGbps = 0;
@@ -76,8 +76,8 @@ final class DiscussionExperiments {
     ComponentCatalog cat = ComponentCatalog.tableI();
     OpticalPowerBudget b = new OpticalPowerBudget(cat);
     Table.Builder t = Table.builder("power_budget").longColumn("fanout").longColumn("splitter")
-        .longColumn("rate_gbps").doubleColumn("formula_loss_db").doubleColumn("loss_used_db")
-        .doubleColumn("budget_db").doubleColumn("margin_db").stringColumn("feasible");
+        .longColumn("rateGbps").doubleColumn("formulaLossDb").doubleColumn("lossUsedDb")
+        .doubleColumn("budgetDb").doubleColumn("marginDb").stringColumn("feasible");
     for (long p : new long[] {2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 1024}) {
       for (int rate : cat.rates()) {
         OpticalPowerBudget.Link l = b.link(p, rate, 100);
@@ -124,8 +124,8 @@ final class DiscussionExperiments {
 
   private static void mirrored(ReproductionContext ctx, ReproductionReport.Builder rep) {
     Table.Builder t = Table.builder("p_relay_failures").stringColumn("instance").longColumn("subsets")
-        .longColumn("mirrored_groups").doubleColumn("paper_probability").doubleColumn("mirrored_fraction")
-        .longColumn("mirrored_unrecovered").longColumn("other_unrecovered");
+        .longColumn("mirroredGroups").doubleColumn("paperProbability").doubleColumn("mirroredFraction")
+        .longColumn("mirroredUnrecovered").longColumn("otherUnrecovered");
     int[][] full = {{2, 2}, {3, 2}, {2, 3}, {2, 4}};
     int[][] sizes = ctx.quick() ? new int[][] {{2, 2}, {3, 2}} : full;
     QuickSkips.notRun(rep, full, sizes, "§III-C1",
@@ -154,7 +154,7 @@ final class DiscussionExperiments {
     }
     rep.table(t.build());
     Table.Builder par = Table.builder("parallelism_after_failure").stringColumn("instance")
-        .longColumn("healthy").longColumn("min_after_one_failure").longColumn("max_after_one_failure");
+        .longColumn("healthy").longColumn("minAfterOneFailure").longColumn("maxAfterOneFailure");
     int[][] fullPar = {{3, 2}, {4, 2}, {2, 3}, {3, 3}};
     int[][] runPar = ctx.quick() ? new int[][] {{3, 2}} : fullPar;
     QuickSkips.notRun(rep, fullPar, runPar, "§VI-C", pk -> "sources of one column multicasting at line"
@@ -186,9 +186,9 @@ final class DiscussionExperiments {
   private static void arbitrary(ReproductionContext ctx, ReproductionReport.Builder rep) {
     PowerCostModel pm = new PowerCostModel(ComponentCatalog.tableI());
     Table.Builder t = Table.builder("arbitrary_tor_counts").longColumn("tors").stringColumn("instance")
-        .longColumn("logical").longColumn("two_splitter_tors").stringColumn("all_reached")
-        .longColumn("max_hops").doubleColumn("avg_hops").longColumn("tree_ports")
-        .longColumn("ip_tree_ports").doubleColumn("power_improvement_vs_ip");
+        .longColumn("logical").longColumn("twoSplitterTors").stringColumn("allReached")
+        .longColumn("maxHops").doubleColumn("avgHops").longColumn("treePorts")
+        .longColumn("ipTreePorts").doubleColumn("powerImprovementVsIp");
     int[] counts = ctx.quick() ? new int[] {15, 100} : new int[] {15, 100, 200, 300, 500, 700, 1000};
     boolean allReached = true;
     for (int tors : counts) {

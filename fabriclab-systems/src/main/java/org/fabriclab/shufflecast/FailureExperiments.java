@@ -31,7 +31,7 @@ final class FailureExperiments {
     for (int u : im.unreachableBefore()) {
       bySize.merge(u, 1, Integer::sum);
     }
-    Table.Builder tb = Table.builder("fig4_relay8_2_3").longColumn("unreachable_tors").longColumn("sources");
+    Table.Builder tb = Table.builder("fig4_relay8_2_3").longColumn("unreachableTors").longColumn("sources");
     bySize.forEach(tb::row);
     rep.table(tb.build());
     String got = bySize.toString();
@@ -54,7 +54,7 @@ final class FailureExperiments {
 
   private static void fig7ab(ReproductionContext ctx, ReproductionReport.Builder rep) {
     Table.Builder loss = Table.builder("fig7a_reachability_loss").stringColumn("instance")
-        .doubleColumn("loss_fraction").doubleColumn("cdf_without_recovery").doubleColumn("cdf_with_recovery");
+        .doubleColumn("lossFraction").doubleColumn("cdfWithoutRecovery").doubleColumn("cdfWithRecovery");
     Table.Builder hops = Table.builder("fig7b_max_hop_increase").stringColumn("instance")
         .longColumn("increase").doubleColumn("cdf");
     for (int[] pk : fig7Sizes(ctx)) {
@@ -122,8 +122,8 @@ final class FailureExperiments {
     }
     rep.table(loss.build());
     rep.table(hops.build());
-    rep.plot(new PlotSpec("fig7a", "fig7a_reachability_loss", PlotSpec.Kind.LINE, "loss_fraction",
-        "cdf_without_recovery", "instance", "Fig. 7(a) CDF of reachability loss, one relay failed (no recovery)",
+    rep.plot(new PlotSpec("fig7a", "fig7a_reachability_loss", PlotSpec.Kind.LINE, "lossFraction",
+        "cdfWithoutRecovery", "instance", "Fig. 7(a) CDF of reachability loss, one relay failed (no recovery)",
         "fraction of ToRs lost", "CDF over (failed relay, source)"));
     rep.plot(new PlotSpec("fig7b", "fig7b_max_hop_increase", PlotSpec.Kind.LINE, "increase", "cdf",
         "instance", "Fig. 7(b) CDF of max-hop increase after recovery", "increase in max hops",
@@ -132,7 +132,7 @@ final class FailureExperiments {
 
   private static void fig7c(ReproductionContext ctx, ReproductionReport.Builder rep) {
     Table.Builder deg = Table.builder("fig7c_throughput_degradation").stringColumn("instance")
-        .doubleColumn("active_fraction").doubleColumn("degradation");
+        .doubleColumn("activeFraction").doubleColumn("degradation");
     RandomStreams rng = new RandomStreams(ctx.seed());
     int samples = ctx.quick() ? 4 : 40;
     int pool = ctx.quick() ? 1 : 4;
@@ -209,14 +209,14 @@ final class FailureExperiments {
               + " mirror then carries two partitions' sources and the precedent's mirror k−1 more");
     }
     rep.table(deg.build());
-    rep.plot(new PlotSpec("fig7c", "fig7c_throughput_degradation", PlotSpec.Kind.LINE, "active_fraction",
+    rep.plot(new PlotSpec("fig7c", "fig7c_throughput_degradation", PlotSpec.Kind.LINE, "activeFraction",
         "degradation", "instance", "Fig. 7(c) throughput degradation after recovery",
         "fraction of active sources", "relative degradation"));
   }
 
   private static void multiple(ReproductionContext ctx, ReproductionReport.Builder rep) {
     Table.Builder tb = Table.builder("two_failures").stringColumn("instance").longColumn("pairs")
-        .longColumn("fully_recovered").doubleColumn("fraction");
+        .longColumn("fullyRecovered").doubleColumn("fraction");
     int[][] full = {{3, 2}, {4, 2}, {5, 2}, {3, 3}};
     int[][] sizes = ctx.quick() ? new int[][] {{3, 2}, {4, 2}} : full;
     QuickSkips.notRun(rep, full, sizes, "§III-C1",

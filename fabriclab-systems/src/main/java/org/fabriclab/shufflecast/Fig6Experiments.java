@@ -45,11 +45,11 @@ final class Fig6Experiments {
     int[] counts = quick ? new int[] {1, 4, 16} : new int[] {1, 2, 4, 8, 16};
     long size = quick ? 20_000_000L : 2_000_000_000L;
     Table.Builder t = Table.builder("fig6d_measured").longColumn("groups").stringColumn("curve")
-        .doubleColumn("gbps_per_group");
-    Table.Builder d = Table.builder("fig6d_detail").longColumn("groups").doubleColumn("fair_share_gbps")
-        .doubleColumn("steady_mean_gbps").doubleColumn("steady_min_gbps").doubleColumn("steady_max_gbps")
-        .doubleColumn("whole_transfer_mean_gbps").doubleColumn("loss_rate").longColumn("repairs")
-        .longColumn("all_bytes_delivered").doubleColumn("duplicate_share");
+        .doubleColumn("gbpsPerGroup");
+    Table.Builder d = Table.builder("fig6d_detail").longColumn("groups").doubleColumn("fairShareGbps")
+        .doubleColumn("steadyMeanGbps").doubleColumn("steadyMinGbps").doubleColumn("steadyMaxGbps")
+        .doubleColumn("wholeTransferMeanGbps").doubleColumn("lossRate").longColumn("repairs")
+        .longColumn("allBytesDelivered").doubleColumn("duplicateShare");
     for (int gs : counts) {
       int[] src = new int[gs];
       for (int i = 0; i < gs; i++) {
@@ -103,7 +103,7 @@ final class Fig6Experiments {
     rep.table(d.build());
     feedbackPriorityWhatIf(counts[counts.length - 1], size, quick, rep);
     rep.plot(new PlotSpec("fig6d_measured", "fig6d_measured", PlotSpec.Kind.LINE, "groups",
-        "gbps_per_group", "curve", "Fig. 6(d) per-group throughput, NORM + TFMCC on 2,2-Shufflecast",
+        "gbpsPerGroup", "curve", "Fig. 6(d) per-group throughput, NORM + TFMCC on 2,2-Shufflecast",
         "concurrent groups", "Gb/s per group"));
   }
 
@@ -155,7 +155,7 @@ final class Fig6Experiments {
     int[][] members = DataPlaneExperiments.allOthers(src);
     Result r = DataPlaneExperiments.norm(Method.SHUFFLECAST).run(src, members, size, staggerNs,
         DataPlaneExperiments.bins(binNs));
-    Table.Builder t = Table.builder("fig6e_timeseries").doubleColumn("time_s").stringColumn("flow")
+    Table.Builder t = Table.builder("fig6e_timeseries").doubleColumn("timeS").stringColumn("flow")
         .doubleColumn("gbps");
     long[][] s = r.seriesBytes();
     long lastStart = 0;
@@ -181,7 +181,7 @@ final class Fig6Experiments {
       }
     }
     rep.table(t.build());
-    rep.plot(new PlotSpec("fig6e", "fig6e_timeseries", PlotSpec.Kind.LINE, "time_s", "gbps", "flow",
+    rep.plot(new PlotSpec("fig6e", "fig6e_timeseries", PlotSpec.Kind.LINE, "timeS", "gbps", "flow",
         "Fig. 6(e) four staggered 1:15 groups, NORM + TFMCC on 2,2-Shufflecast", "time (s)", "Gb/s"));
     double agg = aggBins == 0 ? 0 : aggSum / aggBins;
     double[] fair = DataPlaneExperiments.fairShareGbps(src, members);
@@ -229,7 +229,7 @@ final class Fig6Experiments {
     }
     RelayFailureRecovery.Step step = r.recovery().steps().get(0);
     Table.Builder t = Table.builder("relay_failure_during_transfer").stringColumn("phase")
-        .doubleColumn("gbps_per_member");
+        .doubleColumn("gbpsPerMember");
     t.row("before", before);
     t.row("failure bin (rules repaired 0.6 ms later; bytes over 15 members)", during);
     t.row("after", after);

@@ -25,8 +25,8 @@ final class Fig6aBaselines {
   static void run(boolean quick, ReproductionReport.Builder rep) {
     long size = quick ? 20_000_000L : 200_000_000L;
     double line = DataPlaneExperiments.GOODPUT_GBPS;
-    Table.Builder t = Table.builder("fig6a_baselines").longColumn("size_mb").stringColumn("method")
-        .doubleColumn("locate_ms").doubleColumn("throughput_gbps").doubleColumn("share_of_line_rate");
+    Table.Builder t = Table.builder("fig6a_baselines").longColumn("sizeMB").stringColumn("method")
+        .doubleColumn("locateMs").doubleColumn("throughputGbps").doubleColumn("shareOfLineRate");
     ShufflecastMulticastRun shape = new ShufflecastMulticastRun(2, 2, 2, 10);
     int[][] members = {shape.members(0, 16)};
     String sz = size / 1_000_000 + " MB";

@@ -34,7 +34,7 @@ final class Fig8Experiments {
     double tHttp = packetReadingNs(Method.HTTP, size);
     double tCornet = packetReadingNs(null, size);
     Table.Builder t = Table.builder("fig8a_lda_reading_time").stringColumn("method")
-        .doubleColumn("reading_ms").doubleColumn("speedup_of_shufflecast");
+        .doubleColumn("readingMs").doubleColumn("speedupOfShufflecast");
     t.row("shufflecast", tSc / 1e6, 1.0);
     t.row("cornet", tCornet / 1e6, tCornet / tSc);
     t.row("http", tHttp / 1e6, tHttp / tSc);
@@ -68,7 +68,7 @@ final class Fig8Experiments {
     double worst = Math.max(Math.abs(fSc / tSc - 1),
         Math.max(Math.abs(fCornet / tCornet - 1), Math.abs(fHttp / tHttp - 1)));
     Table.Builder t = Table.builder("fig8_engine_cross_validation").stringColumn("method")
-        .doubleColumn("packet_level_ms").doubleColumn("flow_level_ms");
+        .doubleColumn("packetLevelMs").doubleColumn("flowLevelMs");
     t.row("shufflecast", tSc / 1e6, fSc / 1e6);
     t.row("cornet", tCornet / 1e6, fCornet / 1e6);
     t.row("http", tHttp / 1e6, fHttp / 1e6);

@@ -131,9 +131,9 @@ final class PaxosLatency {
     PaxosLatency m = new PaxosLatency();
     int maxN = quick ? 5 : 14;
     Table.Builder t = Table.builder("fig8d_paxos_latency").longColumn("acceptors")
-        .doubleColumn("unicast_us").doubleColumn("shufflecast_us").doubleColumn("ratio")
-        .doubleColumn("unicast_host_us").doubleColumn("shufflecast_host_us")
-        .doubleColumn("ratio_with_host");
+        .doubleColumn("unicastUs").doubleColumn("shufflecastUs").doubleColumn("ratio")
+        .doubleColumn("unicastHostUs").doubleColumn("shufflecastHostUs")
+        .doubleColumn("ratioWithHost");
     double lo = Double.MAX_VALUE;
     double hi = 0;
     double loH = Double.MAX_VALUE;

@@ -28,7 +28,7 @@ final class RoutingExperiments {
     ShufflecastRouting r = new ShufflecastRouting(new ShufflecastTopology(2, 2));
     ConcurrentMulticast c = new ConcurrentMulticast(8);
     Table.Builder t = Table.builder("fig6d_theoretical_share").longColumn("groups")
-        .doubleColumn("relay_share").doubleColumn("fair_share").doubleColumn("aggregate");
+        .doubleColumn("relayShare").doubleColumn("fairShare").doubleColumn("aggregate");
     boolean lineRate = true;
     for (int g = 1; g <= 16; g++) {
       int[][] sets = new int[g][];
@@ -41,7 +41,7 @@ final class RoutingExperiments {
       lineRate &= Math.abs(share * g - 1) < 1e-12;
     }
     rep.table(t.build());
-    rep.plot(new PlotSpec("fig6d", "fig6d_theoretical_share", PlotSpec.Kind.LINE, "groups", "fair_share", null,
+    rep.plot(new PlotSpec("fig6d", "fig6d_theoretical_share", PlotSpec.Kind.LINE, "groups", "fairShare", null,
         "Fig. 6(d) theoretical fair share per group, 2,2-Shufflecast", "concurrent groups", "share of line rate"));
     rep.restatedTheory("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups",
         "close to line rate", lineRate ? "line rate for every G" : "below line rate for some G",
@@ -80,8 +80,8 @@ final class RoutingExperiments {
     QuickSkips.notRun(rep, full, sizes, "Lemma 1",
         pk -> "max hops over all sources, " + pk[0] + "," + pk[1] + "-Shufflecast", pk -> "≤ " + (2 * pk[1] - 1));
     Table.Builder t = Table.builder("rules_and_hops").stringColumn("instance").longColumn("tors")
-        .longColumn("rules_min").longColumn("rules_max").longColumn("rules_closed_form")
-        .longColumn("max_hops").longColumn("lemma1_bound").doubleColumn("avg_hops");
+        .longColumn("rulesMin").longColumn("rulesMax").longColumn("rulesClosedForm")
+        .longColumn("maxHops").longColumn("lemma1Bound").doubleColumn("avgHops");
     for (int[] pk : sizes) {
       ShufflecastTopology top = new ShufflecastTopology(pk[0], pk[1]);
       ShufflecastRouting r = new ShufflecastRouting(top);
@@ -108,7 +108,7 @@ final class RoutingExperiments {
 
   private static void lemma3(ReproductionReport.Builder rep) {
     Table.Builder t = Table.builder("lemma3_shares").stringColumn("instance").stringColumn("active")
-        .longColumn("sources").doubleColumn("share_min").doubleColumn("share_max").doubleColumn("lemma3");
+        .longColumn("sources").doubleColumn("shareMin").doubleColumn("shareMax").doubleColumn("lemma3");
     for (int[] pk : new int[][] {{2, 2}, {2, 3}, {3, 2}, {4, 2}, {4, 3}}) {
       int p = pk[0];
       int k = pk[1];

@@ -49,8 +49,8 @@ final class TpchBroadcasts {
   static void run(boolean quick, ReproductionReport.Builder rep) {
     long packetLimit = quick ? 25_000_000L : 200_000_000L;
     Table.Builder t = Table.builder("fig8b_tpch_reading_time").longColumn("query")
-        .longColumn("table_mb").stringColumn("engine").doubleColumn("shufflecast_s")
-        .doubleColumn("cornet_s").doubleColumn("http_s");
+        .longColumn("tableMB").stringColumn("engine").doubleColumn("shufflecastS")
+        .doubleColumn("cornetS").doubleColumn("httpS");
     double sc = 0;
     double cornet = 0;
     double http = 0;

@@ -3,7 +3,7 @@ package org.fabriclab.flattree;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.QuickReports;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.topology.fattree.FatTree;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class PathLengthTest {
 
   @Test
   void quickReproductionMatchesClosedFormsAndLabelsEveryComparison() {
-    ReproductionReport r = new FlatTreeReproduction().run(ReproductionContext.forTests());
+    ReproductionReport r = QuickReports.of(new FlatTreeReproduction());
     // Fig. 5: the fat-tree rows are the closed form (2 hops on an edge switch, 4 in a Pod, 6 across)
     org.fabriclab.table.Table f5 = r.table("fig5_path_length");
     int fatRows = 0;

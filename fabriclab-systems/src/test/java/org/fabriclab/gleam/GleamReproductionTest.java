@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.fabriclab.experiment.Comparison;
-import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.QuickReports;
 import org.fabriclab.experiment.ReproductionReport;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class GleamReproductionTest {
   @Test
   void quickRunHasEveryTableAndTheWorkedExamplesMatchHandValues() {
-    ReproductionReport r = new GleamReproduction().run(ReproductionContext.forTests());
+    ReproductionReport r = QuickReports.of(new GleamReproduction());
     // rows by construction: 5 port counts; Fig. 4 group + 4 group sizes (quick k=12: 432 servers);
     // 64 KiB..1 GiB = 15 sizes (x2 methods); 3 phases x 2; 3 methods; 4 KiB..1 MiB = 9 sizes x 3
     Map<String, Integer> rows = Map.of("table_memory", 5, "registration", 5, "fig9_bcast", 30, "fig9_ratio", 15,

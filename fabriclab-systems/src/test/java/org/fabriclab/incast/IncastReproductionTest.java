@@ -3,7 +3,7 @@ package org.fabriclab.incast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.fabriclab.experiment.Comparison;
-import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.QuickReports;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.experiment.SummaryText;
 import org.junit.jupiter.api.Test;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class IncastReproductionTest {
   @Test
   void quickRunWritesEveryFigureAndAgreesOnTheWorkedExample() {
-    ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
+    ReproductionReport r = QuickReports.of(new IncastReproduction());
     for (String t : new String[] {"fig3-worked-example", "fig5-bcube6-120-senders", "table1-delay",
         "fig6-bcube8-5", "fig7a-alpha-500-senders", "fig7b-alpha-4000-senders", "fig8a-shuffle-random",
         "fig8b-shuffle-managed", "dataplane-wordcount", "fbfly-hyperx", "approximation-gap"}) {
@@ -55,7 +55,7 @@ class IncastReproductionTest {
 
   @Test
   void quickRunCountsItsSmallerSweepsAsNotRunAndStatesEveryTolerance() {
-    ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
+    ReproductionReport r = QuickReports.of(new IncastReproduction());
     int notRun = 0;
     for (Comparison c : r.comparisons()) {
       if (c.graded()) {
@@ -76,7 +76,7 @@ class IncastReproductionTest {
 
   @Test
   void summaryNamesNoJavaClass() {
-    ReproductionReport r = new IncastReproduction().run(ReproductionContext.forTests());
+    ReproductionReport r = QuickReports.of(new IncastReproduction());
     assertThat(SummaryText.classNamesIn(SummaryText.of(r) + new IncastReproduction().paper(),
         java.nio.file.Path.of("target/classes"), java.nio.file.Path.of("target/test-classes"),
         java.nio.file.Path.of("../fabriclab-core/target/classes")))

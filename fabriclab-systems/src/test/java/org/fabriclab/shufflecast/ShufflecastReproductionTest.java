@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fabriclab.experiment.Comparison;
-import org.fabriclab.experiment.ReproductionContext;
+import org.fabriclab.experiment.QuickReports;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.experiment.SummaryText;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +24,7 @@ class ShufflecastReproductionTest {
 
   @BeforeAll
   static void run() {
-    report = new ShufflecastReproduction().run(ReproductionContext.forTests());
+    report = QuickReports.of(new ShufflecastReproduction());
   }
 
   private static Comparison row(String metricStart) {

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     name = "shuffle",
     mixinStandardHelpOptions = true,
     description = {"Build one incast tree per receiver of a shuffle and sum their traffic.",
-        "csv: one row per incast (receiver,sequence,cost,links,aggregating = number of aggregating servers,",
+        "csv: one row per incast (receiver,sequence = the routing sequence e1,e2,... as --sequence takes it,",
+        "cost,links,aggregating = number of aggregating servers,",
         "receiverInput,treeServers), the scalar keys as one 'summary:' line on stderr; md: the keys, then",
         "that table; JSON: the keys and incasts[…] with the aggregating servers' ids."})
 public final class IncastShuffleCommand implements Runnable {
@@ -144,8 +145,10 @@ public final class IncastShuffleCommand implements Runnable {
       }
     } else {
       for (Map<String, Object> x : per) {
-        out.printf(Locale.ROOT, "receiver %s: cost %s, links %s, aggregating %d%n", x.get("receiver"),
-            TreeView.fmt((double) x.get("cost")), x.get("links"), ((int[]) x.get("aggregating")).length);
+        String seq = (String) x.get("sequence");
+        out.printf(Locale.ROOT, "receiver %s: cost %s, links %s, aggregating %d%s%n", x.get("receiver"),
+            TreeView.fmt((double) x.get("cost")), x.get("links"), ((int[]) x.get("aggregating")).length,
+            seq.isEmpty() ? "" : ", routing sequence " + seq);
       }
       for (int r : s.skippedReceivers()) {
         out.printf(Locale.ROOT, "receiver %d: skipped, its only sender is on its own server%n", r);

@@ -29,7 +29,7 @@ public final class IncastTreeCommand implements Runnable {
       description = "existing|unicast|rs|ars|ars+intra|best-rs|exact (default: ${DEFAULT-VALUE})")
   String method;
 
-  @Option(names = "--sequence", paramLabel = "E1E2..", description = "routing sequence for rs (and ars+intra over it), e.g. 01")
+  @Option(names = "--sequence", paramLabel = "E1,E2,..", description = "routing sequence for rs (and ars+intra over it): the dimension corrected at stage 1, 2, ..., e.g. 1,0 (the paper's 10)")
   String sequence;
 
   @Option(names = "--alpha", defaultValue = "0", description = "aggregation ratio 0..1 (default: ${DEFAULT-VALUE})")

@@ -21,7 +21,7 @@ import org.fabriclab.io.OutputFiles;
 /**
  * Runs a sweep into a run folder and keeps it resumable:
  * <pre>
- * DIR/spec.json            the resolved spec (defaults filled in, files absolute)
+ * DIR/spec.json            the resolved spec (defaults filled in, files absolute; limits not set left out)
  * DIR/run.json             fabriclab and Java versions, master seed, executor
  * DIR/points.csv           every point: index, repetition, seed, coordinates
  * DIR/points/pNNNNN/       per-point outputs; metrics.csv is written last and marks it finished
@@ -60,6 +60,9 @@ public final class SweepRunner {
     }
     ObjectNode sec = o.putObject(s.kind());
     for (ExperimentSpec.Axis a : s.settings()) {
+      if (Sweep.isUnset(a.key(), a.values())) {
+        continue; // a limit left at its "not set" 0 is left out, as points.csv leaves its cell empty
+      }
       String[] k = a.key().split("\\.", 2);
       ObjectNode target = k[0].equals("workload") ? (sec.has("workload") ? (ObjectNode) sec.get("workload")
           : sec.putObject("workload")) : sec;

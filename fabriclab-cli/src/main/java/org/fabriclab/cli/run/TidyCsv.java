@@ -45,9 +45,9 @@ public final class TidyCsv {
     return b.toString();
   }
 
-  /** A CSV field, quoted when it holds a comma, a quote or a line break. */
+  /** A CSV field, quoted when it holds a comma, a quote, CR or LF (RFC 4180), as-is otherwise. */
   public static String quote(String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) {
+    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
       return s;
     }
     return '"' + s.replace("\"", "\"\"") + '"';

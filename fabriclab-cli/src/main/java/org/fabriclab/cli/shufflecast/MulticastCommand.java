@@ -294,11 +294,11 @@ public final class MulticastCommand implements Runnable {
 
   private static void writeSeries(java.nio.file.Path csv, ShufflecastMulticastRun.Result r) {
     long[][] s = r.seriesBytes();
-    StringBuilder b = new StringBuilder("time_ms");
+    StringBuilder b = new StringBuilder("timeMs");
     for (int g = 0; g < s.length; g++) {
-      b.append(",group").append(g).append("_gbps");
+      b.append(",group").append(g).append("Gbps");
     }
-    b.append(",aggregate_gbps\n");
+    b.append(",aggregateGbps\n");
     double binNs = r.seriesBinNs();
     int bins = s.length == 0 ? 0 : s[0].length;
     for (int i = 0; i < bins; i++) {

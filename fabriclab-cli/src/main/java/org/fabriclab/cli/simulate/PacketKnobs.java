@@ -38,8 +38,9 @@ final class PacketKnobs {
   @Option(names = "--loss", paramLabel = "P", description = "random loss probability per packet on every switch port, in [0, 1), seeded (preset: 0)")
   Double loss;
 
-  @Option(names = "--mtu-bytes", paramLabel = "B", description = "packet size on the wire in bytes, headers included (preset: 1500; rocev2: 1088)")
-  Integer mtuBytes;
+  // a long, as every numeric option here, so that an error names the valid range, not Java's int range
+  @Option(names = "--mtu-bytes", paramLabel = "B", description = "packet size on the wire in bytes, headers included, up to 1048576 (preset: 1500; rocev2: 1088)")
+  Long mtuBytes;
 
   @Option(names = "--init-window", paramLabel = "N", description = "initial window in packets (preset: 3 for dctcp and newreno, 20 for ndp; rocev2 has none), 1..1048576")
   Long initWindow;

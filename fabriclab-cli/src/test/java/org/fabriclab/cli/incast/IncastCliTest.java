@@ -28,6 +28,10 @@ class IncastCliTest {
   void workedExampleCostsAndLinks() throws Exception {
     assertThat(json(args("--method", "rs", "--sequence", "10")).get("cost").asDouble()).isEqualTo(18);
     assertThat(json(args("--method", "rs", "--sequence", "10")).get("links").asInt()).isEqualTo(14);
+    JsonNode rs10 = json(args("--method", "rs", "--sequence", "10"));
+    assertThat(rs10.get("sequence").asText()).isEqualTo("1,0");
+    assertThat(rs10.get("method").asText()).isEqualTo("rs 1,0");
+    assertThat(json(args("--method", "rs", "--sequence", "1,0"))).isEqualTo(rs10);
     JsonNode rs01 = json(args("--method", "rs", "--sequence", "01"));
     assertThat(rs01.get("cost").asDouble()).isEqualTo(16);
     assertThat(rs01.get("links").asInt()).isEqualTo(12);
@@ -172,7 +176,8 @@ class IncastCliTest {
     Result r = run("incast", "tree", "--bcube", "4,1", "--receiver", "0", "--senders", "2,5,9,10,11,14",
         "--method", "rs", "--sequence", "01");
     assertThat(r.code()).isZero();
-    assertThat(r.out()).contains("stage 2:").contains("stage 1:").contains("cost 16, links 12");
+    assertThat(r.out()).contains("stage 2:").contains("stage 1:").contains("cost 16, links 12")
+        .contains("method rs 0,1, routing sequence e1..ed = 0,1\n");
   }
 
   @Test
@@ -182,6 +187,10 @@ class IncastCliTest {
     // receiver 0: RS tree of the identity sequence 01 costs 16; receiver 3 likewise by symmetry
     assertThat(j.get("incasts")).hasSize(2);
     assertThat(j.get("incasts").get(0).get("cost").asDouble()).isEqualTo(16);
+    assertThat(j.get("incasts").get(0).get("sequence").asText()).isEqualTo("0,1");
+    Result text = run("incast", "shuffle", "--bcube", "4,1", "--senders", "2,5,9,10,11,14", "--receivers", "0,3",
+        "--method", "rs");
+    assertThat(text.out()).contains("receiver 0: cost 16, links 12, aggregating 2, routing sequence 0,1\n");
     double sum = j.get("incasts").get(0).get("cost").asDouble() + j.get("incasts").get(1).get("cost").asDouble();
     assertThat(j.get("cost").asDouble()).isEqualTo(sum);
     // csv: one row per incast, the worked example's RS 01 tree first (cost 16, 12 links)
@@ -190,7 +199,9 @@ class IncastCliTest {
     String[] rows = csv.out().split("\n");
     assertThat(rows).hasSize(3).noneMatch(l -> l.contains("[") || l.contains("{"));
     assertThat(rows[0]).isEqualTo("receiver,sequence,cost,links,aggregating,receiverInput,treeServers");
-    assertThat(rows[1]).startsWith("0,01,16.0,12,");
+    // the routing sequence e1,e2 with commas (quoted in CSV), as --sequence takes it: "01" read as
+    // the number 1 (pandas) and "10" as ten
+    assertThat(rows[1]).startsWith("0,\"0,1\",16.0,12,");
     assertThat(csv.err()).contains("summary:").contains(" cost=" + sum + " ");
     JsonNode managed = json("incast", "shuffle", "--json", "--bcube", "8,5", "--random-senders", "500",
         "--random-receivers", "3", "--placement", "managed");

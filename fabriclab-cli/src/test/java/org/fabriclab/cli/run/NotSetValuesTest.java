@@ -37,6 +37,43 @@ class NotSetValuesTest {
     assertThat(column(rows, "simulate.engine")).containsOnly("packet");
   }
 
+  /**
+   * The resolved spec (spec.json) leaves out a limit that was not set rather than writing its
+   * placeholder 0 ("until-ms" : "0.0"); a limit that was set is kept. Resolved specs stay equal
+   * for equal inputs, so --resume compares them as before.
+   */
+  @Test
+  void specJsonLeavesOutLimitsThatWereNotSet(@TempDir Path dir) throws Exception {
+    String spec = "name: s\nkind: simulate\ntopologies:\n  - family: fattree\n    k: 4\nsimulate:\n"
+        + "  engine: packet\n%s  workload:\n    type: permutation\n    flow-bytes: 1000\n";
+    Path unset = Files.writeString(dir.resolve("unset.yaml"), spec.formatted(""));
+    Path set = Files.writeString(dir.resolve("set.yaml"),
+        spec.formatted("  until-ms: 5\n  max-events: 100000000\n  pfc-xoff-bytes: 20000\n"));
+    for (Path f : List.of(unset, set)) {
+      Path out = dir.resolve(f.getFileName() + ".out");
+      CliRun.Result r = CliRun.run("run", f.toString(), "--out", out.toString(), "--no-progress");
+      assertThat(r.code()).as(r.err()).isZero();
+      JsonNode sim = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(out.resolve("spec.json").toFile()).get("simulate");
+      if (f == unset) {
+        assertThat(sim.has("until-ms")).as(sim.toString()).isFalse();
+        assertThat(sim.has("max-events")).as(sim.toString()).isFalse();
+        assertThat(sim.has("pfc-xoff-bytes")).as(sim.toString()).isFalse();
+      } else {
+        assertThat(sim.get("until-ms").asDouble()).isEqualTo(5.0);
+        assertThat(sim.get("max-events").asLong()).isEqualTo(100_000_000L);
+        assertThat(sim.get("pfc-xoff-bytes").asLong()).isEqualTo(20_000L);
+      }
+      assertThat(sim.get("engine").asText()).isEqualTo("packet");
+    }
+    Path cmp = dir.resolve("cmp");
+    CliRun.Result r = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--workload", "permutation",
+        "--flow-bytes", "1000", "--out", cmp.toString(), "--no-progress");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(Files.readString(cmp.resolve("spec.json"))).doesNotContain("until-ms")
+        .doesNotContain("max-events").doesNotContain("pfc-xoff-bytes");
+  }
+
   @Test
   void torusHasNoSwitchDegree(@TempDir Path dir) throws Exception {
     Path spec = Files.writeString(dir.resolve("s.yaml"),

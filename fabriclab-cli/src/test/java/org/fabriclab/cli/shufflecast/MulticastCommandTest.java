@@ -81,7 +81,7 @@ class MulticastCommandTest {
     }
     assertThat(g.get("repairs").asLong()).isPositive();
     java.util.List<String> csv = java.nio.file.Files.readAllLines(dir.resolve("throughput.csv"));
-    assertThat(csv.get(0)).isEqualTo("time_ms,group0_gbps,aggregate_gbps");
+    assertThat(csv.get(0)).isEqualTo("timeMs,group0Gbps,aggregateGbps");
     assertThat(csv.size()).isGreaterThan(3);
     // every member counted once per bin: no bin above the payload line rate
     for (String line : csv.subList(1, csv.size())) {

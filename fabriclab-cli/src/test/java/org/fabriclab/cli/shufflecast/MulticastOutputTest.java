@@ -50,7 +50,7 @@ class MulticastOutputTest {
     assertThat(names(mine)).containsExactly(".fabriclab-run", "keep.txt", "throughput.csv");
     assertThat(Files.readString(mine.resolve("keep.txt"))).isEqualTo("my notes");
     assertThat(Files.readAllLines(mine.resolve("throughput.csv")).get(0))
-        .isEqualTo("time_ms,group0_gbps,aggregate_gbps");
+        .isEqualTo("timeMs,group0Gbps,aggregateGbps");
   }
 
   @Test
@@ -61,7 +61,7 @@ class MulticastOutputTest {
     Files.writeString(out.resolve("throughput.csv"), "stale");
     Result again = run(multicast("--out", out.toString()));
     assertThat(again.code()).as(again.err()).isZero();
-    assertThat(Files.readString(out.resolve("throughput.csv"))).startsWith("time_ms,");
+    assertThat(Files.readString(out.resolve("throughput.csv"))).startsWith("timeMs,");
   }
 
   @Test

@@ -158,6 +158,29 @@ class SimulateKnobsTest {
     }
   }
 
+  /**
+   * An MTU out of range names the option, the value and the transport's valid range (headers + 1
+   * .. 1 MiB), also beyond Java's int range, where it named -2147483648..2147483647 instead.
+   */
+  @Test
+  void mtuOutOfRangeNamesTheTransportsValidRange() {
+    String[] base = {"simulate", "--topo", "fattree", "--k", "4", "--workload", "poisson", "--flows", "5"};
+    String[][] cases = {
+      {"--mtu-bytes", "100"}, {"--mtu-bytes", "2147483648"}, {"--mtu-bytes", "-9000000000"},
+      {"--mtu-bytes", "0", "--transport", "ndp"}, {"--mtu-bytes", "4294967296", "--transport", "rocev2"},
+    };
+    String[] want = {"invalid --mtu-bytes = 100: valid range 121..1048576",
+        "invalid --mtu-bytes = 2147483648: valid range 121..1048576",
+        "invalid --mtu-bytes = -9000000000: valid range 121..1048576",
+        "invalid --mtu-bytes = 0: valid range 65..1048576",
+        "invalid --mtu-bytes = 4294967296: valid range 65..1048576"};
+    for (int i = 0; i < cases.length; i++) {
+      String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(cases[i]))
+          .toArray(String[]::new);
+      org.fabriclab.cli.CliRun.assertRefused(args, want[i]);
+    }
+  }
+
   @Test
   void roceKnobsAndLossRun(@TempDir Path dir) throws Exception {
     Path t = trace(dir, "0,0,15,0,20000", "1,1,14,0,20000", "2,2,13,0,20000", "3,4,12,0,20000");

@@ -24,10 +24,13 @@ public record NdpConfig(int mssBytes, int headerBytes, int initialWindow, long r
     return new NdpConfig(1436, 64, 20, Time.ms(1));
   }
 
-  /** These settings with {@code mtuBytes} packets (payload = MTU − header). */
-  public NdpConfig withMtu(int mtuBytes) {
+  /**
+   * These settings with {@code mtuBytes} packets (payload = MTU − header); a long, so that
+   * any integer out of range is refused naming its valid range.
+   */
+  public NdpConfig withMtu(long mtuBytes) {
     InvalidParameterException.requireRange("--mtu-bytes", mtuBytes, headerBytes + 1, 1 << 20);
-    return new NdpConfig(mtuBytes - headerBytes, headerBytes, initialWindow, rtoPs);
+    return new NdpConfig((int) mtuBytes - headerBytes, headerBytes, initialWindow, rtoPs);
   }
 
   /** These settings with another initial window (packets). */

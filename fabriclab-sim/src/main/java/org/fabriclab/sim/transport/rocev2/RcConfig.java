@@ -51,10 +51,13 @@ public record RcConfig(int payloadBytes, int headerBytes, int ackEvery, long rto
         10_000_000, 5, 40_000_000, 200_000_000, 10_000_000, false);
   }
 
-  /** These settings with {@code mtuBytes} packets (payload = MTU − headers). */
-  public RcConfig withMtu(int mtuBytes) {
+  /**
+   * These settings with {@code mtuBytes} packets (payload = MTU − headers); a long, so that
+   * any integer out of range is refused naming its valid range.
+   */
+  public RcConfig withMtu(long mtuBytes) {
     InvalidParameterException.requireRange("--mtu-bytes", mtuBytes, headerBytes + 1, 1 << 20);
-    return new RcConfig(mtuBytes - headerBytes, headerBytes, ackEvery, rtoPs, cnpIntervalPs, g,
+    return new RcConfig((int) mtuBytes - headerBytes, headerBytes, ackEvery, rtoPs, cnpIntervalPs, g,
         timerPs, byteCounter, fastRecoverySteps, additiveBps, hyperBps, minRateBps, goBackZero);
   }
 

@@ -39,10 +39,13 @@ public record TcpConfig(int mssBytes, int headerBytes, int initialCwnd, int init
     return new TcpConfig(1380, 120, 3, 30, Time.ms(1), Time.ms(64), 1.0 / 16, 1.0, cutEveryEce);
   }
 
-  /** These settings with {@code mtuBytes} packets (MSS = MTU − headers). */
-  public TcpConfig withMtu(int mtuBytes) {
+  /**
+   * These settings with {@code mtuBytes} packets (MSS = MTU − headers); a long, so that
+   * any integer out of range is refused naming its valid range.
+   */
+  public TcpConfig withMtu(long mtuBytes) {
     InvalidParameterException.requireRange("--mtu-bytes", mtuBytes, headerBytes + 1, 1 << 20);
-    return new TcpConfig(mtuBytes - headerBytes, headerBytes, initialCwnd, initialSsthresh,
+    return new TcpConfig((int) mtuBytes - headerBytes, headerBytes, initialCwnd, initialSsthresh,
         minRtoPs, maxRtoPs, dctcpG, dctcpInitialAlpha, cutEveryEce);
   }
 
