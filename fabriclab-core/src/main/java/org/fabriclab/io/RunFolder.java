@@ -45,6 +45,7 @@ import org.fabriclab.error.FabriclabException;
 public final class RunFolder implements AutoCloseable {
   /** The marker file, also the lock file. */
   public static final String MARKER = ".fabriclab-run";
+  private List<String> writtenFiles = List.of();
 
   private static final String HEADER = "fabriclab run folder (written by fabriclab; do not edit)";
   private static final String STAGE_PREFIX = ".stage-";
@@ -193,7 +194,7 @@ public final class RunFolder implements AutoCloseable {
   public void commit() {
     Path s = staging();
     Set<String> written = new LinkedHashSet<>();
-    try (Stream<Path> files = Files.walk(s)) {
+    try (Stream<Path> files = Files.walk(s).sorted()) {
       for (Path f : (Iterable<Path>) files::iterator) {
         if (f.equals(s)) {
           continue;
@@ -223,6 +224,7 @@ public final class RunFolder implements AutoCloseable {
         }
       }
       writeMarker(new ArrayList<>(written), false);
+      writtenFiles = List.copyOf(written);
     } catch (IOException e) {
       throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
     }
@@ -234,6 +236,14 @@ public final class RunFolder implements AutoCloseable {
       Leftovers.forget(createdRoot);
     }
     Leftovers.forget(dir.resolve(MARKER));
+  }
+
+  /**
+   * The files the committed run wrote, relative to the folder ('/'-separated, sorted); empty before
+   * {@link #commit}.
+   */
+  public List<String> written() {
+    return writtenFiles;
   }
 
   /** Removes what an uncommitted run made (staging folder, new folder or marker); unlocks. */

@@ -307,8 +307,8 @@ public final class SimulateCommand implements Runnable {
       o.println(f == TableWriter.Format.MARKDOWN ? head + "\n" : head);
       o.print(TableWriter.render(fct, f, org.fabriclab.cli.FormatOption.MISSING));
       if (out != null) {
-        o.println((f == TableWriter.Format.MARKDOWN ? "\n" : "") + "wrote " + out + "/{flows.csv,"
-            + (r.ports() != null ? "ports.csv," : "") + "summary.csv,summary.json,fct-cdf.png,slowdown-by-size.png,report.html}");
+        o.println((f == TableWriter.Format.MARKDOWN ? "\n" : "") + "wrote " + out + "/{"
+            + String.join(",", folder.written()) + "}");
       }
     }
   }

@@ -38,6 +38,21 @@ class SimulateOutputTest {
   }
 
   @Test
+  void theWroteLineNamesExactlyTheFilesInTheFolder(@TempDir Path dir) throws Exception {
+    Path t = twoTinyFlows(dir);
+    Path outDir = dir.resolve("run");
+    String out = simulate(t, "--out", outDir.toString(), "--probe-interval-us", "1").out();
+    String line = out.lines().filter(l -> l.startsWith("wrote ")).findFirst().orElseThrow();
+    List<String> named = List.of(line.substring(line.indexOf('{') + 1, line.lastIndexOf('}')).split(","));
+    List<String> onDisk;
+    try (var files = Files.list(outDir)) {
+      onDisk = files.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
+    }
+    // --probe-interval-us adds a time series, which the line used to leave out
+    assertThat(named).containsExactlyElementsOf(onDisk).contains("timeseries.csv", "report.html");
+  }
+
+  @Test
   void emptyBinsAreNaInTextAndMarkdown(@TempDir Path dir) throws Exception {
     Path t = twoTinyFlows(dir);
     for (String f : List.of("text", "md")) {
