@@ -144,6 +144,34 @@ class ThroughputProgressTest {
   }
 
   @Test
+  void lpReportsItsStepsAndTheSameResult() {
+    ThroughputProblem p = problems().get(0);
+    for (long glopLimit : new long[] {LpThroughputSolver.DEFAULT_GLOP_LIMIT, 0}) {
+      LpThroughputSolver s = new LpThroughputSolver(glopLimit);
+      ThroughputResult quiet = s.solve(p);
+      RecordingProgress rec = new RecordingProgress();
+      ThroughputResult told = s.solve(p, rec);
+      assertThat(told.lambda()).isEqualTo(quiet.lambda());
+      assertThat(told.upperBound()).isEqualTo(quiet.upperBound());
+      assertThat(told.flow()).isDeepEqualTo(quiet.flow());
+      assertThat(told.lambda()).isCloseTo(2.0 / 9, within(glopLimit == 0 ? 1e-4 : 1e-9));
+      assertThat(rec.misuse).isZero();
+      String backend = glopLimit == 0 ? "throughput lp/pdlp" : "throughput lp/glop";
+      assertThat(rec.tasks).extracting(t -> t.name).containsExactlyElementsOf(glopLimit == 0
+          ? List.of(backend + ": building the LP", backend + ": solving (no progress until it ends)",
+              backend + ": dual bound")
+          : List.of(backend + ": building the LP", backend + ": solving (no progress until it ends)"));
+      assertThat(rec.tasks).allSatisfy(t -> {
+        assertThat(t.ended).isTrue();
+        assertThat(t.done()).isEqualTo(t.total);
+        assertThat(t.advances).allSatisfy(u -> assertThat(u).isPositive());
+      });
+      assertThat(rec.tasks.get(0).total).isEqualTo(p.groupCount());
+      assertThat(rec.tasks.get(1).total).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aSolverWithoutProgressOfItsOwnReportsOneUnitAndSaysSo() {
     ThroughputResult fixed = new ThroughputResult(0.5, 0.5, "fixed", 0, new double[0][]);
     ThroughputSolver quiet = new ThroughputSolver() {
