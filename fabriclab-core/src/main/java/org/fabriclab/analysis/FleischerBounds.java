@@ -48,10 +48,7 @@ final class FleischerBounds {
    */
   static double dualBound(
       FleischerThroughputSolver.Work w, double[] len, ThroughputProblem p, double[] dem) {
-    double volume = 0;
-    for (int e = 0; e < len.length; e++) {
-      volume += len[e] * p.capacity(e);
-    }
+    double volume = volume(len, p);
     double alpha = 0;
     for (int g = 0; g < p.groupCount(); g++) {
       w.dijkstra(p.root(g), len, p.groupStart(g), p.groupStart(g + 1));
@@ -60,6 +57,39 @@ final class FleischerBounds {
       }
     }
     return volume / alpha;
+  }
+
+  /** {@code Σ l(e)c(e)}, the dual objective D(l) of lengths {@code len}. */
+  static double volume(double[] len, ThroughputProblem p) {
+    double volume = 0;
+    for (int e = 0; e < len.length; e++) {
+      volume += len[e] * p.capacity(e);
+    }
+    return volume;
+  }
+
+  /**
+   * How far a run is after a phase, in [0, 1]: the largest of three fractions, each of which
+   * reaches 1 when one of the run's stopping rules holds (the run stops at the first).
+   *
+   * <ul>
+   *   <li>The certified gap, {@code log(1+ε) / log(bound/primal)}: 1 when {@code primal·(1+ε) >=
+   *       bound}, the rule that stops runs in practice. If the gap closes as 1/phases it grows in
+   *       proportion to the phases done (measured: docs/benchmarks-flattree.md).
+   *   <li>Garg–Könemann's {@code D(l) >= 1}: {@code dualFraction = log(D/D0) / log(1/D0)} with D0
+   *       = D before phase 1 (δ·m); log D grows by about ε/λ* per phase, so this one is linear in
+   *       the phases, but it reaches 1 only in the worst case (thousands of phases at ε = 0.05).
+   *   <li>The phase limit: {@code phases / maxPhases}.
+   * </ul>
+   *
+   * O(1): computed once per phase from values the phase already has.
+   */
+  static double progress(double epsilon, double primal, double bound, double dualFraction,
+      int phases, int maxPhases) {
+    double gap = Math.log(bound / primal);
+    double gapFraction = gap > 0 ? Math.log1p(epsilon) / gap : 0; // NaN or infinite gap: 0
+    double f = Math.max(dualFraction, (double) phases / maxPhases);
+    return gapFraction > f ? gapFraction : f;
   }
 
   /** {@code factor × src} into {@code into} (allocated when null). */

@@ -2,6 +2,8 @@ package org.fabriclab.analysis;
 
 import java.util.Arrays;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.progress.FractionProgress;
+import org.fabriclab.progress.Progress;
 
 /**
  * (1+ε)-approximate maximum concurrent flow by the multiplicative-weights method of Garg and
@@ -41,7 +43,8 @@ import org.fabriclab.error.InvalidParameterException;
  * {@code keepFlow = false}: λ and the bound are the same, {@link ThroughputResult#flow()} is empty).
  *
  * <p>This class holds the phase loop and its Dijkstra; the hop-routing λ, the dual bound of a
- * length function and the scaled flow of the result are {@code FleischerBounds}.
+ * length function, the scaled flow of the result and the fraction of the run reported to a
+ * {@link Progress} after each phase (from the gap and D(l)) are {@code FleischerBounds}.
  */
 public final class FleischerThroughputSolver implements ThroughputSolver {
   private final double epsilon;
@@ -80,6 +83,16 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
 
   @Override
   public ThroughputResult solve(ThroughputProblem p) {
+    return solve(p, Progress.NONE);
+  }
+
+  /** As {@link #solve(ThroughputProblem)}, reporting the fraction estimated after every phase. */
+  @Override
+  public ThroughputResult solve(ThroughputProblem p, Progress progress) {
+    return FractionProgress.run(progress, "throughput approx (progress estimated)", bar -> run(p, bar));
+  }
+
+  private ThroughputResult run(ThroughputProblem p, FractionProgress bar) {
     long t0 = System.nanoTime();
     int groups = p.groupCount();
     int m = p.linkCount();
@@ -104,6 +117,7 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     }
     double logDelta = Math.log1p(epsilon) - Math.log((1 + epsilon) * m) / epsilon;
     double logScale = logDelta; // actual length = exp(logScale) * len
+    double logD0 = logDelta + Math.log(FleischerBounds.volume(len, p)); // log D(l) before phase 1
     double[][] flow = keepFlow ? new double[groups][m] : null;
     double[] load = new double[m];
     double[][] epochFlow = keepFlow ? new double[groups][m] : null;
@@ -162,6 +176,8 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       if (Math.max(primal, bestEpoch) * (1 + epsilon) >= bestBound || Math.log(d) + logScale >= 0) {
         break;
       }
+      bar.reach(FleischerBounds.progress(epsilon, Math.max(primal, bestEpoch), bestBound,
+          (Math.log(d) + logScale - logD0) / -logD0, phases, maxPhases));
       if (d > 1e100) {
         for (int e = 0; e < m; e++) {
           len[e] *= 1e-100;

@@ -6,6 +6,7 @@ import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import org.fabriclab.error.FabriclabException;
+import org.fabriclab.progress.Progress;
 
 /**
  * Exact maximum concurrent flow by linear programming through OR-Tools: maximise λ subject to,
@@ -45,6 +46,17 @@ public final class LpThroughputSolver implements ThroughputSolver {
 
   @Override
   public ThroughputResult solve(ThroughputProblem p) {
+    return solve(p, Progress.NONE);
+  }
+
+  /**
+   * As {@link #solve(ThroughputProblem)}, reporting its steps to {@code progress} as tasks one
+   * after the other: building the LP (one unit per group), the LP solve itself (one unit, done
+   * when OR-Tools returns: GLOP and PDLP report nothing while they run, and the task's label says
+   * so) and, for PDLP, the dual bound (one unit per group).
+   */
+  @Override
+  public ThroughputResult solve(ThroughputProblem p, Progress progress) {
     long t0 = System.nanoTime();
     int groups = p.groupCount();
     int m = p.linkCount();
@@ -59,6 +71,8 @@ public final class LpThroughputSolver implements ThroughputSolver {
     if (solver == null) {
       throw new FabriclabException("OR-Tools backend " + backend + " is not available");
     }
+    String label = "throughput lp/" + backend.toLowerCase(java.util.Locale.ROOT);
+    progress.begin(label + ": building the LP", groups);
     try {
       MPVariable lambda = solver.makeNumVar(0, MPSolver.infinity(), "lambda");
       MPVariable[][] f = new MPVariable[groups][m];
@@ -96,10 +110,13 @@ public final class LpThroughputSolver implements ThroughputSolver {
             }
           }
         }
+        progress.advance(1);
       }
       MPObjective obj = solver.objective();
       obj.setCoefficient(lambda, 1);
       obj.setMaximization();
+      progress.end();
+      progress.begin(label + ": solving (no progress until it ends)", 1);
       MPSolver.ResultStatus status = solver.solve();
       if (status != MPSolver.ResultStatus.OPTIMAL && status != MPSolver.ResultStatus.FEASIBLE) {
         throw new FabriclabException("LP solver " + backend + " ended with status " + status);
@@ -125,16 +142,23 @@ public final class LpThroughputSolver implements ThroughputSolver {
         }
       }
       double bound = lam;
+      double[] len = null;
       if (backend.equals("PDLP")) {
-        double[] len = new double[m];
+        len = new double[m];
         for (int e = 0; e < m; e++) {
           len[e] = Math.abs(capc[e].dualValue());
         }
-        bound = dualBound(p, len);
+      }
+      progress.advance(1);
+      if (len != null) {
+        progress.end();
+        progress.begin(label + ": dual bound", groups);
+        bound = dualBound(p, len, progress);
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
       return new ThroughputResult(lam / worst, bound, "lp/" + backend.toLowerCase(java.util.Locale.ROOT), seconds, flow);
     } finally {
+      progress.end();
       solver.delete();
     }
   }
@@ -144,6 +168,11 @@ public final class LpThroughputSolver implements ThroughputSolver {
    * not finite (e.g. all lengths 0). O(groups · m log n).
    */
   static double dualBound(ThroughputProblem p, double[] len) {
+    return dualBound(p, len, Progress.NONE);
+  }
+
+  /** {@link #dualBound(ThroughputProblem, double[])}, advancing {@code progress} by one per group. */
+  static double dualBound(ThroughputProblem p, double[] len, Progress progress) {
     int n = p.nodeCount();
     double volume = 0;
     for (int e = 0; e < len.length; e++) {
@@ -174,6 +203,7 @@ public final class LpThroughputSolver implements ThroughputSolver {
       for (int i = p.groupStart(g); i < p.groupStart(g + 1); i++) {
         alpha += p.demand(i) * dist[p.sink(i)];
       }
+      progress.advance(1);
     }
     double b = volume / alpha;
     return Double.isFinite(b) ? b : Double.NaN;

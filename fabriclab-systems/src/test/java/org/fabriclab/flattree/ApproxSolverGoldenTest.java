@@ -9,6 +9,7 @@ import org.fabriclab.analysis.FleischerThroughputSolver;
 import org.fabriclab.analysis.ThroughputProblem;
 import org.fabriclab.analysis.ThroughputResult;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.rng.RandomStreams;
 import org.fabriclab.topology.TopologyFamilies;
 import org.fabriclab.traffic.ClusterTraffic;
@@ -24,7 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * bounds were produced by the solver as it was before the speed-ups of 2026-11-23 (early-stopped
  * Dijkstra, touched-node resets, no flow kept), which must not change a single bit of the result:
  * the settle order, distances and trees of every node up to the last sink are those of a full
- * Dijkstra, and λ is computed from the link loads, not from the stored flow.
+ * Dijkstra, and λ is computed from the link loads, not from the stored flow. Nor may reporting
+ * progress: a solve with a {@link Progress} listener gives the same bits, and its task completes.
  */
 class ApproxSolverGoldenTest {
   private static final TopologyFamilies FAMILIES = TopologyFamilies.load();
@@ -63,5 +65,24 @@ class ApproxSolverGoldenTest {
     assertThat(noFlow.lambda()).isEqualTo(lambda);
     assertThat(noFlow.upperBound()).isEqualTo(upperBound);
     assertThat(noFlow.flow()).isEmpty();
+    long[] units = new long[2]; // total, done
+    Progress counting = new Progress() {
+      @Override
+      public void begin(String task, long total) {
+        units[0] = total;
+      }
+
+      @Override
+      public void advance(long u) {
+        units[1] += u;
+      }
+
+      @Override
+      public void end() {}
+    };
+    ThroughputResult told = new FleischerThroughputSolver(0.05, 100_000, false).solve(p, counting);
+    assertThat(told.lambda()).isEqualTo(lambda);
+    assertThat(told.upperBound()).isEqualTo(upperBound);
+    assertThat(units[1]).isPositive().isEqualTo(units[0]);
   }
 }

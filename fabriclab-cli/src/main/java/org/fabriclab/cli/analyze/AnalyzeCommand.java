@@ -49,6 +49,9 @@ public final class AnalyzeCommand implements Runnable {
         "by their ids in the topology file (GraphML or networkx JSON).",
         "The topology is --topo FAMILY with the family's parameters as options, as 'fabriclab topo",
         "FAMILY' takes them, or --topo FILE (-p KEY=VALUE is accepted as an alias of --KEY VALUE).",
+        "A solve that takes more than a second shows its progress on stderr (a bar on a terminal, a log",
+        "line every 5 s otherwise; --no-progress: none): approx estimates after every phase how far it is",
+        "from its 1+E certificate; lp shows its steps, of which the LP solve itself is one.",
         "",
         "Examples:",
         "  fabriclab analyze throughput --topo jellyfish --k 4",
@@ -151,12 +154,8 @@ public final class AnalyzeCommand implements Runnable {
                 + (serverLinks ? "" : " (or a server and its switch; server links are relaxed)")
                 + ", so lambda is unbounded");
       }
-      // the solvers report no intermediate steps: one unit, shown (after 1 s) when the solve ends
-      org.fabriclab.progress.Progress bar = progress.reporter(spec.commandLine().getErr());
-      bar.begin("throughput " + s.name(), 1);
-      ThroughputResult r = s.solve(p);
-      bar.advance(1);
-      bar.end();
+      // approx: an estimated fraction after every phase; lp: its steps (the LP itself tells nothing)
+      ThroughputResult r = s.solve(p, progress.reporter(spec.commandLine().getErr()));
       Map<String, Object> o = new LinkedHashMap<>();
       // 0 (not -0.0) when a demand cannot be routed at all; a bound that does not exist is null
       o.put("lambda", FormatOption.value(r.lambda()));
