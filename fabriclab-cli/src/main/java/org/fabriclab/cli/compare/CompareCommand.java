@@ -165,6 +165,7 @@ public final class CompareCommand implements Runnable {
     o.put("seeds", seeds);
     ArrayNode tops = o.putArray("topologies");
     TopologyFamilies families = TopologyFamilies.load();
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String t : topos) {
       String[] words = t.trim().split("\\s+");
       ObjectNode e = tops.addObject();
@@ -186,6 +187,10 @@ public final class CompareCommand implements Runnable {
         } catch (InvalidParameterException ex) {
           throw new InvalidParameterException("--topo", "--topo '" + t + "': " + ex.getMessage());
         }
+      }
+      // the same fabric twice would be one configuration of the report, shown once
+      if (!seen.add(words[0] + " " + new java.util.TreeMap<>(raw))) {
+        throw new InvalidParameterException("--topo", "--topo '" + t.trim() + "' is given twice: each fabric once");
       }
     }
     ObjectNode sim = o.putObject("simulate");

@@ -72,4 +72,11 @@ class CompareCommandTest {
     assertThat(err.toString().trim().lines().count()).isEqualTo(1);
     assertThat(out).doesNotExist();
   }
+
+  @Test
+  void theSameFabricTwiceIsRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    org.fabriclab.cli.CliRun.assertRefused(new String[] {"compare", "--topo", "fattree", "--k", "4", "--topo", "fattree",
+        "--k", "4", "--flows", "10", "--out", dir.resolve("c").toString(), "--no-progress"}, "given twice");
+    assertThat(dir.resolve("c")).doesNotExist();
+  }
 }
