@@ -24,7 +24,8 @@ class EngineBenchFormatTest {
     String t = trace(dir).toString();
     JsonNode j = json("bench", "engine", "--trace", t, "--profiles", "flow,rocev2", "--no-progress", "--json");
     assertThat(j.get("profiles").findValuesAsText("profile")).containsExactly("flow", "rocev2");
-    assertThat(j.get("profiles").get(0).get("targetSeconds").asDouble()).isEqualTo(5.0);
+    // the targets are for the FT8-WS30-10k trace only: none on this two-flow trace
+    assertThat(j.get("profiles").get(0).get("targetSeconds").isNull()).isTrue();
     assertThat(j.get("profiles").get(1).get("targetSeconds").isNull()).isTrue();
     // the fluid engine moves no packets: packet counts and rates do not exist (null, not 0)
     for (String k : List.of("dataPackets", "controlPackets", "packetHopsPerSecond", "drops")) {
@@ -57,5 +58,32 @@ class EngineBenchFormatTest {
     Result bad = run("bench", "engine", "--trace", t, "--json", "--format", "md");
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("--json");
+  }
+
+  @Test
+  void theTargetsBelongToTheBenchmarkTraceOnly() {
+    // FT8-WS30-10k: 10,000 flows, 24,669,990,000 bytes in all (../shared/benchmarks/README.md)
+    int n = 10_000;
+    long[] id = new long[n];
+    int[] src = new int[n];
+    int[] dst = new int[n];
+    long[] size = new long[n];
+    java.util.Arrays.fill(size, 2_466_999L);
+    for (int f = 0; f < n; f++) {
+      id[f] = f;
+      dst[f] = 1;
+    }
+    long[] start = new long[n];
+    assertThat(EngineBenchCommand.isBenchmarkTrace(new org.fabriclab.traffic.FlowTrace(id, src, dst, start, size)))
+        .isTrue();
+    size[0]++;
+    assertThat(EngineBenchCommand.isBenchmarkTrace(new org.fabriclab.traffic.FlowTrace(id, src, dst, start, size)))
+        .isFalse();
+  }
+
+  @Test
+  void aProfileGivenTwiceIsRefused(@TempDir Path dir) throws Exception {
+    org.fabriclab.cli.CliRun.assertRefused(new String[] {"bench", "engine", "--trace", trace(dir).toString(),
+        "--profiles", "flow,flow", "--no-progress"}, "flow is given twice");
   }
 }
