@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
       "Time topology building and path-length analyses at scale.",
       "Scenarios: BCube(8,5) build + label index (target < 3 s, < 1 GiB);",
       "all-pairs switch hop distances of a 2,000-switch degree-10 Jellyfish (target < 2 s);",
-      "fat-tree k=48 build + average server path length (target < 5 s)."
+      "fat-tree k=48 build + average server path length (target < 5 s).",
+      "retainedMiB: the heap the BCube(8,5) topology and its index keep, measured for that scenario only",
+      "(the one with a memory target); n/a for the others."
     })
 public final class TopoBenchCommand implements Runnable {
   @Spec CommandSpec spec;
