@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
       "Each fabric is --topo FAMILY followed by the family's parameters as options, as 'fabriclab topo",
       "FAMILY' takes them, or --topo FILE followed by --servers-per-switch, --link-gbps, --link-delay-ns;",
       "repeat --topo for each fabric. (--topo 'fattree k=8', one quoted argument, is also accepted.)",
-      "Writes --out DIR (compare.csv, points/, plots, report.html) under the output-folder rule of",
+      "Writes --out DIR (compare.csv of means, summary.csv with n, sd and 95% CI per metric, points/, plots,",
+      "report.html) under the output-folder rule of",
       "docs/errors.md: a folder fabriclab wrote is replaced, a foreign non-empty one needs --force.",
       "Prints the comparison: text and md a short table; csv and json every column of compare.csv.",
       "",
@@ -131,7 +132,7 @@ public final class CompareCommand implements Runnable {
     o.print(f == TableWriter.Format.TEXT || f == TableWriter.Format.MARKDOWN
         ? TableWriter.render(r.brief(), f) : TableWriter.render(r.table(), f));
     o.flush();
-    err.printf(java.util.Locale.ROOT, "%d fabrics x %d transports x %d seeds in %.1f s; wrote %s/{compare.csv,report.html,*.png}%n",
+    err.printf(java.util.Locale.ROOT, "%d fabrics x %d transports x %d seeds in %.1f s; wrote %s/{compare.csv,summary.csv,report.html,*.png}%n",
         topos.size(), "flow".equals(engine) ? 1 : transports.size(), seeds, (System.nanoTime() - t0) / 1e9, out);
   }
 

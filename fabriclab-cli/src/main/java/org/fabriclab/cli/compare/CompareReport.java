@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.cli.report.Confidence;
 import org.fabriclab.cli.report.HtmlReport;
 import org.fabriclab.cli.report.ReportCharts;
 import org.fabriclab.cli.run.ExperimentSpec;
@@ -78,12 +79,26 @@ final class CompareReport {
     }
     Table table = tb.build();
     TableWriter.write(table, TableWriter.Format.CSV, dir.resolve("compare.csv"));
+    // the spread over the repetitions, long form as run's summary.csv: n, mean, sd, 95% half-width
+    Table.Builder sb = Table.builder("summary").stringColumn("fabric").stringColumn("transport")
+        .stringColumn("metric").longColumn("n").doubleColumn("mean").doubleColumn("sd").doubleColumn("ci95HalfWidth");
+    for (Map.Entry<String, List<Map<String, Double>>> e : byConfig.entrySet()) {
+      Point p = first.get(e.getKey());
+      for (String c : cols) {
+        Confidence.Interval iv = Confidence.of(e.getValue().stream()
+            .mapToDouble(x -> x.getOrDefault(c, Double.NaN)).toArray());
+        sb.row(fabric(p), p.get("simulate.transport", p.get("simulate.engine", "") + " engine"), c, (long) iv.n(),
+            iv.mean(), iv.sd(), iv.halfWidth95());
+      }
+    }
+    TableWriter.write(sb.build(), TableWriter.Format.CSV, dir.resolve("summary.csv"));
 
     List<String> labels = new ArrayList<>(mean.keySet());
     HtmlReport r = new HtmlReport("fabriclab compare");
     r.paragraph("The same workload on every fabric" + (transports ? " and transport" : "")
         + " (same seed per repetition; a trace file is replayed as is). Values are means over " + spec.seeds()
-        + " repetition(s). Size bins: small < 100 KB, medium 100 KB - 10 MB, large >= 10 MB.");
+        + " repetition(s); summary.csv gives each metric's n, standard deviation and 95% confidence half-width"
+        + " (Student's t). Size bins: small < 100 KB, medium 100 KB - 10 MB, large >= 10 MB.");
     for (String[] m : new String[][] {{"fctMeanNs", "mean FCT (us)"}, {"fctP99Ns", "99th-percentile FCT (us)"},
         {"fctP999Ns", "99.9th-percentile FCT (us)"}, {"slowdownP99", "99th-percentile slowdown"}}) {
       Map<String, double[]> series = new LinkedHashMap<>();

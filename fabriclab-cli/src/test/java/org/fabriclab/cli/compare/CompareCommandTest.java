@@ -79,4 +79,33 @@ class CompareCommandTest {
         "--k", "4", "--flows", "10", "--out", dir.resolve("c").toString(), "--no-progress"}, "given twice");
     assertThat(dir.resolve("c")).doesNotExist();
   }
+
+  @Test
+  void summaryCsvGivesTheSpreadOverRepetitions(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    Path out = tmp.resolve("cmp");
+    StringWriter err = new StringWriter();
+    int code = run(err, "compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload", "poisson",
+        "--flows", "40", "--rate-per-s", "2500", "--seeds", "3", "--out", out.toString(), "--no-progress");
+    assertThat(code).as(err.toString()).isZero();
+    // the mean FCT of each repetition, recomputed from its flows.csv (column fctNs)
+    double[] fct = new double[3];
+    for (int r = 0; r < 3; r++) {
+      List<String> rows = Files.readAllLines(out.resolve("points").resolve("p0000" + r).resolve("flows.csv"));
+      int col = List.of(rows.get(0).split(",")).indexOf("fctNs");
+      fct[r] = rows.stream().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[col])).average().orElseThrow();
+    }
+    double mean = (fct[0] + fct[1] + fct[2]) / 3;
+    double sd = Math.sqrt(((fct[0] - mean) * (fct[0] - mean) + (fct[1] - mean) * (fct[1] - mean)
+        + (fct[2] - mean) * (fct[2] - mean)) / 2);
+    String row = Files.readAllLines(out.resolve("summary.csv")).stream()
+        .filter(l -> l.startsWith("fattree k=4,flow engine,fctMeanNs.all,")).findFirst().orElseThrow();
+    String[] f = row.split(",");
+    assertThat(f[3]).isEqualTo("3");
+    assertThat(Double.parseDouble(f[4])).isCloseTo(mean, org.assertj.core.api.Assertions.within(1e-6 * mean));
+    assertThat(Double.parseDouble(f[5])).isCloseTo(sd, org.assertj.core.api.Assertions.within(1e-6 * mean));
+    // Student's t with 2 degrees of freedom: 4.303
+    assertThat(Double.parseDouble(f[6])).isCloseTo(4.303 * sd / Math.sqrt(3), org.assertj.core.api.Assertions.within(1e-6 * mean));
+    assertThat(Files.readAllLines(out.resolve("summary.csv")))
+        .contains("fattree k=4,flow engine,servers,3,16.0,0.0,0.0");
+  }
 }
