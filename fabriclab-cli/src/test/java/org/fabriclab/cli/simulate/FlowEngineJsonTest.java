@@ -43,6 +43,20 @@ class FlowEngineJsonTest {
     assertThat(cut.get("deliveredBytes").asLong()).isEqualTo(10_000 + 250_000 + 999_000L * 5 / 4);
   }
 
+  /** The flow engine has no propagation delay: a 10 KB flow between pods takes its serialisation. */
+  @Test
+  void flowEngineFctIsSerialisationAndHelpSaysSo(@TempDir Path dir) throws Exception {
+    Path t = SimulateCommandTest.trace(dir, "0,0,15,0,10000");
+    Path out = dir.resolve("out");
+    Result r = run("simulate", "--topo", "fattree", "--k", "4", "--trace", t.toString(), "--engine", "flow",
+        "--no-progress", "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(Files.readAllLines(out.resolve("flows.csv")).get(1)).isEqualTo("0,0,15,10000,0,8000,8000,0");
+    String help = run("simulate", "--help").out().replace("\n", " ").replaceAll("\\s+", " ");
+    assertThat(help).contains("--engine=<engine> packet or flow (default: packet). The flow engine models max-min"
+        + " fair rates only: no propagation delay");
+  }
+
   @Test
   void packetEngineKeepsItsCounters(@TempDir Path dir) throws Exception {
     Path t = SimulateCommandTest.trace(dir, "0,0,15,0,10000");
