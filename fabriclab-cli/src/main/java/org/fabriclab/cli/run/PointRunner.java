@@ -166,11 +166,12 @@ public final class PointRunner {
     Map<String, Number> m = new LinkedHashMap<>(fct);
     m.put("simulatedNs", r.simulatedPs() / 1000);
     m.put("events", r.events());
-    m.put("dataPackets", r.dataPackets());
-    m.put("controlPackets", r.controlPackets());
-    m.put("packetHops", r.packetHops());
-    m.put("drops", r.droppedPackets());
-    m.put("deliveredBytes", r.deliveredBytes());
+    boolean packets = r.countsPackets(); // the flow engine has no packets: no value, not 0
+    m.put("dataPackets", packets ? r.dataPackets() : null);
+    m.put("controlPackets", packets ? r.controlPackets() : null);
+    m.put("packetHops", packets ? r.packetHops() : null);
+    m.put("drops", packets ? r.droppedPackets() : null);
+    m.put("deliveredBytes", r.deliveredBytes()); // flow engine: payload only (SimulationResult)
     m.put("goodputGbps", r.goodputGbps());
     m.put("servers", (long) t.serverCount());
     m.put("switches", (long) t.switchCount());

@@ -50,9 +50,13 @@ import picocli.CommandLine.Unmatched;
       "bin (all, small < 100 KB, medium 100 KB - 10 MB, large >= 10 MB); csv prints the table of",
       "summary.csv (the same bins with their byte range [minBytes, maxBytesExclusive), FCT in integer ns,",
       "slowdown); json prints the run's totals (FCT in ms, events, packets, drops, ECN marks, max queue",
-      "bytes). A statistic of a bin without a completed flow is n/a in text and md, empty in csv, null",
+      "bytes, deliveredBytes: the packet engine's every byte delivered to a host, headers and ACKs",
+      "included; the flow engine's payload of completed flows plus what unfinished ones sent; the flow",
+      "engine has no packets, so its packet counters, drops and packetHopsPerSecond are null).",
+      "A statistic of a bin without a completed flow is n/a in text and md, empty in csv, null",
       "in json. Slowdown = FCT / ideal FCT, the ideal being the flow's bytes serialised at its sender's",
-      "link rate (propagation delay is not in the ideal, so small flows' slowdown includes path latency).",
+      "link rate (propagation delay is not in the ideal, so small flows' slowdown includes path latency;",
+      "the flow engine has no latency at all, see --engine).",
       "Transport and port knobs start from each transport's preset (stated with each option).",
       "The topology is --topo FAMILY with the family's parameters as options, as 'fabriclab topo FAMILY'",
       "takes them (--topo fattree --k 8), or --topo FILE (GraphML or JSON) with --servers-per-switch,",
@@ -79,7 +83,10 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--transport", defaultValue = "dctcp", description = "dctcp, newreno, ndp or rocev2 (default: ${DEFAULT-VALUE})")
   String transport;
 
-  @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
+  @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})."
+      + " The flow engine models max-min fair rates only: no propagation delay, switch latency, queueing,"
+      + " headers or slow start, so a flow's FCT is its bytes at its rates (a lone 10 KB flow at 10 Gb/s:"
+      + " 8 µs, slowdown 1.0 however long its path) and small flows' FCTs are not comparable across engines")
   String engine;
 
   @Option(names = "--compat", paramLabel = "SIM", description = "netbench: DCTCP cuts the window on every ECN-echo ACK, as netbench does (preset: off)")

@@ -202,7 +202,7 @@ public final class FlowLevelSimulation {
     }
     double loop = (System.nanoTime() - t0) / 1e9;
     return new SimulationResult("flow", "max-min", rec, null, now, events, 0, 0, 0, 0,
-        0, loop);
+        deliveredBytes(next, now, null, null), loop);
   }
 
   /**
@@ -293,7 +293,28 @@ public final class FlowLevelSimulation {
     }
     double loop = (System.nanoTime() - t0) / 1e9;
     return new SimulationResult("flow", "max-min", rec, null, now, events, 0, 0, 0, 0,
-        0, loop);
+        deliveredBytes(next, now, last, rateNow), loop);
+  }
+
+  /**
+   * Payload bytes delivered by {@code now}: the size of every completed flow plus, for each flow
+   * that has arrived (the first {@code arrived} of the trace) and not finished, its size less the
+   * bytes it has left, rounded down to a whole byte. {@code last}/{@code rateNow}: the delayed
+   * run's bytes-left time and rate per flow (its {@code remaining} is as of {@code last}); null in
+   * the exact run, whose {@code remaining} is current. O(flows), once per run.
+   */
+  private long deliveredBytes(int arrived, long now, long[] last, double[] rateNow) {
+    long bytes = 0;
+    for (int f = 0; f < arrived; f++) {
+      long size = trace.sizeBytes(f);
+      if (rec.endPs(f) >= 0) {
+        bytes += size;
+        continue;
+      }
+      double left = remaining[f] - (last == null ? 0 : rateNow[f] * (now - last[f]));
+      bytes += Math.max(0, Math.min(size, (long) Math.floor(size - left + 1e-6)));
+    }
+    return bytes;
   }
 
   /** Ps to send {@code bytes} at {@code rate} bytes/ps, rounded up; 0 below 10⁻⁶ B (rounding residue). */
