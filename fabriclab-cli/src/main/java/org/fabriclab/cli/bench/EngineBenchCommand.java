@@ -105,7 +105,7 @@ public final class EngineBenchCommand implements Runnable {
       double wall = (System.nanoTime() - t0) / 1e9;
       double cpuSeconds = (cpu() - c0) / 1e9;
       double loop = r.eventLoopSeconds();
-      boolean packets = !p.equals("flow"); // the fluid engine has no packets: those columns do not exist
+      boolean packets = r.countsPackets(); // the fluid engine has no packets: those columns do not exist
       b.row(p, wall, loop, cpuSeconds, Time.toSeconds(r.simulatedPs()), r.events(),
           packets ? r.dataPackets() : null, packets ? r.controlPackets() : null, r.events() / loop,
           packets ? r.packetHops() / loop : null, rssGb(peakRssBytes()),
