@@ -1,0 +1,57 @@
+package org.fabriclab.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunReportTest {
+  @TempDir Path dir;
+
+  private ExperimentSpec spec(String text) {
+    return SpecLoader.validate(SpecParser.parse(text, "spec.yaml", false), dir);
+  }
+
+  /**
+   * Two entries of one family that differ only in a fixed parameter (review: 10G and 40G fat-trees
+   * were averaged as one configuration with n = 6) are two configurations with their own n.
+   */
+  @Test
+  void entriesThatDifferInAFixedParameterAreSeparateConfigurations() throws Exception {
+    ExperimentSpec s = spec(String.join("\n",
+        "kind: topo",
+        "seeds: 3",
+        "topologies:",
+        "  - family: fattree",
+        "    k: 4",
+        "  - family: fattree",
+        "    k: 4",
+        "    link-gbps: 40",
+        "  - family: jellyfish",
+        "    switches: 8",
+        "    ports: 4",
+        "    servers-per-switch: 1",
+        "  - family: jellyfish",
+        "    switches: 8",
+        "    ports: 4",
+        "    servers-per-switch: 1",
+        "    seed: 5",
+        ""));
+    List<Point> pts = Sweep.expand(s);
+    SweepRunner.run(s, pts, dir.resolve("r"), false, new ThreadedExecutor(2), "test",
+        new PrintWriter(new StringWriter()));
+    RunReport.write(dir.resolve("r"), s, pts);
+    List<String> rows = Files.readAllLines(dir.resolve("r/summary.csv"));
+    assertThat(rows).anyMatch(r -> r.startsWith("fattree,links,3,"))
+        .anyMatch(r -> r.startsWith("fattree link-gbps=40,links,3,"))
+        .anyMatch(r -> r.startsWith("jellyfish,links,3,"))
+        .anyMatch(r -> r.startsWith("jellyfish seed=5,links,3,"));
+    assertThat(RunReport.configurations(pts)).hasSize(4);
+    assertThat(Files.readString(dir.resolve("r/report.html"))).contains("4 configurations x 3 repetitions");
+  }
+}
