@@ -17,7 +17,8 @@ import org.fabriclab.topology.TopologyFamilies;
  * repetitions (first key outermost, repetitions innermost). Settings that do not apply to a point
  * (the transport of a flow-engine point, the Poisson rate of a permutation workload) are blanked,
  * and points that then coincide are kept once. Every topology combination is validated by its
- * family here, before anything runs. O(points × keys).
+ * family here (its heap estimate too), and every simulate point's workload against its topology's
+ * server count ({@link PointChecks}), before anything runs or is written. O(points × keys).
  *
  * <p>Seeds: repetition r of every point gets the same seed, derived from the master seed and r
  * ({@link #seed}). Decision: the other coordinates are left out on purpose, so the fabrics,
@@ -38,13 +39,16 @@ public final class Sweep {
     List<Map<String, String>> settings = cartesian(spec.settings());
     Set<Map<String, String>> seen = new LinkedHashSet<>();
     List<Point> out = new ArrayList<>();
+    PointChecks checks = new PointChecks(spec);
+    boolean simulate = spec.kind().equals("simulate");
     for (ExperimentSpec.TopologyEntry e : spec.topologies()) {
       for (Map<String, String> combo : cartesian(e.params())) {
         if (e.family() != null) {
           checkFamily(families, e, combo);
-        } else {
+        } else if (!simulate) {
           PointRunner.checkFile(e.file(), combo, e.node());
         }
+        int servers = simulate ? PointChecks.servers(e, combo) : 0;
         for (Map<String, String> s : settings) {
           LinkedHashMap<String, String> p = new LinkedHashMap<>();
           p.put("topology", e.label());
@@ -56,6 +60,9 @@ public final class Sweep {
           blank(spec.kind(), p);
           if (!seen.add(p)) {
             continue;
+          }
+          if (simulate) {
+            checks.workload(p, servers, PointChecks.describe(e, combo));
           }
           for (int rep = 0; rep < spec.seeds(); rep++) {
             out.add(new Point(out.size(), spec.kind(), p, rep, seed(spec.seed(), rep)));
@@ -72,7 +79,7 @@ public final class Sweep {
     combo.forEach((k, v) -> raw.put(k.substring("topology.".length()), v));
     raw.putIfAbsent("seed", "1");
     try {
-      families.parse(e.family(), raw);
+      PointChecks.size(families, e.family(), families.parse(e.family(), raw));
     } catch (InvalidParameterException ex) {
       String key = ex.parameter();
       if (key != null && key.contains("--")) {
