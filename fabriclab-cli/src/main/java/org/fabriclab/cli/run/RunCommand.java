@@ -54,6 +54,13 @@ public final class RunCommand implements Runnable {
   @Option(names = "--dry-run", description = "validate the spec and list its points; run nothing")
   boolean dryRun;
 
+  /** Default of --max-points: a sweep above it is refused unless the option raises the limit. */
+  static final long MAX_POINTS = 100_000;
+
+  @Option(names = "--max-points", paramLabel = "N",
+      description = "refuse a sweep of more than N points (default: 100,000), counted before expanding")
+  long maxPoints = MAX_POINTS;
+
   @Mixin FormatOption format = new FormatOption();
 
   @Override
@@ -63,7 +70,18 @@ public final class RunCommand implements Runnable {
       throw new InvalidParameterException("--threads", n, "valid range 1..4096");
     }
     TableWriter.Format f = format.format();
+    if (maxPoints < 1) {
+      throw new InvalidParameterException("--max-points", maxPoints, "valid range 1.." + Long.MAX_VALUE);
+    }
     ExperimentSpec s = SpecLoader.load(specFile);
+    long count = Sweep.count(s);
+    if (count > maxPoints) {
+      throw new FabriclabException(String.format(java.util.Locale.ROOT,
+          "%s: the sweep has %s points, more than the limit of %,d; narrow its lists or seeds, or raise"
+              + " the limit with --max-points %s", specFile, count == Long.MAX_VALUE ? "over 9.2e18"
+              : String.format(java.util.Locale.ROOT, "%,d", count), maxPoints,
+          count == Long.MAX_VALUE ? "N" : Long.toString(count)));
+    }
     List<Point> points = Sweep.expand(s);
     PrintWriter o = spec.commandLine().getOut();
     if (dryRun) {

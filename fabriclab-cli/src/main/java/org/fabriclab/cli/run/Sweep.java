@@ -73,6 +73,54 @@ public final class Sweep {
     return out;
   }
 
+  /** The settings {@link #blank} reads to decide what applies: never blanked themselves. */
+  private static final List<String> SELECTORS =
+      List.of("simulate.engine", "workload.type", "throughput.solver", "throughput.traffic");
+
+  /**
+   * The number of points {@link #expand} gives, computed from the spec's list sizes without
+   * expanding (so a sweep too large to hold is refused by its count): per topology entry the
+   * product of its lists, times the distinct settings combinations after blanking, times
+   * {@code seeds}; saturates at {@link Long#MAX_VALUE}. Exact unless two topology entries repeat
+   * one topology or a list repeats a value (then an upper bound). O(selector combinations × values).
+   */
+  public static long count(ExperimentSpec spec) {
+    List<ExperimentSpec.Axis> selectors = new ArrayList<>();
+    List<ExperimentSpec.Axis> others = new ArrayList<>();
+    for (ExperimentSpec.Axis a : spec.settings()) {
+      (SELECTORS.contains(a.key()) ? selectors : others).add(a);
+    }
+    long settings = 0;
+    for (Map<String, String> sel : cartesian(selectors)) {
+      long product = 1;
+      for (ExperimentSpec.Axis a : others) {
+        Set<String> distinct = new java.util.HashSet<>();
+        for (String v : a.values()) {
+          Map<String, String> p = new LinkedHashMap<>(sel);
+          p.put(a.key(), v);
+          blank(spec.kind(), p);
+          distinct.add(p.get(a.key()));
+        }
+        product = times(product, distinct.size());
+      }
+      settings = Math.min(Long.MAX_VALUE - product, settings) + product;
+    }
+    long total = 0;
+    for (ExperimentSpec.TopologyEntry e : spec.topologies()) {
+      long combos = 1;
+      for (ExperimentSpec.Axis a : e.params()) {
+        combos = times(combos, a.values().size());
+      }
+      long n = times(times(combos, settings), spec.seeds());
+      total = Math.min(Long.MAX_VALUE - n, total) + n;
+    }
+    return total;
+  }
+
+  private static long times(long a, long b) {
+    return Math.multiplyHigh(a, b) != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;
+  }
+
   private static void checkFamily(TopologyFamilies families, ExperimentSpec.TopologyEntry e,
       Map<String, String> combo) {
     Map<String, String> raw = new LinkedHashMap<>();
