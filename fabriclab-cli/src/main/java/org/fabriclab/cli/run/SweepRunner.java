@@ -108,7 +108,7 @@ public final class SweepRunner {
       }
       if (!old.equals(resolved)) {
         throw new FabriclabException("--resume: the spec differs from the one " + dir
-            + " was started with (" + specFile + "); choose another --out");
+            + " was started with (" + specFile + "): " + firstDifference(old, resolved) + "; choose another --out");
       }
       cleanStaging(dir.resolve("points"));
     } else {
@@ -149,6 +149,51 @@ public final class SweepRunner {
       }
       throw e;
     }
+  }
+
+  /** The first key where two resolved specs differ: {@code topologies[0].k: 4 (was 6)}. */
+  static String firstDifference(String oldSpec, String newSpec) {
+    try {
+      ObjectMapper om = new ObjectMapper();
+      String d = difference("", om.readTree(oldSpec), om.readTree(newSpec));
+      return d == null ? "the files differ in layout" : d;
+    } catch (IOException e) {
+      return "the old spec is not readable JSON";
+    }
+  }
+
+  private static String difference(String path, com.fasterxml.jackson.databind.JsonNode a,
+      com.fasterxml.jackson.databind.JsonNode b) {
+    if (a != null && b != null && a.isObject() && b.isObject()) {
+      Set<String> keys = new LinkedHashSet<>();
+      a.fieldNames().forEachRemaining(keys::add);
+      b.fieldNames().forEachRemaining(keys::add);
+      for (String k : keys) {
+        String d = difference(path.isEmpty() ? k : path + "." + k, a.get(k), b.get(k));
+        if (d != null) {
+          return d;
+        }
+      }
+      return null;
+    }
+    if (a != null && b != null && a.isArray() && b.isArray()
+        && (a.size() == b.size() || !a.path(0).isValueNode())) {
+      for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+        String d = difference(path + "[" + i + "]", a.get(i), b.get(i));
+        if (d != null) {
+          return d;
+        }
+      }
+      return null;
+    }
+    if (a != null && a.equals(b)) {
+      return null;
+    }
+    return path + ": " + text(b) + " (was " + text(a) + ")";
+  }
+
+  private static String text(com.fasterxml.jackson.databind.JsonNode n) {
+    return n == null ? "not set" : n.isTextual() ? n.asText() : n.toString();
   }
 
   /** Points of the folder with their {@code metrics.csv} (finished). */
