@@ -88,7 +88,8 @@ public final class RunCommand implements Runnable {
       o.print(f == TableWriter.Format.CSV ? SweepRunner.pointsCsv(points)
           : TableWriter.render(SweepRunner.pointsTable(points), f));
       o.flush();
-      spec.commandLine().getErr().printf("%d points, kind %s; nothing run (--dry-run)%n", points.size(), s.kind());
+      spec.commandLine().getErr().printf("%s, kind %s; nothing run (--dry-run)%n",
+          RunReport.count(points.size(), "point"), s.kind());
       return;
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
@@ -100,8 +101,8 @@ public final class RunCommand implements Runnable {
     RunReport.write(out, s, points);
     long t2 = System.nanoTime();
     if (f == TableWriter.Format.TEXT) {
-      o.printf(java.util.Locale.ROOT, "%d points (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
-          + " wrote %s and %s%n", r.points(), r.computed(), r.skipped(), ex.describe(), (t2 - t0) / 1e9,
+      o.printf(java.util.Locale.ROOT, "%s (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
+          + " wrote %s and %s%n", RunReport.count(r.points(), "point"), r.computed(), r.skipped(), ex.describe(), (t2 - t0) / 1e9,
           (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.results(), out.resolve("report.html"));
       return;
     }

@@ -58,9 +58,10 @@ final class RunReport {
 
     HtmlReport r = new HtmlReport("fabriclab run: " + spec.name());
     r.paragraph(String.format(java.util.Locale.ROOT,
-        "%d points of kind %s: %d configurations x %d repetitions (seeds), master seed %d, fabriclab %s."
+        "%s of kind %s: %s x %s (seeds), master seed %d, fabriclab %s."
             + " Bars are means over the repetitions; error bars are 95%% confidence intervals (Student's t).",
-        points.size(), spec.kind(), configs.size(), spec.seeds(), spec.seed(), RunCommand.version()));
+        count(points.size(), "point"), spec.kind(), count(configs.size(), "configuration"),
+        count(spec.seeds(), "repetition"), spec.seed(), RunCommand.version()));
     List<String> labels = new ArrayList<>(configs.keySet());
     boolean numbered = labels.stream().anyMatch(l -> l.length() > ReportCharts.MAX_LABEL);
     List<String> axis = new ArrayList<>();
@@ -105,6 +106,11 @@ final class RunReport {
     r.heading("Points (points.csv)");
     r.preformatted(SweepRunner.pointsCsv(points.size() > 200 ? points.subList(0, 200) : points));
     r.write(dir.resolve("report.html"));
+  }
+
+  /** {@code n} and the noun, singular for 1: "1 configuration", "3 configurations". */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /** Readable words for metric names in titles. */

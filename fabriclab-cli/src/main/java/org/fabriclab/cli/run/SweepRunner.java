@@ -275,7 +275,7 @@ public final class SweepRunner {
     }
     int skipped = points.size() - pending.size();
     if (skipped > 0) {
-      log.printf("resuming: %d of %d points already finished%n", skipped, points.size());
+      log.printf("resuming: %d of %s already finished%n", skipped, RunReport.count(points.size(), "point"));
     }
     AtomicInteger done = new AtomicInteger(skipped);
     long t0 = System.nanoTime();
@@ -296,7 +296,7 @@ public final class SweepRunner {
         long now = System.nanoTime();
         if (now - lastLog[0] > 5_000_000_000L || d == points.size()) {
           lastLog[0] = now;
-          log.printf("%d/%d points done (%.1f s)%n", d, points.size(), (now - t0) / 1e9);
+          log.printf("%d/%s done (%.1f s)%n", d, RunReport.count(points.size(), "point"), (now - t0) / 1e9);
           log.flush();
         }
       }

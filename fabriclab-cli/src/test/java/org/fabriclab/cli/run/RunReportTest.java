@@ -54,4 +54,22 @@ class RunReportTest {
     assertThat(RunReport.configurations(pts)).hasSize(4);
     assertThat(Files.readString(dir.resolve("r/report.html"))).contains("4 configurations x 3 repetitions");
   }
+
+  @Test
+  void oneOfAThingIsSingular() throws Exception {
+    Path f = dir.resolve("one.yaml");
+    Files.writeString(f, "kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    Path run = dir.resolve("one");
+    assertThat(org.fabriclab.cli.Main.run(new String[] {"run", f.toString(), "--out", run.toString(),
+        "--threads", "1", "--no-progress"}, new PrintWriter(out), new PrintWriter(err))).isEqualTo(0);
+    assertThat(out.toString()).startsWith("1 point (1 run, 0 already done) on 1 thread in");
+    assertThat(Files.readString(run.resolve("report.html")))
+        .contains("1 point of kind topo: 1 configuration x 1 repetition (seeds)");
+    err = new StringWriter();
+    org.fabriclab.cli.Main.run(new String[] {"run", f.toString(), "--out", run.toString(), "--dry-run"},
+        new PrintWriter(new StringWriter()), new PrintWriter(err));
+    assertThat(err.toString()).isEqualTo("1 point, kind topo; nothing run (--dry-run)\n");
+  }
 }
