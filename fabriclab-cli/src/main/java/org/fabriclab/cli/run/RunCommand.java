@@ -36,7 +36,8 @@ public final class RunCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "SPEC", description = "spec file (.yaml, .yml or .json)")
   Path specFile;
 
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "run folder (new or empty, or the folder to --resume)")
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "run folder (new or empty, or the folder to --resume); required unless --dry-run")
   Path out;
 
   @Option(names = "--threads", paramLabel = "N", description = "points run at once (default: all cores)")
@@ -91,6 +92,9 @@ public final class RunCommand implements Runnable {
       spec.commandLine().getErr().printf("%s, kind %s; nothing run (--dry-run)%n",
           RunReport.count(points.size(), "point"), s.kind());
       return;
+    }
+    if (out == null) {
+      throw new FabriclabException("run needs --out DIR, the run folder (only --dry-run runs without it)");
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);

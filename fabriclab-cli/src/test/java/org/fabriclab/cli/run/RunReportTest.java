@@ -72,4 +72,19 @@ class RunReportTest {
         new PrintWriter(new StringWriter()), new PrintWriter(err));
     assertThat(err.toString()).isEqualTo("1 point, kind topo; nothing run (--dry-run)\n");
   }
+
+  @Test
+  void dryRunNeedsNoOutButARunDoes() throws Exception {
+    Path f = dir.resolve("one.yaml");
+    Files.writeString(f, "kind: topo\ntopologies:\n  - family: fattree\n    k: [4, 6]\n");
+    StringWriter out = new StringWriter();
+    assertThat(org.fabriclab.cli.Main.run(new String[] {"run", f.toString(), "--dry-run", "--format", "csv"},
+        new PrintWriter(out), new PrintWriter(new StringWriter()))).isEqualTo(0);
+    assertThat(out.toString().lines().count()).isEqualTo(3);
+    StringWriter err = new StringWriter();
+    assertThat(org.fabriclab.cli.Main.run(new String[] {"run", f.toString()},
+        new PrintWriter(new StringWriter()), new PrintWriter(err))).isEqualTo(2);
+    assertThat(err.toString().trim().lines().count()).isEqualTo(1);
+    assertThat(err.toString()).contains("--out");
+  }
 }
