@@ -89,6 +89,17 @@ public final class TopologyFamilies {
    * @throws InvalidParameterException when the topology is too large, naming its size
    */
   public static Topology build(TopologyFamily f, Params p, long heapBytes) {
+    checkSize(f, p, heapBytes);
+    return f.build(p);
+  }
+
+  /**
+   * Checks, from the estimate alone, that {@link #build(TopologyFamily, Params, long)} would not
+   * refuse the topology as too large: a validation before anything is built or written.
+   *
+   * @throws InvalidParameterException when the topology is too large, naming its size
+   */
+  public static void checkSize(TopologyFamily f, Params p, long heapBytes) {
     SizeEstimate e = f.estimate(p);
     if (e.nodes() >= Integer.MAX_VALUE || e.directedLinks() >= Integer.MAX_VALUE - 8) {
       throw new InvalidParameterException(
@@ -110,7 +121,6 @@ public final class TopologyFamilies {
               f.name(), p.describe(), e.peakBytes() / 1073741824.0, e.nodes(), e.directedLinks(),
               limit / 1073741824.0, heapBytes / 1073741824.0, suggestion(f, p, limit)));
     }
-    return f.build(p);
   }
 
   /**

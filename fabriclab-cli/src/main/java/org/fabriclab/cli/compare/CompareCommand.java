@@ -132,8 +132,13 @@ public final class CompareCommand implements Runnable {
     o.print(f == TableWriter.Format.TEXT || f == TableWriter.Format.MARKDOWN
         ? TableWriter.render(r.brief(), f) : TableWriter.render(r.table(), f));
     o.flush();
-    err.printf(java.util.Locale.ROOT, "%d fabrics x %d transports x %d seeds in %.1f s; wrote %s/{compare.csv,summary.csv,report.html,*.png}%n",
-        topos.size(), "flow".equals(engine) ? 1 : transports.size(), seeds, (System.nanoTime() - t0) / 1e9, out);
+    err.printf(java.util.Locale.ROOT, "%s x %s x %s in %.1f s; wrote %s/{compare.csv,summary.csv,report.html,*.png}%n",
+        count(topos.size(), "fabric"), count("flow".equals(engine) ? 1 : transports.size(), "transport"),
+        count(seeds, "seed"), (System.nanoTime() - t0) / 1e9, out);
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /** --sizes read once before anything is written, so a bad value or file names --sizes. */

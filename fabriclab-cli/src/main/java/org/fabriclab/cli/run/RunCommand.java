@@ -36,7 +36,8 @@ public final class RunCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "SPEC", description = "spec file (.yaml, .yml or .json)")
   Path specFile;
 
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "run folder (new or empty, or the folder to --resume)")
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "run folder (new or empty, or the folder to --resume); required unless --dry-run")
   Path out;
 
   @Option(names = "--threads", paramLabel = "N", description = "points run at once (default: all cores)")
@@ -54,6 +55,13 @@ public final class RunCommand implements Runnable {
   @Option(names = "--dry-run", description = "validate the spec and list its points; run nothing")
   boolean dryRun;
 
+  /** Default of --max-points: a sweep above it is refused unless the option raises the limit. */
+  static final long MAX_POINTS = 100_000;
+
+  @Option(names = "--max-points", paramLabel = "N",
+      description = "refuse a sweep of more than N points (default: 100,000), counted before expanding")
+  long maxPoints = MAX_POINTS;
+
   @Mixin FormatOption format = new FormatOption();
 
   @Override
@@ -63,15 +71,30 @@ public final class RunCommand implements Runnable {
       throw new InvalidParameterException("--threads", n, "valid range 1..4096");
     }
     TableWriter.Format f = format.format();
+    if (maxPoints < 1) {
+      throw new InvalidParameterException("--max-points", maxPoints, "valid range 1.." + Long.MAX_VALUE);
+    }
     ExperimentSpec s = SpecLoader.load(specFile);
+    long count = Sweep.count(s);
+    if (count > maxPoints) {
+      throw new FabriclabException(String.format(java.util.Locale.ROOT,
+          "%s: the sweep has %s points, more than the limit of %,d; narrow its lists or seeds, or raise"
+              + " the limit with --max-points %s", specFile, count == Long.MAX_VALUE ? "over 9.2e18"
+              : String.format(java.util.Locale.ROOT, "%,d", count), maxPoints,
+          count == Long.MAX_VALUE ? "N" : Long.toString(count)));
+    }
     List<Point> points = Sweep.expand(s);
     PrintWriter o = spec.commandLine().getOut();
     if (dryRun) {
       o.print(f == TableWriter.Format.CSV ? SweepRunner.pointsCsv(points)
           : TableWriter.render(SweepRunner.pointsTable(points), f));
       o.flush();
-      spec.commandLine().getErr().printf("%d points, kind %s; nothing run (--dry-run)%n", points.size(), s.kind());
+      spec.commandLine().getErr().printf("%s, kind %s; nothing run (--dry-run)%n",
+          RunReport.count(points.size(), "point"), s.kind());
       return;
+    }
+    if (out == null) {
+      throw new FabriclabException("run needs --out DIR, the run folder (only --dry-run runs without it)");
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);
@@ -82,8 +105,8 @@ public final class RunCommand implements Runnable {
     RunReport.write(out, s, points);
     long t2 = System.nanoTime();
     if (f == TableWriter.Format.TEXT) {
-      o.printf(java.util.Locale.ROOT, "%d points (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
-          + " wrote %s and %s%n", r.points(), r.computed(), r.skipped(), ex.describe(), (t2 - t0) / 1e9,
+      o.printf(java.util.Locale.ROOT, "%s (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
+          + " wrote %s and %s%n", RunReport.count(r.points(), "point"), r.computed(), r.skipped(), ex.describe(), (t2 - t0) / 1e9,
           (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.results(), out.resolve("report.html"));
       return;
     }

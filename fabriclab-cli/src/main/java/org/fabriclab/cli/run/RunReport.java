@@ -18,8 +18,10 @@ import org.fabriclab.table.TableWriter;
  * The run's {@code summary.csv} (per configuration and metric: repetitions, mean, standard
  * deviation, 95% confidence half-width) and {@code report.html}: key metrics as bars with
  * confidence intervals, FCT CDFs of simulate points, the summary and point tables, the spec.
- * A configuration is a point's coordinates without its repetition; its label names only the
- * coordinates that vary in the sweep.
+ * A configuration is a point's coordinates without its repetition and seed: every distinct topology
+ * entry and every distinct setting combination is one. Its label names the topology and the
+ * coordinates that vary in the sweep, plus any coordinate needed to tell two configurations apart
+ * (a fixed {@code link-gbps: 40} beside an entry of the same family without it).
  */
 final class RunReport {
   private static final Map<String, List<String>> KEY_METRICS = Map.of(
@@ -31,11 +33,7 @@ final class RunReport {
   private RunReport() {}
 
   static void write(Path dir, ExperimentSpec spec, List<Point> points) {
-    List<String> varying = varying(points);
-    Map<String, List<Point>> configs = new LinkedHashMap<>();
-    for (Point p : points) {
-      configs.computeIfAbsent(label(p, varying), k -> new ArrayList<>()).add(p);
-    }
+    Map<String, List<Point>> configs = configurations(points);
     Map<Integer, Map<String, String>> metrics = new LinkedHashMap<>();
     for (Point p : points) {
       metrics.put(p.index(), readMetrics(SweepRunner.metricsFile(dir, p)));
@@ -60,9 +58,10 @@ final class RunReport {
 
     HtmlReport r = new HtmlReport("fabriclab run: " + spec.name());
     r.paragraph(String.format(java.util.Locale.ROOT,
-        "%d points of kind %s: %d configurations x %d repetitions (seeds), master seed %d, fabriclab %s."
+        "%s of kind %s: %s x %s (seeds), master seed %d, fabriclab %s."
             + " Bars are means over the repetitions; error bars are 95%% confidence intervals (Student's t).",
-        points.size(), spec.kind(), configs.size(), spec.seeds(), spec.seed(), RunCommand.version()));
+        count(points.size(), "point"), spec.kind(), count(configs.size(), "configuration"),
+        count(spec.seeds(), "repetition"), spec.seed(), RunCommand.version()));
     List<String> labels = new ArrayList<>(configs.keySet());
     boolean numbered = labels.stream().anyMatch(l -> l.length() > ReportCharts.MAX_LABEL);
     List<String> axis = new ArrayList<>();
@@ -109,6 +108,11 @@ final class RunReport {
     r.write(dir.resolve("report.html"));
   }
 
+  /** {@code n} and the noun, singular for 1: "1 configuration", "3 configurations". */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
   /** Readable words for metric names in titles. */
   static String describe(String metric) {
     return switch (metric) {
@@ -150,14 +154,59 @@ final class RunReport {
     return out;
   }
 
+  /**
+   * The points grouped by configuration (coordinates without repetition and seed), in sweep order,
+   * keyed by distinct labels: the keys that vary in the sweep, then, while two configurations still
+   * share a label, the first coordinate on which they differ. O(configurations × keys) per round.
+   */
+  static Map<String, List<Point>> configurations(List<Point> points) {
+    Map<Map<String, String>, List<Point>> byParams = new LinkedHashMap<>();
+    for (Point p : points) {
+      byParams.computeIfAbsent(p.params(), k -> new ArrayList<>()).add(p);
+    }
+    List<String> keys = SweepRunner.coordinates(points);
+    List<String> shown = new ArrayList<>(varying(points));
+    while (true) {
+      Map<String, Map<String, String>> seen = new LinkedHashMap<>();
+      String extra = null;
+      for (Map<String, String> c : byParams.keySet()) {
+        Map<String, String> other = seen.putIfAbsent(label(c, shown), c);
+        if (other != null) {
+          for (String k : keys) {
+            if (!shown.contains(k) && !k.equals("topology") && !k.equals("topology.file")
+                && !other.getOrDefault(k, "").equals(c.getOrDefault(k, ""))) {
+              extra = k;
+              break;
+            }
+          }
+          break;
+        }
+      }
+      if (extra == null) {
+        break; // labels are distinct (or the configurations differ only in their file: numbered below)
+      }
+      shown.add(extra);
+    }
+    Map<String, List<Point>> out = new LinkedHashMap<>();
+    for (Map.Entry<Map<String, String>, List<Point>> e : byParams.entrySet()) {
+      String l = label(e.getKey(), shown);
+      String unique = l;
+      for (int i = 2; out.containsKey(unique); i++) {
+        unique = l + " #" + i; // two files of the same name in different folders
+      }
+      out.put(unique, e.getValue());
+    }
+    return out;
+  }
+
   private static final List<String> SELF_DESCRIBING =
       List.of("simulate.engine", "simulate.transport", "workload.type", "throughput.traffic", "throughput.solver");
 
-  private static String label(Point p, List<String> varying) {
+  private static String label(Map<String, String> params, List<String> varying) {
     List<String> parts = new ArrayList<>();
-    parts.add(p.params().get("topology"));
+    parts.add(params.get("topology"));
     for (String k : varying) {
-      String v = p.params().getOrDefault(k, "");
+      String v = params.getOrDefault(k, "");
       if (!v.isEmpty()) {
         parts.add(SELF_DESCRIBING.contains(k) ? v : k.substring(k.indexOf('.') + 1) + "=" + v);
       }

@@ -17,7 +17,8 @@ import org.fabriclab.topology.TopologyFamilies;
  * repetitions (first key outermost, repetitions innermost). Settings that do not apply to a point
  * (the transport of a flow-engine point, the Poisson rate of a permutation workload) are blanked,
  * and points that then coincide are kept once. Every topology combination is validated by its
- * family here, before anything runs. O(points × keys).
+ * family here (its heap estimate too), and every simulate point's workload against its topology's
+ * server count ({@link PointChecks}), before anything runs or is written. O(points × keys).
  *
  * <p>Seeds: repetition r of every point gets the same seed, derived from the master seed and r
  * ({@link #seed}). Decision: the other coordinates are left out on purpose, so the fabrics,
@@ -38,13 +39,16 @@ public final class Sweep {
     List<Map<String, String>> settings = cartesian(spec.settings());
     Set<Map<String, String>> seen = new LinkedHashSet<>();
     List<Point> out = new ArrayList<>();
+    PointChecks checks = new PointChecks(spec);
+    boolean simulate = spec.kind().equals("simulate");
     for (ExperimentSpec.TopologyEntry e : spec.topologies()) {
       for (Map<String, String> combo : cartesian(e.params())) {
         if (e.family() != null) {
           checkFamily(families, e, combo);
-        } else {
+        } else if (!simulate) {
           PointRunner.checkFile(e.file(), combo, e.node());
         }
+        int servers = simulate ? PointChecks.servers(e, combo) : 0;
         for (Map<String, String> s : settings) {
           LinkedHashMap<String, String> p = new LinkedHashMap<>();
           p.put("topology", e.label());
@@ -57,6 +61,9 @@ public final class Sweep {
           if (!seen.add(p)) {
             continue;
           }
+          if (simulate) {
+            checks.workload(p, servers, PointChecks.describe(e, combo));
+          }
           for (int rep = 0; rep < spec.seeds(); rep++) {
             out.add(new Point(out.size(), spec.kind(), p, rep, seed(spec.seed(), rep)));
           }
@@ -66,13 +73,61 @@ public final class Sweep {
     return out;
   }
 
+  /** The settings {@link #blank} reads to decide what applies: never blanked themselves. */
+  private static final List<String> SELECTORS =
+      List.of("simulate.engine", "workload.type", "throughput.solver", "throughput.traffic");
+
+  /**
+   * The number of points {@link #expand} gives, computed from the spec's list sizes without
+   * expanding (so a sweep too large to hold is refused by its count): per topology entry the
+   * product of its lists, times the distinct settings combinations after blanking, times
+   * {@code seeds}; saturates at {@link Long#MAX_VALUE}. Exact unless two topology entries repeat
+   * one topology or a list repeats a value (then an upper bound). O(selector combinations × values).
+   */
+  public static long count(ExperimentSpec spec) {
+    List<ExperimentSpec.Axis> selectors = new ArrayList<>();
+    List<ExperimentSpec.Axis> others = new ArrayList<>();
+    for (ExperimentSpec.Axis a : spec.settings()) {
+      (SELECTORS.contains(a.key()) ? selectors : others).add(a);
+    }
+    long settings = 0;
+    for (Map<String, String> sel : cartesian(selectors)) {
+      long product = 1;
+      for (ExperimentSpec.Axis a : others) {
+        Set<String> distinct = new java.util.HashSet<>();
+        for (String v : a.values()) {
+          Map<String, String> p = new LinkedHashMap<>(sel);
+          p.put(a.key(), v);
+          blank(spec.kind(), p);
+          distinct.add(p.get(a.key()));
+        }
+        product = times(product, distinct.size());
+      }
+      settings = Math.min(Long.MAX_VALUE - product, settings) + product;
+    }
+    long total = 0;
+    for (ExperimentSpec.TopologyEntry e : spec.topologies()) {
+      long combos = 1;
+      for (ExperimentSpec.Axis a : e.params()) {
+        combos = times(combos, a.values().size());
+      }
+      long n = times(times(combos, settings), spec.seeds());
+      total = Math.min(Long.MAX_VALUE - n, total) + n;
+    }
+    return total;
+  }
+
+  private static long times(long a, long b) {
+    return Math.multiplyHigh(a, b) != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;
+  }
+
   private static void checkFamily(TopologyFamilies families, ExperimentSpec.TopologyEntry e,
       Map<String, String> combo) {
     Map<String, String> raw = new LinkedHashMap<>();
     combo.forEach((k, v) -> raw.put(k.substring("topology.".length()), v));
     raw.putIfAbsent("seed", "1");
     try {
-      families.parse(e.family(), raw);
+      PointChecks.size(families, e.family(), families.parse(e.family(), raw));
     } catch (InvalidParameterException ex) {
       String key = ex.parameter();
       if (key != null && key.contains("--")) {

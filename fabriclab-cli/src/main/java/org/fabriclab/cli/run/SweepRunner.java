@@ -91,6 +91,11 @@ public final class SweepRunner {
       PointExecutor executor, String version, PrintWriter log) {
     String resolved = resolvedSpec(spec);
     Path specFile = dir.resolve("spec.json");
+    if (Files.isRegularFile(specFile) && finishedPoints(dir) == 0 && onlyRunFiles(dir)) {
+      removeRun(dir); // a run that finished no point holds nothing to keep: start afresh, any spec
+    }
+    boolean fresh = !Files.isRegularFile(specFile);
+    boolean created = !Files.exists(dir);
     if (Files.isRegularFile(specFile)) {
       if (!resume) {
         throw new FabriclabException(dir + " already holds a run; add --resume to finish it, or choose another --out");
@@ -103,7 +108,7 @@ public final class SweepRunner {
       }
       if (!old.equals(resolved)) {
         throw new FabriclabException("--resume: the spec differs from the one " + dir
-            + " was started with (" + specFile + "); choose another --out");
+            + " was started with (" + specFile + "): " + firstDifference(old, resolved) + "; choose another --out");
       }
       cleanStaging(dir.resolve("points"));
     } else {
@@ -116,7 +121,134 @@ public final class SweepRunner {
       });
       OutputFiles.writeString(specFile, resolved);
     }
-    return execute(spec, points, dir, executor, log);
+    java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    boolean[] closed = {false};
+    try {
+      return execute(spec, points, dir, executor, log, lock, closed);
+    } catch (RuntimeException | Error e) {
+      lock.writeLock().lock(); // no point is written after this: the folder is ours to tidy
+      try {
+        closed[0] = true;
+        int finished = finishedPoints(dir);
+        if (fresh && finished == 0) {
+          removeRun(dir);
+          if (created) {
+            Files.deleteIfExists(dir);
+          }
+          if (e instanceof FabriclabException) {
+            throw new FabriclabException(e.getMessage() + " (no point finished: " + dir + " was removed)", e);
+          }
+        } else if (e instanceof FabriclabException) {
+          throw new FabriclabException(e.getMessage() + " (" + finished + " of " + points.size()
+              + " points finished are kept in " + dir + "; --resume with the same spec runs the rest)", e);
+        }
+      } catch (IOException io) {
+        e.addSuppressed(io);
+      } finally {
+        lock.writeLock().unlock();
+      }
+      throw e;
+    }
+  }
+
+  /** The first key where two resolved specs differ: {@code topologies[0].k: 4 (was 6)}. */
+  static String firstDifference(String oldSpec, String newSpec) {
+    try {
+      ObjectMapper om = new ObjectMapper();
+      String d = difference("", om.readTree(oldSpec), om.readTree(newSpec));
+      return d == null ? "the files differ in layout" : d;
+    } catch (IOException e) {
+      return "the old spec is not readable JSON";
+    }
+  }
+
+  private static String difference(String path, com.fasterxml.jackson.databind.JsonNode a,
+      com.fasterxml.jackson.databind.JsonNode b) {
+    if (a != null && b != null && a.isObject() && b.isObject()) {
+      Set<String> keys = new LinkedHashSet<>();
+      a.fieldNames().forEachRemaining(keys::add);
+      b.fieldNames().forEachRemaining(keys::add);
+      for (String k : keys) {
+        String d = difference(path.isEmpty() ? k : path + "." + k, a.get(k), b.get(k));
+        if (d != null) {
+          return d;
+        }
+      }
+      return null;
+    }
+    if (a != null && b != null && a.isArray() && b.isArray()
+        && (a.size() == b.size() || !a.path(0).isValueNode())) {
+      for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+        String d = difference(path + "[" + i + "]", a.get(i), b.get(i));
+        if (d != null) {
+          return d;
+        }
+      }
+      return null;
+    }
+    if (a != null && a.equals(b)) {
+      return null;
+    }
+    return path + ": " + text(b) + " (was " + text(a) + ")";
+  }
+
+  private static String text(com.fasterxml.jackson.databind.JsonNode n) {
+    return n == null ? "not set" : n.isTextual() ? n.asText() : n.toString();
+  }
+
+  /** Points of the folder with their {@code metrics.csv} (finished). */
+  static int finishedPoints(Path dir) {
+    Path pts = dir.resolve("points");
+    if (!Files.isDirectory(pts)) {
+      return 0;
+    }
+    int n = 0;
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(pts)) {
+      for (Path p : ds) {
+        if (Files.isRegularFile(p.resolve("metrics.csv"))) {
+          n++;
+        }
+      }
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + pts + ": " + e.getMessage(), e);
+    }
+    return n;
+  }
+
+  /** The files a run writes into its folder (staging files of {@link OutputFiles} start with a dot). */
+  private static final List<String> RUN_FILES = List.of("spec.json", "run.json", "points.csv", "points",
+      "results.csv", "summary.csv", "report.html");
+
+  private static boolean onlyRunFiles(Path dir) {
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      for (Path p : ds) {
+        String n = p.getFileName().toString();
+        if (!RUN_FILES.contains(n) && !n.startsWith(".")) {
+          return false;
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Deletes a run's files from {@code dir} (the folder itself stays). */
+  private static void removeRun(Path dir) {
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      for (Path p : ds) {
+        String n = p.getFileName().toString();
+        if (RUN_FILES.contains(n) || n.startsWith(".")) {
+          try (var walk = Files.walk(p)) {
+            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+              Files.deleteIfExists(f);
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new FabriclabException("cannot clean " + dir + ": " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -129,11 +261,12 @@ public final class SweepRunner {
     OutputFiles.writeString(dir.resolve("points.csv"), pointsCsv(points));
     OutputFiles.writeString(dir.resolve("run.json"), runJson(spec, points, executor, version));
     OutputFiles.writeString(dir.resolve("spec.json"), resolvedSpec(spec));
-    return execute(spec, points, dir, executor, log);
+    return execute(spec, points, dir, executor, log, new java.util.concurrent.locks.ReentrantReadWriteLock(),
+        new boolean[1]);
   }
 
   private static Outcome execute(ExperimentSpec spec, List<Point> points, Path dir,
-      PointExecutor executor, PrintWriter log) {
+      PointExecutor executor, PrintWriter log, java.util.concurrent.locks.ReadWriteLock lock, boolean[] closed) {
     List<Point> pending = new ArrayList<>();
     for (Point p : points) {
       if (!Files.isRegularFile(metricsFile(dir, p))) {
@@ -142,20 +275,28 @@ public final class SweepRunner {
     }
     int skipped = points.size() - pending.size();
     if (skipped > 0) {
-      log.printf("resuming: %d of %d points already finished%n", skipped, points.size());
+      log.printf("resuming: %d of %s already finished%n", skipped, RunReport.count(points.size(), "point"));
     }
     AtomicInteger done = new AtomicInteger(skipped);
     long t0 = System.nanoTime();
     long[] lastLog = {t0};
     executor.execute(pending, r -> {
       Point p = points.get(r.index());
-      writePoint(dir, p, r);
+      lock.readLock().lock();
+      try {
+        if (closed[0]) {
+          return; // the run failed and its folder was tidied: a late point is dropped
+        }
+        writePoint(dir, p, r);
+      } finally {
+        lock.readLock().unlock();
+      }
       int d = done.incrementAndGet();
       synchronized (lastLog) {
         long now = System.nanoTime();
         if (now - lastLog[0] > 5_000_000_000L || d == points.size()) {
           lastLog[0] = now;
-          log.printf("%d/%d points done (%.1f s)%n", d, points.size(), (now - t0) / 1e9);
+          log.printf("%d/%s done (%.1f s)%n", d, RunReport.count(points.size(), "point"), (now - t0) / 1e9);
           log.flush();
         }
       }
