@@ -249,8 +249,9 @@ final class GraphMlReader {
     }
     directed |= oneWay.equals("true");
     long capacity =
-        keys.number(where, "capacityBps", edgeValue(values, "capacityBps", where), 1, Long.MAX_VALUE);
-    long delay = keys.number(where, "delayPs", edgeValue(values, "delayPs", where), 0, Long.MAX_VALUE);
+        keys.number(
+        where, "capacityBps", edgeValue(values, "capacityBps", where), Long.MIN_VALUE, Long.MAX_VALUE);
+    long delay = keys.number(where, "delayPs", edgeValue(values, "delayPs", where), Long.MIN_VALUE, Long.MAX_VALUE);
     int sp = port(values, "sourcePort", where);
     int tp = port(values, "targetPort", where);
     c.addLink(endpoint(i, false, s), endpoint(i, true, t), sp, tp, capacity, delay, directed);
