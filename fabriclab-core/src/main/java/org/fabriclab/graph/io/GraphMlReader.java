@@ -225,10 +225,11 @@ final class GraphMlReader {
     String s = attr(r, "source", where);
     String t = attr(r, "target", where);
     String dir = r.getAttributeValue(null, "directed");
-    if (dir != null && !dir.equals("true") && !dir.equals("false")) {
+    Boolean dirValue = dir == null ? null : GraphMlKeys.bool(dir);
+    if (dir != null && dirValue == null) {
       throw error(where + ": directed=\"" + dir + "\" is neither true nor false");
     }
-    boolean directed = dir == null ? directedDefault : dir.equals("true");
+    boolean directed = dir == null ? directedDefault : dirValue;
     Map<String, String> values = new HashMap<>(8);
     while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
       switch (r.getLocalName()) {
@@ -244,10 +245,11 @@ final class GraphMlReader {
       }
     }
     String oneWay = values.getOrDefault("oneWay", keys.defaultOf("edge", "oneWay", "false"));
-    if (!oneWay.equals("true") && !oneWay.equals("false")) {
-      throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false");
+    Boolean oneWayValue = GraphMlKeys.bool(oneWay);
+    if (oneWayValue == null) {
+      throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false (nor 1, 0)");
     }
-    directed |= oneWay.equals("true");
+    directed |= oneWayValue;
     long capacity =
         keys.number(
         where, "capacityBps", edgeValue(values, "capacityBps", where), Long.MIN_VALUE, Long.MAX_VALUE);
