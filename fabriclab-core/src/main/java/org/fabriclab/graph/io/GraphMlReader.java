@@ -25,7 +25,8 @@ import org.fabriclab.graph.io.GraphMlKeys.Key;
  * values of keys apply. Nodes are numbered in document order; edges may precede the nodes they
  * name. An edge is one-way when {@code directed="true"}, or when the graph is
  * {@code edgedefault="directed"} and the edge does not say {@code directed="false"}, or when its
- * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}). Label fields
+ * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}); an edge whose
+ * {@code sourceNode} value names its {@code target} is read the other way round. Label fields
  * are the node keys listed by the graph's {@code labelFields} value. DTDs and external entities are
  * disabled. Hyperedges and nested graphs are rejected. The declared keys and their typed values are
  * {@link GraphMlKeys}.
@@ -250,6 +251,15 @@ final class GraphMlReader {
       throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false (nor 1, 0)");
     }
     directed |= oneWayValue;
+    String sourceNode = values.get("sourceNode");
+    if (sourceNode != null && !sourceNode.equals(s)) {
+      if (!sourceNode.equals(t)) {
+        throw error(where + ": sourceNode \"" + sourceNode + "\" is neither its source \"" + s
+            + "\" nor its target \"" + t + "\"");
+      }
+      t = s; // re-saved the other way round (networkx does): sourceNode is the source
+      s = sourceNode;
+    }
     long capacity =
         keys.number(
         where, "capacityBps", edgeValue(values, "capacityBps", where), Long.MIN_VALUE, Long.MAX_VALUE);
