@@ -17,8 +17,25 @@ public final class Limits {
   /** Largest flow: 10^12 bytes. */
   public static final long MAX_FLOW_BYTES = 1_000_000_000_000L;
 
-  /** Slowest link rate the size limit is derived for: 1 Mbit/s. */
+  /** Slowest link rate the size limit is derived for: 1 Mbit/s ({@code --link-gbps 0.001}). */
   public static final long MIN_RATE_BPS = 1_000_000L;
+
+  /** Fastest link rate: 10^15 bit/s ({@code --link-gbps 1000000}). */
+  public static final long MAX_RATE_BPS = 1_000_000_000_000_000L;
+
+  /**
+   * Longest link delay: 10^12 ps = 1 s ({@code --link-delay-ns 1000000000}); a path of a million
+   * such links after the latest start still fits the clock (2^62 + 10^18 &lt; 2^63).
+   */
+  public static final long MAX_DELAY_PS = 1_000_000_000_000L;
+
+  /** The valid range of a link capacity, as messages print it. */
+  public static final String RATE_RANGE =
+      "valid range " + MIN_RATE_BPS + ".." + MAX_RATE_BPS + " bit/s, as --link-gbps 0.001..1000000";
+
+  /** The valid range of a link delay, as messages print it. */
+  public static final String DELAY_RANGE =
+      "valid range 0.." + MAX_DELAY_PS + " ps, as --link-delay-ns 0..1000000000";
 
   /** The valid range of a start time, as messages print it. */
   public static final String START_RANGE = "valid range 0.." + MAX_START_NS + " ns (about 4.6e6 s)";

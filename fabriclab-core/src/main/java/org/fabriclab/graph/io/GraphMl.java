@@ -25,7 +25,11 @@ import org.fabriclab.graph.Topology;
  * undirected graph), so a topology with one-way links (optical splitters) written in the
  * {@link Dialect#STANDARD standard} form loads in Gephi and yEd but not in networkx. The
  * {@link Dialect#NETWORKX networkx} dialect writes every edge undirected and flags one-way links
- * with a boolean edge key {@code oneWay} (default false) instead; {@link #read} accepts both.
+ * with a boolean edge key {@code oneWay} (default false) instead, and names each edge's source in
+ * a string edge key {@code sourceNode}: an undirected networkx graph forgets which end of an edge
+ * was its {@code source} (it reports and re-saves edges in adjacency order), and both the direction
+ * of a one-way link and which end {@code sourcePort} belongs to depend on it. {@link #read} accepts
+ * both dialects.
  *
  * <p>Writing streams in O(n + m); {@link #read} is described in {@link GraphMlReader}.
  */
@@ -40,7 +44,10 @@ public final class GraphMl {
   public enum Dialect {
     /** {@code <edge directed="true">}: GraphML's own mixed graphs (Gephi, yEd). */
     STANDARD,
-    /** An undirected edge with {@code <data key="oneWay">true</data>}: loadable by networkx. */
+    /**
+     * Undirected edges, one-way links flagged {@code <data key="oneWay">true</data>}, every edge's
+     * source named by {@code sourceNode}: loadable by networkx and back after a networkx re-save.
+     */
     NETWORKX
   }
 
@@ -96,6 +103,7 @@ public final class GraphMl {
         w.writeCharacters("false");
         w.writeEndElement();
         w.writeEndElement();
+        key(w, "sourceNode", "edge", "sourceNode", "string");
       }
       indent(w, 1);
       w.writeStartElement("graph");
@@ -161,6 +169,9 @@ public final class GraphMl {
           data(w, 3, "targetPort", Integer.toString(r - offsets[v]));
         } else if (dialect == Dialect.NETWORKX) {
           data(w, 3, "oneWay", "true");
+        }
+        if (dialect == Dialect.NETWORKX) {
+          data(w, 3, "sourceNode", "n" + u);
         }
         indent(w, 2);
         w.writeEndElement();

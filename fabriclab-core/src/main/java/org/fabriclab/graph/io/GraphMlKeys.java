@@ -141,6 +141,22 @@ final class GraphMlKeys {
     return fields;
   }
 
+  /**
+   * A GraphML boolean: XML Schema's xs:boolean lexical forms {@code true}, {@code false}, {@code
+   * 1}, {@code 0}, with true and false in any case (networkx writes {@code True} and {@code
+   * False}) and surrounding white space ignored; null for anything else.
+   */
+  static Boolean bool(String text) {
+    String t = text.strip();
+    if (t.equalsIgnoreCase("true") || t.equals("1")) {
+      return Boolean.TRUE;
+    }
+    if (t.equalsIgnoreCase("false") || t.equals("0")) {
+      return Boolean.FALSE;
+    }
+    return null;
+  }
+
   int anyInt(String where, String what, String text) {
     return (int) number(where, what, text, Integer.MIN_VALUE, Integer.MAX_VALUE);
   }

@@ -25,7 +25,8 @@ import org.fabriclab.graph.io.GraphMlKeys.Key;
  * values of keys apply. Nodes are numbered in document order; edges may precede the nodes they
  * name. An edge is one-way when {@code directed="true"}, or when the graph is
  * {@code edgedefault="directed"} and the edge does not say {@code directed="false"}, or when its
- * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}). Label fields
+ * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}); an edge whose
+ * {@code sourceNode} value names its {@code target} is read the other way round. Label fields
  * are the node keys listed by the graph's {@code labelFields} value. DTDs and external entities are
  * disabled. Hyperedges and nested graphs are rejected. The declared keys and their typed values are
  * {@link GraphMlKeys}.
@@ -225,10 +226,11 @@ final class GraphMlReader {
     String s = attr(r, "source", where);
     String t = attr(r, "target", where);
     String dir = r.getAttributeValue(null, "directed");
-    if (dir != null && !dir.equals("true") && !dir.equals("false")) {
+    Boolean dirValue = dir == null ? null : GraphMlKeys.bool(dir);
+    if (dir != null && dirValue == null) {
       throw error(where + ": directed=\"" + dir + "\" is neither true nor false");
     }
-    boolean directed = dir == null ? directedDefault : dir.equals("true");
+    boolean directed = dir == null ? directedDefault : dirValue;
     Map<String, String> values = new HashMap<>(8);
     while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
       switch (r.getLocalName()) {
@@ -244,13 +246,24 @@ final class GraphMlReader {
       }
     }
     String oneWay = values.getOrDefault("oneWay", keys.defaultOf("edge", "oneWay", "false"));
-    if (!oneWay.equals("true") && !oneWay.equals("false")) {
-      throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false");
+    Boolean oneWayValue = GraphMlKeys.bool(oneWay);
+    if (oneWayValue == null) {
+      throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false (nor 1, 0)");
     }
-    directed |= oneWay.equals("true");
+    directed |= oneWayValue;
+    String sourceNode = values.get("sourceNode");
+    if (sourceNode != null && !sourceNode.equals(s)) {
+      if (!sourceNode.equals(t)) {
+        throw error(where + ": sourceNode \"" + sourceNode + "\" is neither its source \"" + s
+            + "\" nor its target \"" + t + "\"");
+      }
+      t = s; // re-saved the other way round (networkx does): sourceNode is the source
+      s = sourceNode;
+    }
     long capacity =
-        keys.number(where, "capacityBps", edgeValue(values, "capacityBps", where), 1, Long.MAX_VALUE);
-    long delay = keys.number(where, "delayPs", edgeValue(values, "delayPs", where), 0, Long.MAX_VALUE);
+        keys.number(
+        where, "capacityBps", edgeValue(values, "capacityBps", where), Long.MIN_VALUE, Long.MAX_VALUE);
+    long delay = keys.number(where, "delayPs", edgeValue(values, "delayPs", where), Long.MIN_VALUE, Long.MAX_VALUE);
     int sp = port(values, "sourcePort", where);
     int tp = port(values, "targetPort", where);
     c.addLink(endpoint(i, false, s), endpoint(i, true, t), sp, tp, capacity, delay, directed);

@@ -1,6 +1,7 @@
 package org.fabriclab.graph.io;
 
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.units.Limits;
 
 /**
  * What an importer assumes where a file says nothing, so graphs written by other tools (networkx,
@@ -18,8 +19,8 @@ import org.fabriclab.error.InvalidParameterException;
  * Integer values written as integral floats ({@code 10e9}, {@code 8.0}) are accepted in both.
  *
  * @param serversPerSwitch servers attached to every node of a foreign file, 0..100000
- * @param linkCapacityBps capacity of links the file gives none, &gt; 0
- * @param linkDelayPs delay of links the file gives none, &ge; 0
+ * @param linkCapacityBps capacity of links the file gives none, 10^6..10^15 ({@link Limits})
+ * @param linkDelayPs delay of links the file gives none, 0..10^12 ({@link Limits})
  * @param explicitLink whether the user gave the link defaults (they then apply to any file)
  */
 public record ImportDefaults(int serversPerSwitch, long linkCapacityBps, long linkDelayPs, boolean explicitLink) {
@@ -32,8 +33,9 @@ public record ImportDefaults(int serversPerSwitch, long linkCapacityBps, long li
 
   public ImportDefaults {
     InvalidParameterException.requireRange("servers-per-switch", serversPerSwitch, 0, 100_000);
-    InvalidParameterException.requireRange("link capacity (bit/s)", linkCapacityBps, 1, Long.MAX_VALUE);
-    InvalidParameterException.requireRange("link delay (ps)", linkDelayPs, 0, Long.MAX_VALUE);
+    InvalidParameterException.requireRange(
+        "link capacity (bit/s)", linkCapacityBps, Limits.MIN_RATE_BPS, Limits.MAX_RATE_BPS);
+    InvalidParameterException.requireRange("link delay (ps)", linkDelayPs, 0, Limits.MAX_DELAY_PS);
   }
 
   /**
@@ -44,11 +46,11 @@ public record ImportDefaults(int serversPerSwitch, long linkCapacityBps, long li
    * @param linkDelayNs {@code --link-delay-ns}, 0..1e9
    */
   public static ImportDefaults of(Integer serversPerSwitch, Double linkGbps, Long linkDelayNs) {
-    if (linkGbps != null && !(linkGbps >= 0.001 && linkGbps <= 1e6)) {
+    if (linkGbps != null && !(linkGbps >= Limits.MIN_RATE_BPS / 1e9 && linkGbps <= Limits.MAX_RATE_BPS / 1e9)) {
       throw new InvalidParameterException("--link-gbps", linkGbps, "valid range 0.001..1000000");
     }
     if (linkDelayNs != null) {
-      InvalidParameterException.requireRange("--link-delay-ns", linkDelayNs, 0, 1_000_000_000L);
+      InvalidParameterException.requireRange("--link-delay-ns", linkDelayNs, 0, Limits.MAX_DELAY_PS / 1000);
     }
     return new ImportDefaults(serversPerSwitch == null ? 0 : serversPerSwitch,
         linkGbps == null ? DEFAULT_CAPACITY_BPS : Math.round(linkGbps * 1e9),

@@ -182,8 +182,8 @@ final class JsonEdgeListReader {
           case "target" -> t = integer(where + ": target", Integer.MIN_VALUE, Integer.MAX_VALUE);
           case "sourcePort" -> sp = integer(where + ": sourcePort", 0, Integer.MAX_VALUE);
           case "targetPort" -> tp = integer(where + ": targetPort", 0, Integer.MAX_VALUE);
-          case "capacityBps" -> capacity = integer(where + ": capacityBps", 1, Long.MAX_VALUE);
-          case "delayPs" -> delay = integer(where + ": delayPs", 0, Long.MAX_VALUE);
+          case "capacityBps" -> capacity = integer(where + ": capacityBps", Long.MIN_VALUE + 1, Long.MAX_VALUE);
+          case "delayPs" -> delay = integer(where + ": delayPs", Long.MIN_VALUE + 1, Long.MAX_VALUE);
           case "directed" -> directed = bool(where + ": directed");
           default -> throw error(where + ": unknown field \"" + name + "\"");
         }

@@ -12,11 +12,13 @@ import org.fabriclab.graph.Labels;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.units.Limits;
 
 /**
  * What an importer has read so far: nodes (role, optional label) and links (ends, optional ports,
- * capacity, delay, one-way flag), in primitive lists. {@link #build} checks everything a file can
- * get wrong (ids out of range, self-loops, non-positive capacities, label widths, ports given
+ * capacity, delay, one-way flag), in primitive lists. {@link #addLink} refuses capacities and
+ * delays outside the command line's ranges. {@link #build} checks everything a file can
+ * get wrong (ids out of range, self-loops, label widths, ports given
  * for some links only, ports out of range or used twice) and reports the first problem as a
  * {@link MalformedInputException} naming the file and the item, before {@link TopologyBuilder}
  * could throw a bare {@link IllegalArgumentException}. All checks are O(n + m).
@@ -81,10 +83,22 @@ final class LinkCollector {
     labelValues.addElements(labelValues.size(), label);
   }
 
-  /** Adds a link; ends may be placeholders fixed later by {@link #setEnd}. Checked in build. */
+  /**
+   * Adds a link; ends may be placeholders fixed later by {@link #setEnd} and are checked in build.
+   * Capacity and delay are checked here, against the ranges of {@code --link-gbps} and {@code
+   * --link-delay-ns} ({@link Limits}): outside them the engines' picosecond clocks overflow.
+   */
   int addLink(
       int s, int t, int sPort, int tPort, long capacityBps, long delayPs, boolean directed) {
     int i = src.size();
+    if (capacityBps < Limits.MIN_RATE_BPS || capacityBps > Limits.MAX_RATE_BPS) {
+      throw error(linkNoun + " " + i + ": capacityBps " + capacityBps + " out of range ("
+          + Limits.RATE_RANGE + ")");
+    }
+    if (delayPs < 0 || delayPs > Limits.MAX_DELAY_PS) {
+      throw error(linkNoun + " " + i + ": delayPs " + delayPs + " out of range ("
+          + Limits.DELAY_RANGE + ")");
+    }
     src.add(s);
     dst.add(t);
     srcPort.add(sPort);
@@ -142,12 +156,6 @@ final class LinkCollector {
       checkEnd(i, "target", t, n);
       if (s == t) {
         throw error(linkNoun + " " + i + ": self-loop at node " + s);
-      }
-      if (cap.getLong(i) <= 0) {
-        throw error(linkNoun + " " + i + ": capacityBps must be > 0, got " + cap.getLong(i));
-      }
-      if (del.getLong(i) < 0) {
-        throw error(linkNoun + " " + i + ": delayPs must be >= 0, got " + del.getLong(i));
       }
       boolean directed = oneWay.get(i);
       boolean hasS = srcPort.getInt(i) != NO_PORT;

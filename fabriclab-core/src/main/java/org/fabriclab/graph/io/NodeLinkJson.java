@@ -67,8 +67,8 @@ final class NodeLinkJson {
       String where = "link " + i;
       int s = end(index, l, "source", where, source);
       int t = end(index, l, "target", where, source);
-      long cap = number(l, "capacityBps", d.linkCapacityBps(), 1, where, source);
-      long del = number(l, "delayPs", d.linkDelayPs(), 0, where, source);
+      long cap = number(l, "capacityBps", d.linkCapacityBps(), where, source);
+      long del = number(l, "delayPs", d.linkDelayPs(), where, source);
       c.addLink(s, t, LinkCollector.NO_PORT, LinkCollector.NO_PORT, cap, del, directed);
     }
     for (int i = 0; i < roleless.size(); i++) {
@@ -91,15 +91,15 @@ final class NodeLinkJson {
     return i;
   }
 
-  private static long number(JsonNode l, String field, long def, long min, String where, String source) {
+  private static long number(JsonNode l, String field, long def, String where, String source) {
     JsonNode v = l.get(field);
     if (v == null || v.isNull()) {
       return def;
     }
     Long x = ImportDefaults.integral(v.asText());
-    if (x == null || x < min) {
+    if (x == null) {
       throw new MalformedInputException(source, where + ": " + field + " \"" + v.asText()
-          + "\" is not an integer >= " + min);
+          + "\" is not an integer");
     }
     return x;
   }

@@ -41,7 +41,7 @@ class DotTest {
     assertThat(count(lines, "  n\\d+ -> n\\d+ \\[capacityBps=.*\\];")).isEqualTo(4);
     assertThat(lines).contains("  n4 [shape=triangle, role=\"optical-splitter\", label=\"4\\npod=7\"];");
     assertThat(lines).contains("  n3 [shape=ellipse, role=\"packet-switch\", label=\"3\"];");
-    assertThat(lines).contains("  n5 -> n6 [capacityBps=3, delayPs=10, label=\"3 b/s\"];");
+    assertThat(lines).contains("  n5 -> n6 [capacityBps=1000000, delayPs=10, label=\"1 Mb/s\"];");
     assertThat(lines.get(1)).isEqualTo("digraph \"hand<made>\" {");
   }
 

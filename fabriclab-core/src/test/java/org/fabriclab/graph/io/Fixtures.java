@@ -4,6 +4,7 @@ import org.fabriclab.graph.Labels;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.units.Limits;
 
 /** Hand-built topologies whose counts are known by construction. */
 final class Fixtures {
@@ -32,11 +33,11 @@ final class Fixtures {
     b.addCable(2, 3, 40_000_000_000L, 0L);
     b.addCable(2, 3, 100_000_000_000L, 2_000_000L);
     b.addCable(3, 5, 1_000_000_000L, 5L);
-    b.addCable(6, 3, Long.MAX_VALUE, Long.MAX_VALUE / 2);
+    b.addCable(6, 3, Limits.MAX_RATE_BPS, Limits.MAX_DELAY_PS); // the largest a file may give
     b.addLink(3, 4, 10_000_000_000L, 7L);
     b.addLink(4, 0, 9_000_000_000L, 8L);
     b.addLink(4, 1, 9_000_000_000L, 9L);
-    b.addLink(5, 6, 3L, 10L);
+    b.addLink(5, 6, Limits.MIN_RATE_BPS, 10L); // the smallest
     return b.build();
   }
 
@@ -56,9 +57,9 @@ final class Fixtures {
   static Topology explicitPorts() {
     TopologyBuilder b = new TopologyBuilder("ports", "");
     b.addNodes(NodeRole.PACKET_SWITCH, 3);
-    b.addCable(0, 1, 1, 1, 5, 6); // (node, port) pairs: 0:1 - 1:1
-    b.addCable(1, 0, 2, 1, 7, 8); // 1:0 - 2:1
-    b.addCable(0, 0, 2, 0, 9, 10); // 0:0 - 2:0
+    b.addCable(0, 1, 1, 1, 5_000_000, 6); // (node, port) pairs: 0:1 - 1:1
+    b.addCable(1, 0, 2, 1, 7_000_000, 8); // 1:0 - 2:1
+    b.addCable(0, 0, 2, 0, 9_000_000, 10); // 0:0 - 2:0
     return b.build();
   }
 
@@ -89,7 +90,7 @@ final class Fixtures {
         b.addCable(i, (i + d) % n, 1_000_000_000L * d, 1000L * (i % 13));
       }
       if (i % 3 == 0) {
-        b.addLink(i, (i + n / 2) % n, 5L, 1L);
+        b.addLink(i, (i + n / 2) % n, 5_000_000L, 1L);
       }
     }
     return b.build();

@@ -130,7 +130,7 @@ class GraphMlTest {
             + "<key id='d2' for='edge' attr.name='capacityBps' attr.type='long'/>"
             + "<key id='d3' for='edge' attr.name='delayPs' attr.type='long'/>"
             + "<graph edgedefault='undirected'>"
-            + "<edge source='b' target='a'><data key='d2'>100</data><data key='d3'>4</data></edge>"
+            + "<edge source='b' target='a'><data key='d2'>100000000</data><data key='d3'>4</data></edge>"
             + "<node id='a'><data key='d0'>server</data><data key='d1'>1.5</data></node>"
             + "<node id='b'/>"
             + "</graph></graphml>";
@@ -138,7 +138,7 @@ class GraphMlTest {
     TopologyBuilder b = new TopologyBuilder("imported", "");
     b.addNode(NodeRole.SERVER);
     b.addNode(NodeRole.PACKET_SWITCH);
-    b.addCable(1, 0, 100, 4);
+    b.addCable(1, 0, 100_000_000, 4);
     assertThat(t).isEqualTo(b.build());
   }
 
@@ -151,9 +151,9 @@ class GraphMlTest {
             + "<graph edgedefault='directed'>"
             + "<node id='u'><data key='r'>optical-splitter</data></node>"
             + "<node id='v'><data key='r'>server</data></node>"
-            + "<edge source='u' target='v'><data key='c'>9</data><data key='d'>1</data></edge>"
+            + "<edge source='u' target='v'><data key='c'>9000000</data><data key='d'>1</data></edge>"
             + "<edge source='v' target='u' directed='false'>"
-            + "<data key='c'>8</data><data key='d'>2</data></edge>"
+            + "<data key='c'>8000000</data><data key='d'>2</data></edge>"
             + "</graph></graphml>";
     Topology t = GraphMl.read(new StringReader(xml), "d.graphml");
     assertThat(t.cableCount()).isEqualTo(2);

@@ -79,7 +79,7 @@ class JsonEdgeListTest {
     assertThat(c63.get("source").asInt()).isEqualTo(3);
     assertThat(c63.get("target").asInt()).isEqualTo(6);
     assertThat(c63.get("sourcePort").asInt()).isEqualTo(3); // 4th link end added at node 3
-    assertThat(c63.get("capacityBps").asLong()).isEqualTo(Long.MAX_VALUE);
+    assertThat(c63.get("capacityBps").asLong()).isEqualTo(org.fabriclab.units.Limits.MAX_RATE_BPS);
   }
 
   @Test
@@ -101,15 +101,15 @@ class JsonEdgeListTest {
         "{\"format\":\"fabriclab-edgelist\",\"version\":1,"
             + "\"nodes\":[{\"id\":0,\"role\":\"server\"},{\"id\":1,\"role\":\"packet-switch\"},"
             + "{\"id\":2,\"role\":\"server\"}],"
-            + "\"links\":[{\"source\":2,\"target\":1,\"capacityBps\":5,\"delayPs\":0},"
-            + "{\"source\":0,\"target\":1,\"capacityBps\":7,\"delayPs\":3}]}";
+            + "\"links\":[{\"source\":2,\"target\":1,\"capacityBps\":5000000,\"delayPs\":0},"
+            + "{\"source\":0,\"target\":1,\"capacityBps\":7000000,\"delayPs\":3}]}";
     Topology read = JsonEdgeList.read(new StringReader(text), "hand.json");
     TopologyBuilder b = new TopologyBuilder("imported", "");
     b.addNode(NodeRole.SERVER);
     b.addNode(NodeRole.PACKET_SWITCH);
     b.addNode(NodeRole.SERVER);
-    b.addCable(2, 1, 5, 0);
-    b.addCable(0, 1, 7, 3);
+    b.addCable(2, 1, 5_000_000, 0);
+    b.addCable(0, 1, 7_000_000, 3);
     assertThat(read).isEqualTo(b.build());
     assertThat(read.neighbor(1, 0)).isEqualTo(2);
     assertThat(read.family()).isEqualTo("imported");

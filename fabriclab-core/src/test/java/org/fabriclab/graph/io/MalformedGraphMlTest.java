@@ -26,7 +26,7 @@ class MalformedGraphMlTest {
       "<node id='n0'><data key='role'>server</data></node>"
           + "<node id='n1'><data key='role'>packet-switch</data></node>";
   static final String E0 =
-      "<edge source='n0' target='n1'><data key='c'>5</data><data key='d'>1</data>"
+      "<edge source='n0' target='n1'><data key='c'>5000000</data><data key='d'>1</data>"
           + "<data key='sp'>0</data><data key='tp'>0</data></edge>";
 
   static String doc(String body) {
@@ -52,8 +52,8 @@ class MalformedGraphMlTest {
         Arguments.of(doc(NODES.replace("<data key='role'>server</data>",
                 "<data key='role'>server</data><data key='role'>packet-switch</data>") + E0),
             "node \"n0\": data \"role\" given twice"),
-        Arguments.of(doc(NODES + E0.replace("<data key='c'>5</data>",
-                "<data key='c'>5</data><data key='c'>7</data>")),
+        Arguments.of(doc(NODES + E0.replace("<data key='c'>5000000</data>",
+                "<data key='c'>5000000</data><data key='c'>7000000</data>")),
             "edge 0: data \"capacityBps\" given twice"),
         Arguments.of("<graphml>" + KEYS + "</graphml>", "no <graph> element"),
         Arguments.of(doc(NODES.replace("packet-switch", "router")),
@@ -69,9 +69,9 @@ class MalformedGraphMlTest {
             "edge 1: sourcePort 5 out of range 0..1 (node 0 has 2 link ends)"),
         Arguments.of(doc(NODES + E0 + e1.replace("tp'>1", "tp'>0")),
             "edge 1: targetPort 0 of node 1 is already used by edge 0"),
-        Arguments.of(doc(NODES + E0.replace("<data key='c'>5</data>", "")), "edge 0: missing capacityBps"),
-        Arguments.of(doc(NODES + E0.replace("c'>5", "c'>fast")), "edge 0: capacityBps \"fast\" is not an integer"),
-        Arguments.of(doc(NODES + E0.replace("c'>5", "c'>0")), "edge 0: capacityBps 0 out of range"),
+        Arguments.of(doc(NODES + E0.replace("<data key='c'>5000000</data>", "")), "edge 0: missing capacityBps"),
+        Arguments.of(doc(NODES + E0.replace("c'>5000000", "c'>fast")), "edge 0: capacityBps \"fast\" is not an integer"),
+        Arguments.of(doc(NODES + E0.replace("c'>5000000", "c'>0")), "edge 0: capacityBps 0 out of range"),
         Arguments.of(doc(NODES + E0.replace("sp'>0", "sp'>-1")), "edge 0: sourcePort -1 out of range"),
         Arguments.of(doc(NODES + E0.replace("<edge ", "<edge directed='maybe' ")),
             "edge 0: directed=\"maybe\" is neither true nor false"),

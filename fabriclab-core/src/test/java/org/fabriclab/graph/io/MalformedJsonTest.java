@@ -20,9 +20,9 @@ class MalformedJsonTest {
       "[{\"id\":0,\"role\":\"server\"},{\"id\":1,\"role\":\"packet-switch\"},"
           + "{\"id\":2,\"role\":\"server\"}]";
   static final String L0 =
-      "{\"source\":0,\"target\":1,\"sourcePort\":0,\"targetPort\":0,\"capacityBps\":5,\"delayPs\":1}";
+      "{\"source\":0,\"target\":1,\"sourcePort\":0,\"targetPort\":0,\"capacityBps\":5000000,\"delayPs\":1}";
   static final String L1 =
-      "{\"source\":2,\"target\":1,\"sourcePort\":0,\"targetPort\":1,\"capacityBps\":5,\"delayPs\":1}";
+      "{\"source\":2,\"target\":1,\"sourcePort\":0,\"targetPort\":1,\"capacityBps\":5000000,\"delayPs\":1}";
 
   static String doc(String nodes, String links) {
     return "{\"format\":\"fabriclab-edgelist\",\"version\":1,\"family\":\"f\",\"parameters\":\"p\","
@@ -65,7 +65,7 @@ class MalformedJsonTest {
             "Duplicate field"),
         Arguments.of(withLink1(L1.replace("\"target\":1,", "")), "link 1: missing target"),
         Arguments.of(withLink1(L1.replace("\"source\":2,", "")), "link 1: missing source"),
-        Arguments.of(withLink1(L1.replace(",\"capacityBps\":5", "")), "link 1: missing capacityBps"),
+        Arguments.of(withLink1(L1.replace(",\"capacityBps\":5000000", "")), "link 1: missing capacityBps"),
         Arguments.of(withLink1(L1.replace(",\"delayPs\":1", "")), "link 1: missing delayPs"),
         Arguments.of(withLink1(L1.replace("\"target\":1", "\"target\":999")),
             "link 1: target 999 out of range 0..2"),
@@ -82,12 +82,12 @@ class MalformedJsonTest {
             "link 1: sourcePort and targetPort must be given together"),
         Arguments.of(withLink1(L1.replace("}", ",\"directed\":true}")),
             "link 1: a one-way link has no targetPort"),
-        Arguments.of(withLink1(L1.replace("\"capacityBps\":5", "\"capacityBps\":0")),
-            "link 1: capacityBps 0 out of range (must be >= 1)"),
-        Arguments.of(withLink1(L1.replace("\"capacityBps\":5", "\"capacityBps\":123456789012345678901234")),
+        Arguments.of(withLink1(L1.replace("\"capacityBps\":5000000", "\"capacityBps\":0")),
+            "link 1: capacityBps 0 out of range (valid range 1000000..1000000000000000 bit/s, as --link-gbps 0.001..1000000)"),
+        Arguments.of(withLink1(L1.replace("\"capacityBps\":5000000", "\"capacityBps\":123456789012345678901234")),
             "link 1: capacityBps 123456789012345678901234 is too large"),
         Arguments.of(withLink1(L1.replace("\"delayPs\":1", "\"delayPs\":-1")),
-            "link 1: delayPs -1 out of range (must be >= 0)"),
+            "link 1: delayPs -1 out of range (valid range 0..1000000000000 ps, as --link-delay-ns 0..1000000000)"),
         Arguments.of(withLink1(L1.replace("\"source\":2", "\"source\":\"2\"")),
             "link 1: source must be an integer, got a string"),
         Arguments.of(withLink1(L1.replace("\"delayPs\":1", "\"delay\":1")), "link 1: unknown field \"delay\""),
