@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
       "Each fabric is --topo FAMILY followed by the family's parameters as options, as 'fabriclab topo",
       "FAMILY' takes them, or --topo FILE followed by --servers-per-switch, --link-gbps, --link-delay-ns;",
       "repeat --topo for each fabric. (--topo 'fattree k=8', one quoted argument, is also accepted.)",
-      "Writes --out DIR (compare.csv of means, summary.csv with n, sd and 95% CI per metric, points/, plots,",
+      "Writes --out DIR (compare.csv of means, summary.csv with n, sd and 95%% CI per metric, points/, plots,",
       "report.html) under the output-folder rule of",
       "docs/errors.md: a folder fabriclab wrote is replaced, a foreign non-empty one needs --force.",
       "Prints the comparison: text and md a short table; csv and json every column of compare.csv.",
