@@ -22,27 +22,6 @@ import org.junit.jupiter.api.Test;
 class ThroughputProgressTest {
   private static final double EPS = 0.05;
 
-  private static Topology ring(int n) {
-    TopologyBuilder b = new TopologyBuilder("ring", "n=" + n);
-    b.addNodes(NodeRole.PACKET_SWITCH, n);
-    for (int i = 0; i < n; i++) {
-      b.addCable(i, (i + 1) % n);
-    }
-    return b.build();
-  }
-
-  private static DemandMatrix allToAll(int from, int to) {
-    DemandMatrix.Builder d = DemandMatrix.builder();
-    for (int i = from; i < to; i++) {
-      for (int j = from; j < to; j++) {
-        if (i != j) {
-          d.add(i, j, 1);
-        }
-      }
-    }
-    return d.build();
-  }
-
   /** C6 all-to-all (λ = 2/9, see ThroughputSolverTest), fat-tree(4) all-to-all, a random graph. */
   private static List<ThroughputProblem> problems() {
     SplittableRandom rnd = new SplittableRandom(11);
@@ -59,9 +38,9 @@ class ThroughputProgressTest {
       }
     }
     return List.of(
-        new ThroughputProblem(ring(6), allToAll(0, 6), true, false),
-        new ThroughputProblem(new FatTree(4).build(), allToAll(0, 16), true, true),
-        new ThroughputProblem(b.build(), allToAll(0, 12), false, false));
+        new ThroughputProblem(ThroughputSolverTest.ring(6), ThroughputSolverTest.allToAll(0, 6), true, false),
+        new ThroughputProblem(new FatTree(4).build(), ThroughputSolverTest.allToAll(0, 16), true, true),
+        new ThroughputProblem(b.build(), ThroughputSolverTest.allToAll(0, 12), false, false));
   }
 
   /** One task, begun and ended, whose fractions rise strictly within (0, 1] and end at 1. */
@@ -116,7 +95,7 @@ class ThroughputProgressTest {
   @Test
   void approxOnATrivialProblemCompletesItsTask() {
     // no commodity needs the network, or a demand cannot be routed: no phase, still one full task
-    ThroughputProblem none = new ThroughputProblem(ring(4), DemandMatrix.builder().build(), true, false);
+    ThroughputProblem none = new ThroughputProblem(ThroughputSolverTest.ring(4), DemandMatrix.builder().build(), true, false);
     RecordingProgress rec = new RecordingProgress();
     assertThat(new FleischerThroughputSolver(EPS).solve(none, rec).lambda()).isInfinite();
     assertMonotoneToOne(rec);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ThroughputSolverTest {
   private static final double EPS = 0.05;
 
-  private static Topology ring(int n) {
+  static Topology ring(int n) {
     TopologyBuilder b = new TopologyBuilder("ring", "n=" + n);
     b.addNodes(NodeRole.PACKET_SWITCH, n);
     for (int i = 0; i < n; i++) {
@@ -45,7 +45,7 @@ class ThroughputSolverTest {
     return b.build();
   }
 
-  private static DemandMatrix allToAll(int from, int to) {
+  static DemandMatrix allToAll(int from, int to) {
     DemandMatrix.Builder d = DemandMatrix.builder();
     for (int i = from; i < to; i++) {
       for (int j = from; j < to; j++) {
