@@ -71,8 +71,13 @@ public final class CompareCommand implements Runnable {
   @Option(names = "--flows", defaultValue = "1000", description = "poisson: flows (default: ${DEFAULT-VALUE})")
   long flows;
 
-  @Option(names = "--rate-per-s", defaultValue = "20000", description = "poisson: arrivals per second (default: ${DEFAULT-VALUE})")
-  double rate;
+  @Option(names = "--rate-per-s", description = "poisson: arrivals per second, the same on every fabric (default: 20000, or from --load)")
+  Double rate;
+
+  @Option(names = "--load", paramLabel = "L",
+      description = "poisson: offered load, a fraction of each fabric's host link capacity, in (0, 10]: sets each fabric's"
+          + " arrival rate (fabrics with the same hosts and link speed get the same trace); instead of --rate-per-s")
+  Double load;
 
   @Option(names = "--sizes", defaultValue = "websearch", description = "poisson: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (default: ${DEFAULT-VALUE})")
   String sizes;
@@ -111,6 +116,12 @@ public final class CompareCommand implements Runnable {
     }
     if (trace != null && workload != null) {
       throw new InvalidParameterException("--trace", "give at most one of --trace FILE and --workload NAME");
+    }
+    if (load != null && rate != null) {
+      throw new InvalidParameterException("--load", "give either --load or --rate-per-s");
+    }
+    if (load != null && !(load > 0 && load <= 10)) {
+      throw new InvalidParameterException("--load", load, "valid range (0, 10]");
     }
     TableWriter.Format f = format.format();
     checkSizes();
@@ -210,7 +221,11 @@ public final class CompareCommand implements Runnable {
     } else {
       w.put("type", workload == null ? "poisson" : workload);
       w.put("flows", flows);
-      w.put("rate-per-s", rate);
+      if (load != null) {
+        w.put("load", load);
+      } else {
+        w.put("rate-per-s", rate == null ? 20_000.0 : rate);
+      }
       w.put("sizes", sizes);
       w.put("flow-bytes", flowBytes);
       w.put("senders", senders);

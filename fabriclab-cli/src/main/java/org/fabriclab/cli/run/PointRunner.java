@@ -19,6 +19,7 @@ import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 import org.fabriclab.topology.TopologyFamilies;
 import org.fabriclab.traffic.FlowTrace;
+import org.fabriclab.traffic.SizeDistribution;
 import org.fabriclab.traffic.TraceCsv;
 import org.fabriclab.traffic.Workloads;
 import org.fabriclab.units.Time;
@@ -199,10 +200,25 @@ public final class PointRunner {
       case "permutation" -> Workloads.permutation(hosts, bytes, seed);
       case "incast" -> Workloads.incast(hosts, Integer.parseInt(p.get("workload.senders", "8")), bytes);
       case "alltoall" -> Workloads.allToAll(hosts, bytes);
-      default -> Workloads.poisson(hosts, Integer.parseInt(p.get("workload.flows", "1000")),
-          Double.parseDouble(p.get("workload.rate-per-s", "20000")),
-          WorkloadSizes.parse(p.get("workload.sizes", "websearch")),
-          Double.parseDouble(p.get("workload.skew", "0")), seed);
+      default -> {
+        SizeDistribution sizes = WorkloadSizes.parse(p.get("workload.sizes", "websearch"));
+        yield Workloads.poisson(hosts, Integer.parseInt(p.get("workload.flows", "1000")), rate(t, p, sizes),
+            sizes, Double.parseDouble(p.get("workload.skew", "0")), seed);
+      }
     };
+  }
+
+  /**
+   * Poisson arrivals per second: {@code rate-per-s}, or from {@code load} L: L times the hosts'
+   * total link capacity (server count times the first server's link) over the mean flow size in
+   * bits, as {@code simulate --load} computes it.
+   */
+  static double rate(Topology t, Point p, SizeDistribution sizes) {
+    String load = p.get("workload.load", "");
+    if (load.isEmpty()) {
+      return Double.parseDouble(p.get("workload.rate-per-s", "20000"));
+    }
+    double nicBps = t.capacityBps(t.firstLink(t.server(0)));
+    return Double.parseDouble(load) * t.serverCount() * nicBps / (8 * sizes.meanBytes());
   }
 }

@@ -65,6 +65,9 @@ public final class SpecLoader {
         throw section.error("missing simulate.workload (type: poisson, permutation, incast, alltoall or trace)");
       }
       unknownKeys(w, SpecSchema.WORKLOAD.stream().map(Field::name).toList(), "simulate.workload");
+      if (w.entries().containsKey("load") && w.entries().containsKey("rate-per-s")) {
+        throw w.keyError("load", "simulate.workload: give either load or rate-per-s, not both");
+      }
       List<ExperimentSpec.Axis> wl = axes(w, SpecSchema.WORKLOAD, "workload");
       for (int i = 0; i < wl.size(); i++) {
         ExperimentSpec.Axis a = wl.get(i);

@@ -61,6 +61,9 @@ final class SpecSchema {
       Field.text("trace", "", "flow trace CSV (type: trace), relative to the spec"),
       Field.integer("flows", 1, 10_000_000, 1000L, "poisson: number of flows"),
       Field.real("rate-per-s", 1e-6, 1e12, 20_000.0, "poisson: arrivals per second"),
+      Field.real("load", 0, 10, 0.0,
+          "poisson: offered load, a fraction of the hosts' link capacity, (0, 10]: sets each fabric's arrival rate"
+              + " instead of rate-per-s; 0 = not set"),
       Field.text("sizes", "websearch",
           "poisson sizes: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (relative to the spec)"),
       Field.real("skew", 0, 10, 0.0, "poisson: Zipf skew of destinations"),

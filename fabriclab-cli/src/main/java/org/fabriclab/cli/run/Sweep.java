@@ -144,7 +144,8 @@ public final class Sweep {
    * automatic cluster size, one Pod of all servers): an empty cell rather than a placeholder 0.
    */
   private static final List<String> UNSET_WHEN_ZERO = List.of("simulate.until-ms", "simulate.max-events",
-      "simulate.pfc-xoff-bytes", "topo.max-sources", "throughput.cluster-size", "throughput.pod-size");
+      "simulate.pfc-xoff-bytes", "topo.max-sources", "throughput.cluster-size", "throughput.pod-size",
+      "workload.load");
 
   /**
    * Whether setting {@code key} with {@code values} is one of those whose 0 means "not set", left
@@ -171,7 +172,9 @@ public final class Sweep {
       }
       String type = p.get("workload.type");
       if (!type.equals("poisson")) {
-        blankAll(p, "workload.flows", "workload.rate-per-s", "workload.sizes", "workload.skew");
+        blankAll(p, "workload.flows", "workload.rate-per-s", "workload.sizes", "workload.skew", "workload.load");
+      } else if (p.containsKey("workload.load") && !p.get("workload.load").isEmpty()) {
+        blankAll(p, "workload.rate-per-s"); // the load sets the rate
       }
       if (!type.equals("incast")) {
         blankAll(p, "workload.senders");
