@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
 
 /**
  * Runs a sweep into a run folder and keeps it resumable:
@@ -219,11 +220,19 @@ public final class SweepRunner {
   private static final List<String> RUN_FILES = List.of("spec.json", "run.json", "points.csv", "points",
       "results.csv", "summary.csv", "report.html");
 
+  /**
+   * Whether {@code dir} holds a fabriclab run and nothing else: its marker ({@link RunFolder#MARKER},
+   * written with points.csv and run.json), run files and fabriclab's own temporary files. Any other
+   * file — a user's {@code spec.json} beside their {@code .git}, say — makes it not a run folder.
+   */
   private static boolean onlyRunFiles(Path dir) {
+    if (!Files.isRegularFile(dir.resolve(RunFolder.MARKER)) || !Files.isRegularFile(dir.resolve("run.json"))) {
+      return false;
+    }
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       for (Path p : ds) {
         String n = p.getFileName().toString();
-        if (!RUN_FILES.contains(n) && !n.startsWith(".")) {
+        if (!RUN_FILES.contains(n) && !isOwnHidden(n)) {
           return false;
         }
       }
@@ -233,12 +242,18 @@ public final class SweepRunner {
     }
   }
 
+  /** fabriclab's hidden files in a run folder: the marker, staging folders, atomic-write temporaries. */
+  private static boolean isOwnHidden(String name) {
+    return name.equals(RunFolder.MARKER) || name.startsWith(".stage-")
+        || (name.startsWith(".") && name.endsWith(".tmp"));
+  }
+
   /** Deletes a run's files from {@code dir} (the folder itself stays). */
   private static void removeRun(Path dir) {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       for (Path p : ds) {
         String n = p.getFileName().toString();
-        if (RUN_FILES.contains(n) || n.startsWith(".")) {
+        if (RUN_FILES.contains(n) || isOwnHidden(n)) {
           try (var walk = Files.walk(p)) {
             for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
               Files.deleteIfExists(f);

@@ -108,6 +108,7 @@ class PointChecksTest {
     Files.writeString(out.resolve("spec.json"), SweepRunner.resolvedSpec(spec("kind: topo\ntopologies:\n"
         + "  - family: fattree\n    k: 6\n")));
     Files.writeString(out.resolve("points.csv"), "point\n");
+    Files.writeString(out.resolve("run.json"), "{\"fabriclab\": \"test\"}\n"); // written with points.csv
     Files.writeString(out.resolve(".fabriclab-run"), "");
     PrintWriter log = new PrintWriter(new StringWriter());
     SweepRunner.Outcome o = SweepRunner.run(a, Sweep.expand(a), out, true, new ThreadedExecutor(1), "test", log);
