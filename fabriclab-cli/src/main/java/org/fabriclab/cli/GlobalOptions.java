@@ -22,6 +22,9 @@ final class GlobalOptions {
   /** Valid range of {@code --threads} everywhere. */
   static final int MAX_THREADS = 1024;
 
+  /** An integer in ASCII digits of any length (too long for a long is out of range, not malformed). */
+  private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
   private GlobalOptions() {}
 
   /** Registers the converters and settings on {@code cl} and every subcommand it has now. */
@@ -69,8 +72,7 @@ final class GlobalOptions {
       v = AsciiNumbers.parseLong(t);
     } catch (NumberFormatException e) {
       throw new TypeConversionException("'" + IoErrors.printable(s)
-          + "' is not an integer in ASCII digits"
-          + (AsciiNumbers.isInteger(t) ? " within " + min + ".." + max : ""));
+          + (DIGITS.matcher(t).matches() ? "' is outside " + min + ".." + max : "' is not an integer in ASCII digits"));
     }
     if (v < min || v > max) {
       throw new TypeConversionException("'" + s + "' is outside " + min + ".." + max);

@@ -81,6 +81,15 @@ public final class Main {
               + "'; valid: "
               + String.join(", ", cmd.getSubcommands().keySet());
     }
+    // a value the type cannot hold (a 10-digit int, say) never reaches the command's own range
+    // check: quote the option's help line, which states its valid range
+    if (e.getCause() instanceof CommandLine.TypeConversionException && e.getArgSpec() != null
+        && e.getArgSpec().isOption() && e.getArgSpec().renderedDescription().length > 0) {
+      String help = String.join(" ", e.getArgSpec().renderedDescription()).strip();
+      if (!help.isEmpty()) {
+        msg = msg + "; " + ((CommandLine.Model.OptionSpec) e.getArgSpec()).longestName() + ": " + help;
+      }
+    }
     cmd.getErr()
         .println(
             "fabriclab: error: "
