@@ -84,7 +84,7 @@ class SpecLoaderTest {
         + "{\"family\": \"jellyfish\", \"switches\": 20, \"ports\": 6, \"servers-per-switch\": 2}]}";
     ExperimentSpec j = SpecLoader.validate(SpecParser.parse(json, "s.json", true), dir);
     ExperimentSpec y = yaml(GOOD, dir);
-    assertThat(SweepRunner.resolvedSpec(j)).isEqualTo(SweepRunner.resolvedSpec(y));
+    assertThat(ResolvedSpec.json(j, Sweep.expand(j))).isEqualTo(ResolvedSpec.json(y, Sweep.expand(y)));
     assertThat(Sweep.expand(j)).isEqualTo(Sweep.expand(y));
   }
 
