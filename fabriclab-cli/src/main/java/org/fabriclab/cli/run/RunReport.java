@@ -15,8 +15,9 @@ import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 
 /**
- * The run's {@code summary.csv} (per configuration and metric: repetitions, mean, standard
- * deviation, 95% confidence half-width) and {@code report.html}: key metrics as bars with
+ * The run's {@code summary.csv} (per configuration and metric: its label, its coordinates as the
+ * columns of {@code results.csv} without point, rep and seed, then the metric, repetitions, mean,
+ * standard deviation, 95% confidence half-width) and {@code report.html}: key metrics as bars with
  * confidence intervals, FCT CDFs of simulate points, the summary and point tables, the spec.
  * A configuration is a point's coordinates without its repetition and seed: every distinct topology
  * entry and every distinct setting combination is one. Its label names the topology and the
@@ -42,15 +43,22 @@ final class RunReport {
     if (!spec.metrics().isEmpty()) {
       names.retainAll(spec.metrics());
     }
-    Table.Builder sb = Table.builder("summary").stringColumn("configuration").stringColumn("metric")
-        .longColumn("n").doubleColumn("mean").doubleColumn("sd").doubleColumn("ci95HalfWidth");
+    List<String> coordinates = SweepRunner.coordinates(points);
+    Table.Builder sb = Table.builder("summary").stringColumn("configuration");
+    coordinates.forEach(sb::stringColumn);
+    sb.stringColumn("metric").longColumn("n").doubleColumn("mean").doubleColumn("sd").doubleColumn("ci95HalfWidth");
     Map<String, Map<String, Confidence.Interval>> ci = new LinkedHashMap<>();
     for (Map.Entry<String, List<Point>> c : configs.entrySet()) {
+      Map<String, String> params = c.getValue().get(0).params();
       for (String m : names) {
         double[] x = c.getValue().stream().mapToDouble(p -> parse(metrics.get(p.index()).get(m))).toArray();
         Confidence.Interval iv = Confidence.of(x);
         ci.computeIfAbsent(m, k -> new LinkedHashMap<>()).put(c.getKey(), iv);
-        sb.row(c.getKey(), m, (long) iv.n(), iv.mean(), iv.sd(), iv.halfWidth95());
+        List<Object> row = new ArrayList<>();
+        row.add(c.getKey());
+        coordinates.forEach(k -> row.add(params.getOrDefault(k, "")));
+        row.addAll(List.of(m, (long) iv.n(), iv.mean(), iv.sd(), iv.halfWidth95()));
+        sb.row(row.toArray());
       }
     }
     Table summary = sb.build();

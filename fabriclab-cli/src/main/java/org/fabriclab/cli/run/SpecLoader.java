@@ -108,8 +108,12 @@ public final class SpecLoader {
       }
       List<String> known = PointRunner.metricNames(kind);
       for (SpecNode item : m.items()) {
-        if (!item.isScalar() || !known.contains(item.text())) {
-          throw item.error("unknown metric " + item.describe() + " for kind " + kind + "; valid: "
+        if (!item.isScalar() || item.kind() == SpecNode.Kind.NULL) {
+          throw item.error("metrics must be a list of metric names, not a list holding " + item.describe()
+              + "; valid for kind " + kind + ": " + String.join(", ", known));
+        }
+        if (!known.contains(item.text())) {
+          throw item.error("unknown metric '" + item.text() + "' for kind " + kind + "; valid: "
               + String.join(", ", known));
         }
         metrics.add(item.text());

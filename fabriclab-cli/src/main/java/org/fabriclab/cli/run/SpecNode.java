@@ -97,8 +97,8 @@ public final class SpecNode {
   /** Describes the kind for messages ("a list", "a number", …). */
   public String describe() {
     return switch (kind) {
-      case MAP -> "a map";
-      case LIST -> "a list";
+      case MAP -> map.isEmpty() ? "an empty map" : "a map";
+      case LIST -> list.isEmpty() ? "an empty list" : "a list";
       case STRING -> "the text '" + text + "'";
       case NUMBER -> "the number " + text;
       case BOOLEAN -> "the boolean " + text;

@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fabriclab.error.FabriclabException;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads a YAML or JSON spec into a {@link SpecNode} tree with line numbers, using Jackson's
@@ -53,12 +56,58 @@ public final class SpecParser {
       }
       return root;
     } catch (JsonProcessingException e) {
-      int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
-      throw new FabriclabException(source + ":" + line + ": " + "not valid " + (json ? "JSON" : "YAML")
-          + ": " + e.getOriginalMessage().replace('\n', ' '));
+      throw new FabriclabException(json ? jsonError(e, source) : yamlError(e, source));
     } catch (IOException e) {
       throw new FabriclabException(source + ": " + "cannot read the spec: " + e.getMessage(), e);
     }
+  }
+
+  /** Jackson's position of a nested marker: {@code [Source: REDACTED (...); line: 1, column: 7]}. */
+  private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]");
+  private static final Pattern UNCLOSED = Pattern.compile(
+      "Unexpected end-of-input: expected close marker for (Object|Array) \\(start marker at line (\\d+), column (\\d+)\\)");
+
+  /**
+   * A JSON syntax error as {@code file:line: not valid JSON: what}, in the words of the problem and
+   * without Jackson's source descriptions ({@code [Source: REDACTED ...]}): a truncated file names
+   * the object or list left open and the line where it opened.
+   */
+  static String jsonError(JsonProcessingException e, String source) {
+    int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+    String m = SOURCE_AT.matcher(e.getOriginalMessage()).replaceAll("line $1, column $2");
+    m = m.replaceAll("\\[Source: [^\\]]*\\]", "").replace('\n', ' ').trim();
+    Matcher u = UNCLOSED.matcher(m);
+    if (u.matches()) {
+      boolean object = u.group(1).equals("Object");
+      m = "the file ends inside the " + (object ? "object" : "list") + " opened at line " + u.group(2)
+          + ", column " + u.group(3) + " (a '" + (object ? "}" : "]") + "' is missing, or the file is cut short)";
+    } else if (e.getLocation() != null && e.getLocation().getColumnNr() > 0) {
+      m = "column " + e.getLocation().getColumnNr() + ": " + m;
+    }
+    return source + ":" + line + ": not valid JSON: " + m;
+  }
+
+  /**
+   * A YAML syntax error as {@code file:line: not valid YAML: column C: problem}: the line of the
+   * problem itself (SnakeYAML's problem mark; Jackson's location is the mark of its context, a
+   * line earlier for a tab), without SnakeYAML's quoted excerpt of the file.
+   */
+  static String yamlError(JsonProcessingException e, String source) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof MarkedYAMLException y && y.getProblemMark() != null) {
+        int line = y.getProblemMark().getLine() + 1;
+        int column = y.getProblemMark().getColumn() + 1;
+        String problem = y.getProblem() == null ? "" : y.getProblem().replace('\n', ' ').trim();
+        if (problem.contains("\\t(TAB)")) {
+          problem = "a tab character; YAML indents with spaces, not tabs";
+        } else if (y.getContext() != null && y.getContextMark() != null) {
+          problem += " (" + y.getContext().trim() + " at line " + (y.getContextMark().getLine() + 1) + ")";
+        }
+        return source + ":" + line + ": not valid YAML: column " + column + ": " + problem;
+      }
+    }
+    int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+    return source + ":" + line + ": not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("").trim();
   }
 
   private static int line(JsonParser p) {

@@ -147,15 +147,6 @@ public final class Sweep {
       "simulate.pfc-xoff-bytes", "topo.max-sources", "throughput.cluster-size", "throughput.pod-size",
       "workload.load");
 
-  /**
-   * Whether setting {@code key} with {@code values} is one of those whose 0 means "not set", left
-   * at 0 (the resolved spec leaves it out; a list that holds 0 beside other values stays).
-   */
-  static boolean isUnset(String key, List<String> values) {
-    return UNSET_WHEN_ZERO.contains(key) && values.size() == 1 && !values.get(0).isEmpty()
-        && Double.parseDouble(values.get(0)) == 0;
-  }
-
   /** Blanks settings that do not apply, so the CSV never shows a value that was not used. */
   static void blank(String kind, Map<String, String> p) {
     for (String k : UNSET_WHEN_ZERO) {

@@ -2,7 +2,6 @@ package org.fabriclab.cli.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +21,7 @@ import org.fabriclab.io.RunFolder;
 /**
  * Runs a sweep into a run folder and keeps it resumable:
  * <pre>
- * DIR/spec.json            the resolved spec (defaults filled in, files absolute; limits not set left out)
+ * DIR/spec.json            the resolved spec ({@link ResolvedSpec}: typed values, settings that apply to no point left out)
  * DIR/run.json             fabriclab and Java versions, master seed, executor
  * DIR/points.csv           every point: index, repetition, seed, coordinates
  * DIR/points/pNNNNN/       per-point outputs; metrics.csv is written last and marks it finished
@@ -39,58 +38,10 @@ public final class SweepRunner {
 
   private SweepRunner() {}
 
-  /** The resolved spec as JSON text (deterministic). */
-  public static String resolvedSpec(ExperimentSpec s) {
-    ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ObjectNode o = om.createObjectNode();
-    o.put("name", s.name());
-    o.put("kind", s.kind());
-    o.put("seed", s.seed());
-    o.put("seeds", s.seeds());
-    ArrayNode tops = o.putArray("topologies");
-    for (ExperimentSpec.TopologyEntry e : s.topologies()) {
-      ObjectNode t = tops.addObject();
-      if (e.family() != null) {
-        t.put("family", e.family());
-      } else {
-        t.put("file", e.file().toString());
-      }
-      for (ExperimentSpec.Axis a : e.params()) {
-        put(t, a.key().substring("topology.".length()), a.values());
-      }
-    }
-    ObjectNode sec = o.putObject(s.kind());
-    for (ExperimentSpec.Axis a : s.settings()) {
-      if (Sweep.isUnset(a.key(), a.values())) {
-        continue; // a limit left at its "not set" 0 is left out, as points.csv leaves its cell empty
-      }
-      String[] k = a.key().split("\\.", 2);
-      ObjectNode target = k[0].equals("workload") ? (sec.has("workload") ? (ObjectNode) sec.get("workload")
-          : sec.putObject("workload")) : sec;
-      put(target, k[1], a.values());
-    }
-    ArrayNode m = o.putArray("metrics");
-    s.metrics().forEach(m::add);
-    try {
-      return om.writeValueAsString(o) + "\n";
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void put(ObjectNode o, String key, List<String> values) {
-    if (values.size() == 1) {
-      o.put(key, values.get(0));
-    } else {
-      ArrayNode a = o.putArray(key);
-      values.forEach(a::add);
-    }
-  }
-
   /** Runs {@code points} of {@code spec} into {@code dir}. */
   public static Outcome run(ExperimentSpec spec, List<Point> points, Path dir, boolean resume,
       PointExecutor executor, String version, PrintWriter log) {
-    String resolved = resolvedSpec(spec);
+    String resolved = ResolvedSpec.json(spec, points);
     Path specFile = dir.resolve("spec.json");
     if (Files.isRegularFile(specFile) && finishedPoints(dir) == 0 && onlyRunFiles(dir)) {
       removeRun(dir); // a run that finished no point holds nothing to keep: start afresh, any spec
@@ -107,9 +58,13 @@ public final class SweepRunner {
       } catch (IOException e) {
         throw new FabriclabException("cannot read " + specFile + ": " + e.getMessage(), e);
       }
+      if (!old.equals(resolved) && ResolvedSpec.olderFormat(old, resolved)) {
+        throw new FabriclabException("--resume: " + dir + " was written by an older fabriclab, whose " + specFile
+            + " stores numbers as text; such a run cannot be resumed: run the spec again into another --out");
+      }
       if (!old.equals(resolved)) {
         throw new FabriclabException("--resume: the spec differs from the one " + dir
-            + " was started with (" + specFile + "): " + firstDifference(old, resolved) + "; choose another --out");
+            + " was started with (" + specFile + "): " + ResolvedSpec.firstDifference(old, resolved) + "; choose another --out");
       }
       cleanStaging(dir.resolve("points"));
     } else {
@@ -150,51 +105,6 @@ public final class SweepRunner {
       }
       throw e;
     }
-  }
-
-  /** The first key where two resolved specs differ: {@code topologies[0].k: 4 (was 6)}. */
-  static String firstDifference(String oldSpec, String newSpec) {
-    try {
-      ObjectMapper om = new ObjectMapper();
-      String d = difference("", om.readTree(oldSpec), om.readTree(newSpec));
-      return d == null ? "the files differ in layout" : d;
-    } catch (IOException e) {
-      return "the old spec is not readable JSON";
-    }
-  }
-
-  private static String difference(String path, com.fasterxml.jackson.databind.JsonNode a,
-      com.fasterxml.jackson.databind.JsonNode b) {
-    if (a != null && b != null && a.isObject() && b.isObject()) {
-      Set<String> keys = new LinkedHashSet<>();
-      a.fieldNames().forEachRemaining(keys::add);
-      b.fieldNames().forEachRemaining(keys::add);
-      for (String k : keys) {
-        String d = difference(path.isEmpty() ? k : path + "." + k, a.get(k), b.get(k));
-        if (d != null) {
-          return d;
-        }
-      }
-      return null;
-    }
-    if (a != null && b != null && a.isArray() && b.isArray()
-        && (a.size() == b.size() || !a.path(0).isValueNode())) {
-      for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
-        String d = difference(path + "[" + i + "]", a.get(i), b.get(i));
-        if (d != null) {
-          return d;
-        }
-      }
-      return null;
-    }
-    if (a != null && a.equals(b)) {
-      return null;
-    }
-    return path + ": " + text(b) + " (was " + text(a) + ")";
-  }
-
-  private static String text(com.fasterxml.jackson.databind.JsonNode n) {
-    return n == null ? "not set" : n.isTextual() ? n.asText() : n.toString();
   }
 
   /** Points of the folder with their {@code metrics.csv} (finished). */
@@ -275,7 +185,7 @@ public final class SweepRunner {
       PointExecutor executor, String version, PrintWriter log) {
     OutputFiles.writeString(dir.resolve("points.csv"), pointsCsv(points));
     OutputFiles.writeString(dir.resolve("run.json"), runJson(spec, points, executor, version));
-    OutputFiles.writeString(dir.resolve("spec.json"), resolvedSpec(spec));
+    OutputFiles.writeString(dir.resolve("spec.json"), ResolvedSpec.json(spec, points));
     return execute(spec, points, dir, executor, log, new java.util.concurrent.locks.ReentrantReadWriteLock(),
         new boolean[1]);
   }

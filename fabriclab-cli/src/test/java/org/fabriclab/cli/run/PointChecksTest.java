@@ -105,14 +105,14 @@ class PointChecksTest {
     ExperimentSpec a = spec("kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n");
     Path out = dir.resolve("run");
     Files.createDirectories(out.resolve("points/p00000"));
-    Files.writeString(out.resolve("spec.json"), SweepRunner.resolvedSpec(spec("kind: topo\ntopologies:\n"
-        + "  - family: fattree\n    k: 6\n")));
+    ExperimentSpec b = spec("kind: topo\ntopologies:\n  - family: fattree\n    k: 6\n");
+    Files.writeString(out.resolve("spec.json"), ResolvedSpec.json(b, Sweep.expand(b)));
     Files.writeString(out.resolve("points.csv"), "point\n");
     Files.writeString(out.resolve("run.json"), "{\"fabriclab\": \"test\"}\n"); // written with points.csv
     Files.writeString(out.resolve(".fabriclab-run"), "");
     PrintWriter log = new PrintWriter(new StringWriter());
     SweepRunner.Outcome o = SweepRunner.run(a, Sweep.expand(a), out, true, new ThreadedExecutor(1), "test", log);
     assertThat(o.computed()).isEqualTo(1);
-    assertThat(Files.readString(out.resolve("spec.json"))).isEqualTo(SweepRunner.resolvedSpec(a));
+    assertThat(Files.readString(out.resolve("spec.json"))).isEqualTo(ResolvedSpec.json(a, Sweep.expand(a)));
   }
 }

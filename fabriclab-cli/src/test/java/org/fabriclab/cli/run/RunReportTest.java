@@ -2,11 +2,19 @@ package org.fabriclab.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,13 +54,104 @@ class RunReportTest {
     SweepRunner.run(s, pts, dir.resolve("r"), false, new ThreadedExecutor(2), "test",
         new PrintWriter(new StringWriter()));
     RunReport.write(dir.resolve("r"), s, pts);
-    List<String> rows = Files.readAllLines(dir.resolve("r/summary.csv"));
-    assertThat(rows).anyMatch(r -> r.startsWith("fattree,links,3,"))
-        .anyMatch(r -> r.startsWith("fattree link-gbps=40,links,3,"))
-        .anyMatch(r -> r.startsWith("jellyfish,links,3,"))
-        .anyMatch(r -> r.startsWith("jellyfish seed=5,links,3,"));
+    List<Map<String, String>> rows = csv(dir.resolve("r/summary.csv"));
+    assertThat(rows).anyMatch(r -> r.get("configuration").equals("fattree") && links3(r))
+        .anyMatch(r -> r.get("configuration").equals("fattree link-gbps=40") && links3(r))
+        .anyMatch(r -> r.get("configuration").equals("jellyfish") && links3(r))
+        .anyMatch(r -> r.get("configuration").equals("jellyfish seed=5") && links3(r));
     assertThat(RunReport.configurations(pts)).hasSize(4);
     assertThat(Files.readString(dir.resolve("r/report.html"))).contains("4 configurations x 3 repetitions");
+  }
+
+  private static boolean links3(Map<String, String> r) {
+    return r.get("metric").equals("links") && r.get("n").equals("3");
+  }
+
+  /** A CSV file as rows keyed by header (RFC 4180 quoting, as pandas reads it). */
+  static List<Map<String, String>> csv(Path f) throws IOException {
+    CsvMapper m = new CsvMapper();
+    try (MappingIterator<Map<String, String>> it = m.readerFor(Map.class)
+        .with(CsvSchema.emptySchema().withHeader()).readValues(f.toFile())) {
+      return it.readAll();
+    }
+  }
+
+  static List<String> header(Path f) throws IOException {
+    CsvMapper m = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
+    try (MappingIterator<String[]> it = m.readerFor(String[].class).readValues(f.toFile())) {
+      return List.of(it.next());
+    }
+  }
+
+  /**
+   * Review: summary.csv had only a free-text label, so grouping it in pandas meant parsing the
+   * label. It now carries results.csv's coordinate columns (all but point, rep and seed) between
+   * the label and the metric, with the values of the points each row summarises.
+   */
+  @Test
+  void summaryCarriesTheCoordinatesOfTheResults() throws Exception {
+    ExperimentSpec s = spec(String.join("\n",
+        "kind: throughput",
+        "seeds: 2",
+        "topologies:",
+        "  - family: torus",
+        "    dims: [\"4,4\", \"2,8\"]",
+        "  - family: fattree",
+        "    k: 4",
+        "  - family: fattree",
+        "    k: 4",
+        "    link-gbps: 40",
+        "throughput:",
+        "  traffic: [permutation, all-to-all]",
+        ""));
+    List<Point> pts = Sweep.expand(s);
+    Path run = dir.resolve("c");
+    SweepRunner.run(s, pts, run, false, new ThreadedExecutor(2), "test", new PrintWriter(new StringWriter()));
+    RunReport.write(run, s, pts);
+    List<String> resultsHead = header(run.resolve("results.csv"));
+    List<String> coordinates = resultsHead.subList(3, resultsHead.size() - 2);
+    assertThat(coordinates).contains("topology", "topology.dims", "topology.link-gbps", "throughput.traffic")
+        .doesNotContain("rep", "seed", "point");
+    List<String> expected = new ArrayList<>(List.of("configuration"));
+    expected.addAll(coordinates);
+    expected.addAll(List.of("metric", "n", "mean", "sd", "ci95HalfWidth"));
+    assertThat(header(run.resolve("summary.csv"))).containsExactlyElementsOf(expected);
+
+    // every summary row: its coordinates are those of exactly n result rows of its metric
+    Map<List<String>, Integer> resultCount = new HashMap<>();
+    for (Map<String, String> r : csv(run.resolve("results.csv"))) {
+      List<String> key = new ArrayList<>(coordinates.stream().map(r::get).toList());
+      key.add(r.get("metric"));
+      resultCount.merge(key, 1, Integer::sum);
+    }
+    List<Map<String, String>> summary = csv(run.resolve("summary.csv"));
+    Map<List<String>, String> labelOf = new HashMap<>();
+    for (Map<String, String> r : summary) {
+      List<String> key = new ArrayList<>(coordinates.stream().map(r::get).toList());
+      key.add(r.get("metric"));
+      assertThat(resultCount.get(key)).as(r.toString()).isEqualTo(Integer.parseInt(r.get("n"))).isEqualTo(2);
+      assertThat(labelOf.put(key, r.get("configuration"))).as("one row per coordinates and metric").isNull();
+    }
+    assertThat(labelOf.keySet()).isEqualTo(resultCount.keySet());
+    // the configurations' points, by their labels: the same coordinate values
+    Map<String, List<Point>> configs = RunReport.configurations(pts);
+    for (Map<String, String> r : summary) {
+      for (Point p : configs.get(r.get("configuration"))) {
+        for (String k : coordinates) {
+          assertThat(r.get(k)).as(k).isEqualTo(p.params().getOrDefault(k, ""));
+        }
+      }
+    }
+    // two configurations that differ only in one coordinate differ in that column
+    List<Map<String, String>> fat = summary.stream()
+        .filter(r -> r.get("topology").equals("fattree") && r.get("metric").equals("lambda")
+            && r.get("throughput.traffic").equals("permutation")).toList();
+    assertThat(fat).hasSize(2);
+    assertThat(fat.stream().map(r -> r.get("topology.link-gbps"))).containsExactlyInAnyOrder("", "40");
+    assertThat(fat.stream().map(r -> r.get("topology.k"))).containsOnly("4");
+    assertThat(summary.stream().filter(r -> r.get("topology").equals("torus") && r.get("metric").equals("lambda"))
+        .map(r -> r.get("topology.dims") + "/" + r.get("throughput.traffic")))
+        .containsExactlyInAnyOrder("4,4/permutation", "4,4/all-to-all", "2,8/permutation", "2,8/all-to-all");
   }
 
   @Test

@@ -84,7 +84,7 @@ class SpecLoaderTest {
         + "{\"family\": \"jellyfish\", \"switches\": 20, \"ports\": 6, \"servers-per-switch\": 2}]}";
     ExperimentSpec j = SpecLoader.validate(SpecParser.parse(json, "s.json", true), dir);
     ExperimentSpec y = yaml(GOOD, dir);
-    assertThat(SweepRunner.resolvedSpec(j)).isEqualTo(SweepRunner.resolvedSpec(y));
+    assertThat(ResolvedSpec.json(j, Sweep.expand(j))).isEqualTo(ResolvedSpec.json(y, Sweep.expand(y)));
     assertThat(Sweep.expand(j)).isEqualTo(Sweep.expand(y));
   }
 
@@ -99,6 +99,56 @@ class SpecLoaderTest {
     assertThat(rows.subList(1, rows.size())).allMatch(r -> r.contains(",servers,") || r.contains(",diameterHops,"));
     assertThatThrownBy(() -> yaml(GOOD + "metrics: [servers, speed]\n", dir))
         .hasMessageStartingWith("spec.yaml:10:").hasMessageContaining("unknown metric");
+  }
+
+  /** Review: "unknown metric the text 'lamda' for kind ...". */
+  @Test
+  void unknownMetricIsNamedPlainly() {
+    assertThatThrownBy(() -> yaml(GOOD + "metrics: [lamda]\n", dir))
+        .hasMessageStartingWith("spec.yaml:10: unknown metric 'lamda' for kind topo; valid: nodes, servers,")
+        .hasMessageNotContaining("the text");
+    assertThatThrownBy(() -> yaml(GOOD + "metrics: [[servers]]\n", dir))
+        .hasMessageStartingWith("spec.yaml:10: metrics must be a list of metric names, not a list holding a list");
+  }
+
+  /** Review: "topologies must be a non-empty list ..., not a list" for {@code topologies: []}. */
+  @Test
+  void emptyTopologiesAreCalledEmpty() {
+    assertThatThrownBy(() -> yaml("kind: topo\ntopologies: []\n", dir))
+        .hasMessageStartingWith("spec.yaml:2: topologies must be a non-empty list")
+        .hasMessageEndingWith("not an empty list");
+    assertThatThrownBy(() -> yaml("kind: topo\ntopologies: {}\n", dir)).hasMessageEndingWith("not an empty map");
+    assertThatThrownBy(() -> yaml("kind: topo\ntopologies: fattree\n", dir)).hasMessageEndingWith("not the text 'fattree'");
+  }
+
+  /** Review: a tab on line 3 was reported at line 2 (the line of SnakeYAML's context, not of the tab). */
+  @Test
+  void aTabIsReportedAtItsOwnLine() {
+    String text = "kind: topo\nname: tabs\ntopologies:\n\t- family: fattree\n\t  k: 4\n";
+    assertThatThrownBy(() -> SpecParser.parse(text, "tabs.yaml", false))
+        .hasMessage("tabs.yaml:4: not valid YAML: column 1: a tab character; YAML indents with spaces, not tabs");
+    assertThatThrownBy(() -> SpecParser.parse("kind: topo\ntopologies: [1, 2\nseeds: 3\n", "f.yaml", false))
+        .hasMessageStartingWith("f.yaml:3: not valid YAML: column ")
+        .hasMessageContaining("(while parsing a flow sequence at line 2)")
+        .hasMessageNotContaining("reader").hasMessageNotContaining("\n");
+  }
+
+  /** Review: a truncated JSON spec leaked "[Source: REDACTED (`StreamReadFeature...` disabled)...]". */
+  @Test
+  void truncatedJsonNamesFileLineAndTheOpenObjectWithoutJacksonInternals() throws Exception {
+    Path f = dir.resolve("cut.json");
+    Files.writeString(f, "{\n  \"kind\": \"topo\",\n  \"topologies\": [\n    {\"family\": \"fattree\", \"k\": [4, 6]}\n  ]\n");
+    assertThatThrownBy(() -> SpecParser.parse(f))
+        .hasMessage(f + ":6: not valid JSON: the file ends inside the object opened at line 1, column 1"
+            + " (a '}' is missing, or the file is cut short)");
+    Files.writeString(f, "{\"kind\": \"topo\", \"topologies\": [{\"family\": \"fattree\"}");
+    assertThatThrownBy(() -> SpecParser.parse(f))
+        .hasMessageStartingWith(f + ":1: not valid JSON: the file ends inside the list opened at line 1, column 32");
+    Files.writeString(f, "{\"kind\": \"topo\",\n \"seeds\": tru}");
+    assertThatThrownBy(() -> SpecParser.parse(f))
+        .hasMessageStartingWith(f + ":2: not valid JSON: column ")
+        .hasMessageContaining("'tru'")
+        .hasMessageNotContaining("Source").hasMessageNotContaining("REDACTED").hasMessageNotContaining("\n");
   }
 
   @Test

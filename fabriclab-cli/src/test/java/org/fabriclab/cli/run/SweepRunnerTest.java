@@ -102,15 +102,20 @@ class SweepRunnerTest {
         .hasMessageContaining("spec differs").hasMessageContaining("simulate.workload.flows: 41 (was 40)");
   }
 
+  private String resolved(String text) {
+    ExperimentSpec s = spec(text);
+    return ResolvedSpec.json(s, Sweep.expand(s));
+  }
+
   @Test
   void theFirstDifferenceOfTwoSpecsNamesItsKeyAndBothValues() {
-    String a = SweepRunner.resolvedSpec(spec("kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n"));
-    String b = SweepRunner.resolvedSpec(spec("kind: topo\ntopologies:\n  - family: fattree\n    k: [4, 6]\n"
-        + "  - family: jellyfish\n    k: 4\n"));
-    assertThat(SweepRunner.firstDifference(a, b)).isEqualTo("topologies[0].k: [\"4\",\"6\"] (was 4)");
-    String c = SweepRunner.resolvedSpec(spec("kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n"
-        + "    link-gbps: 40\n"));
-    assertThat(SweepRunner.firstDifference(a, c)).isEqualTo("topologies[0].link-gbps: 40 (was not set)");
+    String a = resolved("kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n");
+    String b = resolved("kind: topo\ntopologies:\n  - family: fattree\n    k: [4, 6]\n"
+        + "  - family: jellyfish\n    k: 4\n");
+    assertThat(ResolvedSpec.firstDifference(a, b)).isEqualTo("topologies[0].k: [4,6] (was 4)");
+    String c = resolved("kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n"
+        + "    link-gbps: 40\n");
+    assertThat(ResolvedSpec.firstDifference(a, c)).isEqualTo("topologies[0].link-gbps: 40 (was not set)");
   }
 
   /** Fat-tree sizes in closed form (Al-Fares et al.): k^3/4 servers, 5k^2/4 switches, 3k^3/4 cables. */
