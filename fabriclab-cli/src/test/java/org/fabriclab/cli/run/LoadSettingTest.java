@@ -62,4 +62,21 @@ class LoadSettingTest {
     assertThat(Files.readString(out.resolve("points/p00000/flows.csv")))
         .isEqualTo(Files.readString(ref.resolve("points/p00000/flows.csv")));
   }
+
+  @Test
+  void compareOffersThirtyPercentByDefault(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("c");
+    CliRun.Result r = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload",
+        "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--seed", "3", "--out", out.toString(),
+        "--no-progress");
+    assertThat(r.code()).as(r.err()).isZero();
+    // load 0.3 of 16 x 10 Gb/s with 800,000-bit flows: 60,000 flows/s
+    Path ref = dir.resolve("ref");
+    CliRun.Result rr = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload",
+        "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--rate-per-s", "60000", "--seed", "3", "--out",
+        ref.toString(), "--no-progress");
+    assertThat(rr.code()).as(rr.err()).isZero();
+    assertThat(Files.readString(out.resolve("points/p00000/flows.csv")))
+        .isEqualTo(Files.readString(ref.resolve("points/p00000/flows.csv")));
+  }
 }
