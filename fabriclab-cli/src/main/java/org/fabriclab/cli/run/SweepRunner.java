@@ -43,14 +43,15 @@ public final class SweepRunner {
       PointExecutor executor, String version, PrintWriter log) {
     String resolved = ResolvedSpec.json(spec, points);
     Path specFile = dir.resolve("spec.json");
-    if (Files.isRegularFile(specFile) && finishedPoints(dir) == 0 && onlyRunFiles(dir)) {
-      removeRun(dir); // a run that finished no point holds nothing to keep: start afresh, any spec
-    }
+    // a folder that holds a run is only ever resumed, never taken over: a run that looks unfinished
+    // may still be running in another process (its first point not yet written)
     boolean fresh = !Files.isRegularFile(specFile);
     boolean created = !Files.exists(dir);
     if (Files.isRegularFile(specFile)) {
       if (!resume) {
-        throw new FabriclabException(dir + " already holds a run; add --resume to finish it, or choose another --out");
+        throw new FabriclabException(dir + " already holds a run" + (finishedPoints(dir) == 0
+            ? " that finished no point (still running, or killed)" : "")
+            + "; add --resume to finish it with the same spec, or choose another --out");
       }
       String old;
       try {
@@ -129,28 +130,6 @@ public final class SweepRunner {
   /** The files a run writes into its folder (staging files of {@link OutputFiles} start with a dot). */
   private static final List<String> RUN_FILES = List.of("spec.json", "run.json", "points.csv", "points",
       "results.csv", "summary.csv", "report.html");
-
-  /**
-   * Whether {@code dir} holds a fabriclab run and nothing else: its marker ({@link RunFolder#MARKER},
-   * written with points.csv and run.json), run files and fabriclab's own temporary files. Any other
-   * file — a user's {@code spec.json} beside their {@code .git}, say — makes it not a run folder.
-   */
-  private static boolean onlyRunFiles(Path dir) {
-    if (!Files.isRegularFile(dir.resolve(RunFolder.MARKER)) || !Files.isRegularFile(dir.resolve("run.json"))) {
-      return false;
-    }
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-      for (Path p : ds) {
-        String n = p.getFileName().toString();
-        if (!RUN_FILES.contains(n) && !isOwnHidden(n)) {
-          return false;
-        }
-      }
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
 
   /** fabriclab's hidden files in a run folder: the marker, staging folders, atomic-write temporaries. */
   private static boolean isOwnHidden(String name) {

@@ -17,10 +17,14 @@ class ForeignFolderTest {
     Files.createDirectories(project.resolve(".git"));
     Files.writeString(project.resolve(".git/HEAD"), "ref: refs/heads/main\n");
     Files.writeString(project.resolve("spec.json"), "{\"mine\": true}\n");
+    // and, as if a run had been killed there before its first point, fabriclab's marker and run.json
+    Files.writeString(project.resolve(".fabriclab-run"), "");
+    Files.writeString(project.resolve("run.json"), "{\"fabriclab\": \"0\"}\n");
     Path spec = Files.writeString(dir.resolve("s.yaml"), "name: t\nkind: topo\ntopologies:\n  - family: fattree\n    k: 4\n");
     CliRun.Result r = CliRun.run("run", spec.toString(), "--out", project.toString(), "--no-progress");
     assertThat(r.code()).isEqualTo(2);
     assertThat(project.resolve(".git/HEAD")).hasContent("ref: refs/heads/main");
     assertThat(project.resolve("spec.json")).hasContent("{\"mine\": true}");
+    assertThat(r.err()).contains("finished no point");
   }
 }
