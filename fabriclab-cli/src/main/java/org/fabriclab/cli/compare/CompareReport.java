@@ -63,7 +63,8 @@ final class CompareReport {
     for (Map.Entry<String, List<Map<String, Double>>> e : byConfig.entrySet()) {
       Map<String, Double> m = new LinkedHashMap<>();
       for (String c : cols) {
-        m.put(c, e.getValue().stream().mapToDouble(x -> x.getOrDefault(c, Double.NaN)).average().orElse(Double.NaN));
+        // the mean over the repetitions that have a value, as summary.csv (which gives their n)
+        m.put(c, Confidence.of(e.getValue().stream().mapToDouble(x -> x.getOrDefault(c, Double.NaN)).toArray()).mean());
       }
       mean.put(e.getKey(), m);
       Point p = first.get(e.getKey());
@@ -96,8 +97,10 @@ final class CompareReport {
     List<String> labels = new ArrayList<>(mean.keySet());
     HtmlReport r = new HtmlReport("fabriclab compare");
     r.paragraph("The same workload on every fabric" + (transports ? " and transport" : "")
-        + " (same seed per repetition; a trace file is replayed as is). Values are means over " + spec.seeds()
-        + " repetition(s); summary.csv gives each metric's n, standard deviation and 95% confidence half-width"
+        + " (same seed per repetition; a trace file is replayed as is; a load sets each fabric's arrival rate"
+        + " from its servers and host link speed, so fabrics that differ in those replay different traces of"
+        + " the same offered load). Values are means over " + spec.seeds()
+        + " repetition(s) (over those with a value: a size bin may be empty in one); summary.csv gives each metric's n, standard deviation and 95% confidence half-width"
         + " (Student's t). Size bins: small < 100 KB, medium 100 KB - 10 MB, large >= 10 MB.");
     for (String[] m : new String[][] {{"fctMeanNs", "mean FCT (us)"}, {"fctP99Ns", "99th-percentile FCT (us)"},
         {"fctP999Ns", "99.9th-percentile FCT (us)"}, {"slowdownP99", "99th-percentile slowdown"}}) {

@@ -75,8 +75,8 @@ public final class ProgressReporter implements Progress {
   @Override
   public void advance(long units) {
     done.addAndGet(units);
-    if (clock.getAsLong() - start >= QUIET_NANOS) {
-      tick();
+    if (!heartbeat && clock.getAsLong() - start >= QUIET_NANOS) {
+      tick(); // with a heartbeat its thread draws: a flow's completion only counts
     }
   }
 

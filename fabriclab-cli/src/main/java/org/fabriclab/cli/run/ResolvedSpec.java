@@ -99,18 +99,22 @@ final class ResolvedSpec {
   /** A value in its JSON type; text that is not a number (or boolean) stays text. */
   static JsonNode value(String text, Field.Type type) {
     switch (type) {
-      case INT, REAL -> {
+      case INT -> {
         try {
           return LongNode.valueOf(Long.parseLong(text));
         } catch (NumberFormatException notLong) {
-          try {
-            double d = Double.parseDouble(text);
-            if (Double.isFinite(d)) {
-              return DoubleNode.valueOf(d);
-            }
-          } catch (NumberFormatException notNumber) {
-            // left as text below
+          // left as text below (beyond a long: no double, which could merge distinct values)
+        }
+      }
+      case REAL -> {
+        // always a double: 20000 and 20000.0 are the same setting (and --resume must say so)
+        try {
+          double d = Double.parseDouble(text);
+          if (Double.isFinite(d)) {
+            return DoubleNode.valueOf(d);
           }
+        } catch (NumberFormatException notNumber) {
+          // left as text below
         }
       }
       case BOOL -> {

@@ -108,4 +108,36 @@ class CompareCommandTest {
     assertThat(Files.readAllLines(out.resolve("summary.csv")))
         .contains("fattree k=4,flow engine,servers,3,16.0,0.0,0.0");
   }
+
+  @Test
+  void compareCsvHoldsTheMeansOfSummaryCsv(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    // few flows: a size bin can be empty in some repetitions; compare.csv must give the same mean
+    // as summary.csv (over the repetitions with a value), not an empty cell
+    Path out = tmp.resolve("cmp");
+    StringWriter err = new StringWriter();
+    int code = run(err, "compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload", "poisson",
+        "--flows", "8", "--seeds", "3", "--seed", "1", "--out", out.toString(), "--no-progress");
+    assertThat(code).as(err.toString()).isZero();
+    List<String> cmp = Files.readAllLines(out.resolve("compare.csv"));
+    List<String> header = List.of(cmp.get(0).split(",", -1));
+    String[] row = cmp.get(1).split(",", -1);
+    int checked = 0;
+    List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+    for (String line : summary.subList(1, summary.size())) {
+      String[] f = line.split(",", -1);
+      int col = header.indexOf(f[2]);
+      if (col < 0) {
+        continue;
+      }
+      long n = Long.parseLong(f[3]);
+      if (n == 0) {
+        assertThat(row[col]).as(f[2]).isEmpty();
+      } else {
+        assertThat(Double.parseDouble(row[col])).as(f[2])
+            .isCloseTo(Double.parseDouble(f[4]), org.assertj.core.api.Assertions.within(0.5001));
+      }
+      checked++;
+    }
+    assertThat(checked).isEqualTo(header.size() - 3);
+  }
 }

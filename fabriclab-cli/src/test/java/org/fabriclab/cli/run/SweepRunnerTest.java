@@ -115,7 +115,13 @@ class SweepRunnerTest {
     assertThat(ResolvedSpec.firstDifference(a, b)).isEqualTo("topologies[0].k: [4,6] (was 4)");
     String c = resolved("kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n"
         + "    link-gbps: 40\n");
-    assertThat(ResolvedSpec.firstDifference(a, c)).isEqualTo("topologies[0].link-gbps: 40 (was not set)");
+    assertThat(ResolvedSpec.firstDifference(a, c)).isEqualTo("topologies[0].link-gbps: 40.0 (was not set)");
+    // a real setting is the same whether written 20000 or 20000.0 (the default's text): no difference
+    String d = resolved("kind: simulate\ntopologies:\n  - family: fattree\n    k: 4\nsimulate:\n  workload:\n"
+        + "    type: poisson\n    rate-per-s: 20000\n");
+    String e = resolved("kind: simulate\ntopologies:\n  - family: fattree\n    k: 4\nsimulate:\n  workload:\n"
+        + "    type: poisson\n");
+    assertThat(d).isEqualTo(e);
   }
 
   /** Fat-tree sizes in closed form (Al-Fares et al.): k^3/4 servers, 5k^2/4 switches, 3k^3/4 cables. */
