@@ -71,4 +71,32 @@ class TraceMessagesTest {
     long perPacket = Time.serialization(rc.payloadBytes() + rc.headerBytes(), 10_000_000_000L);
     assertThat(r.dataPackets()).isEqualTo(Time.us(50) / perPacket + 1);
   }
+
+  @Test
+  void goBackNWorksOnPastTwoToThe24() {
+    // the wire's PSN is 24 bits; the engine counts on, unwrapped: a loss just past 2^24 is
+    // NACKed and resent as one at PSN 5 would be
+    int base = 1 << 24;
+    RcQueuePairs q = new RcQueuePairs(new int[] {base + 8}, 4);
+    for (int psn = 0; psn < base; psn++) {
+      q.nextPsn(0);
+      q.sent(0);
+      q.onData(0, psn);
+    }
+    q.onAck(0, base);
+    assertThat(q.expected(0)).isEqualTo(base);
+    assertThat(q.sndUna(0)).isEqualTo(base);
+    for (int i = 0; i < 4; i++) {
+      assertThat(q.nextPsn(0)).isEqualTo(base + i);
+      q.sent(0);
+    }
+    // PSN base + 1 lost: base accepted, base + 2 NACKs base + 1, base + 3 dropped silently
+    assertThat(q.onData(0, base)).isEqualTo(RcQueuePairs.ACCEPT);
+    assertThat(q.onData(0, base + 2)).isEqualTo(RcQueuePairs.NACK);
+    assertThat(q.onData(0, base + 3)).isEqualTo(RcQueuePairs.DROP);
+    q.onNack(0, base + 1);
+    assertThat(q.sndUna(0)).isEqualTo(base + 1);
+    assertThat(q.nextPsn(0)).isEqualTo(base + 1);
+    assertThat(q.expected(0)).isEqualTo(base + 1);
+  }
 }
