@@ -1,5 +1,6 @@
 package org.fabriclab.sim.transport.rocev2;
 
+import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Network;
@@ -47,6 +48,19 @@ final class TraceFlows {
         "a RoCEv2 queue pair's PSN stream");
     srcNode = fs.srcNode();
     dstNode = fs.dstNode();
+    // each 2 GiB message is packetised on its own: with a payload that does not divide 2^31 a
+    // flow needs a few packets more than size / payload, checked here, not mid-run
+    long perMessage = (MAX_MESSAGE_BYTES + payload - 1) / payload;
+    for (int f = 0; f < trace.size(); f++) {
+      long size = trace.sizeBytes(f);
+      long rest = size % MAX_MESSAGE_BYTES;
+      long packets = size / MAX_MESSAGE_BYTES * perMessage + (rest + payload - 1) / payload;
+      if (packets > RcQueuePairs.MAX_STREAM_PACKETS) {
+        throw new InvalidParameterException("size_bytes", size, "a RoCEv2 queue pair's PSN stream holds "
+            + RcQueuePairs.MAX_STREAM_PACKETS + " packets: " + packets + " needed in messages of at most "
+            + MAX_MESSAGE_BYTES + " bytes with " + payload + "-byte payloads");
+      }
+    }
     startHandler = sim.register((f, unused) -> start(f));
   }
 

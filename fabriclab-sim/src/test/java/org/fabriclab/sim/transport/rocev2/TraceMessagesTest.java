@@ -99,4 +99,22 @@ class TraceMessagesTest {
     assertThat(q.nextPsn(0)).isEqualTo(base + 1);
     assertThat(q.expected(0)).isEqualTo(base + 1);
   }
+
+  @Test
+  void aFlowThatNeedsMorePacketsInMessagesThanTheStreamHoldsIsRefusedBeforeTheRun() {
+    // 1,000-byte payloads: size / payload fits the stream's 2^30 - 1 packets, but 2 GiB messages
+    // of 2,147,483.648 payloads each need 499 x 2,147,484 + 2,147,483 = 1,073,741,999 packets
+    RcConfig rc = RcConfig.defaults().withMtu(1064);
+    assertThat(rc.payloadBytes()).isEqualTo(1000);
+    long size = (long) RcQueuePairs.MAX_STREAM_PACKETS * 1000;
+    FlowTrace t = Rocev2TransportTest.trace(new int[] {0}, new int[] {9}, new long[] {size});
+    org.fabriclab.sim.engine.Simulator s = new org.fabriclab.sim.engine.Simulator();
+    org.fabriclab.sim.net.Network net = new org.fabriclab.sim.net.Network(s, Rocev2TransportTest.FT4,
+        new EcmpTable(Rocev2TransportTest.FT4), new org.fabriclab.sim.packet.Packets(64),
+        new NetworkConfig(1L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Rocev2Transport(net, rc, t,
+        new org.fabriclab.sim.probe.FlowRecords(t), Progress.NONE))
+        .isInstanceOf(org.fabriclab.error.InvalidParameterException.class)
+        .hasMessageContaining("1073741999 needed");
+  }
 }
