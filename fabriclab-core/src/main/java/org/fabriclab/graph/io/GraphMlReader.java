@@ -25,8 +25,9 @@ import org.fabriclab.graph.io.GraphMlKeys.Key;
  * values of keys apply. Nodes are numbered in document order; edges may precede the nodes they
  * name. An edge is one-way when {@code directed="true"}, or when the graph is
  * {@code edgedefault="directed"} and the edge does not say {@code directed="false"}, or when its
- * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}); an edge whose
- * {@code sourceNode} value names its {@code target} is read the other way round. Label fields
+ * boolean {@code oneWay} value is true (the networkx dialect of {@link GraphMl}); an edge not
+ * directed by the XML whose {@code sourceNode} value names its {@code target} is read the other way
+ * round (a {@code sourceNode} naming neither end is ignored). Label fields
  * are the node keys listed by the graph's {@code labelFields} value. DTDs and external entities are
  * disabled. Hyperedges and nested graphs are rejected. The declared keys and their typed values are
  * {@link GraphMlKeys}.
@@ -250,14 +251,14 @@ final class GraphMlReader {
     if (oneWayValue == null) {
       throw error(where + ": oneWay \"" + oneWay + "\" is neither true nor false (nor 1, 0)");
     }
+    boolean xmlDirected = directed;
     directed |= oneWayValue;
+    // sourceNode undoes a re-save that wrote the edge the other way round (networkx does); an edge
+    // directed by the XML itself keeps its direction, and a sourceNode naming neither end (node ids
+    // relabelled by another tool) is a stale hint, ignored
     String sourceNode = values.get("sourceNode");
-    if (sourceNode != null && !sourceNode.equals(s)) {
-      if (!sourceNode.equals(t)) {
-        throw error(where + ": sourceNode \"" + sourceNode + "\" is neither its source \"" + s
-            + "\" nor its target \"" + t + "\"");
-      }
-      t = s; // re-saved the other way round (networkx does): sourceNode is the source
+    if (sourceNode != null && !xmlDirected && !sourceNode.equals(s) && sourceNode.equals(t)) {
+      t = s;
       s = sourceNode;
     }
     long capacity =
