@@ -165,8 +165,21 @@ public final class SweepRunner {
     OutputFiles.writeString(dir.resolve("points.csv"), pointsCsv(points));
     OutputFiles.writeString(dir.resolve("run.json"), runJson(spec, points, executor, version));
     OutputFiles.writeString(dir.resolve("spec.json"), ResolvedSpec.json(spec, points));
-    return execute(spec, points, dir, executor, log, new java.util.concurrent.locks.ReentrantReadWriteLock(),
-        new boolean[1]);
+    java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    boolean[] closed = {false};
+    try {
+      return execute(spec, points, dir, executor, log, lock, closed);
+    } catch (RuntimeException | Error e) {
+      // as run(): a point finishing after the failure writes nothing into the staging folder,
+      // which its RunFolder is about to remove
+      lock.writeLock().lock();
+      try {
+        closed[0] = true;
+      } finally {
+        lock.writeLock().unlock();
+      }
+      throw e;
+    }
   }
 
   private static Outcome execute(ExperimentSpec spec, List<Point> points, Path dir,
