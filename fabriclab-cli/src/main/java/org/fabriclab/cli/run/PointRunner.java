@@ -42,7 +42,8 @@ public final class PointRunner {
       "minSwitchDegree", "maxSwitchDegree");
   private static final List<String> THROUGHPUT = List.of("lambda", "upperBound", "commodities", "groups");
   private static final List<String> SIMULATE_TOTALS = List.of("simulatedNs", "events", "dataPackets",
-      "controlPackets", "packetHops", "drops", "deliveredBytes", "goodputGbps", "servers", "switches", "links", "switchPorts");
+      "controlPackets", "packetHops", "drops", "deliveredBytes", "goodputGbps", "servers", "switches", "links", "switchPorts",
+      "arrivalsPerS");
 
   private PointRunner() {}
 
@@ -184,6 +185,10 @@ public final class PointRunner {
       }
     }
     m.put("switchPorts", ports);
+    // the Poisson rate this point used (from its load, or as given): a load gives fabrics of other
+    // sizes other rates, and this says which
+    m.put("arrivalsPerS", p.get("workload.type", "poisson").equals("poisson")
+        ? rate(t, p, WorkloadSizes.parse(p.get("workload.sizes", "websearch"))) : null);
     Table flows = r.flows().table();
     files.put("flows.csv", TableWriter.csv(flows));
     files.put("fct-by-size.csv", TableWriter.csv(FctStats.table(fct)));

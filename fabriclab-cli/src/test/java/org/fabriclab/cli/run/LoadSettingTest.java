@@ -33,6 +33,8 @@ class LoadSettingTest {
     assertThat(rb.code()).as(rb.err()).isZero();
     assertThat(Files.readString(a.resolve("points/p00000/flows.csv")))
         .isEqualTo(Files.readString(b.resolve("points/p00000/flows.csv")));
+    // and the point says which rate it used
+    assertThat(Files.readAllLines(a.resolve("points/p00000/metrics.csv"))).contains("arrivalsPerS,100000.0");
   }
 
   @Test

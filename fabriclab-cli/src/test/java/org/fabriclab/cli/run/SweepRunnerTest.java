@@ -49,8 +49,8 @@ class SweepRunnerTest {
     SweepRunner.run(s, pts, dir.resolve("b"), false, new ThreadedExecutor(2), "test", LOG);
     String a = Files.readString(dir.resolve("a/results.csv"));
     assertThat(Files.readString(dir.resolve("b/results.csv"))).isEqualTo(a);
-    // 8 points x (4 bins x 8 FCT metrics + 10 totals)
-    assertThat(a.lines().count()).isEqualTo(1 + 8 * (32 + 12));
+    // 8 points x (4 bins x 8 FCT metrics + 13 totals: simulatedNs ... switchPorts, arrivalsPerS)
+    assertThat(a.lines().count()).isEqualTo(1 + 8 * (32 + 13));
   }
 
   /** A sweep "killed" after k points (the executor dies), then resumed. */
