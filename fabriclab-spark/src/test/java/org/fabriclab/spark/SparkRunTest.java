@@ -44,7 +44,7 @@ class SparkRunTest {
     run("run", spec.toString(), "--out", dir.resolve("threads").toString(), "--threads", "2");
     run("run", spec.toString(), "--out", dir.resolve("spark").toString(), "--spark", "local[2]");
     String threaded = Files.readString(dir.resolve("threads/results.csv"));
-    assertThat(threaded.lines().count()).isEqualTo(1 + 20 * 44); // 2 fabrics x 2 engines x 5 seeds, 44 metrics
+    assertThat(threaded.lines().count()).isEqualTo(1 + 20 * 45); // 2 fabrics x 2 engines x 5 seeds, 45 metrics
     assertThat(Files.readString(dir.resolve("spark/results.csv"))).isEqualTo(threaded);
     assertThat(Files.readString(dir.resolve("spark/run.json"))).contains("spark local[2]");
   }
