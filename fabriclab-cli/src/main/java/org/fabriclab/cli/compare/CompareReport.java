@@ -70,7 +70,7 @@ final class CompareReport {
       Point p = first.get(e.getKey());
       Object[] row = new Object[cols.size() + 3];
       row[0] = fabric(p);
-      row[1] = p.get("simulate.transport", p.get("simulate.engine", "") + " engine");
+      row[1] = transport(p);
       row[2] = (long) e.getValue().size();
       for (int i = 0; i < cols.size(); i++) {
         double v = m.get(cols.get(i));
@@ -88,7 +88,7 @@ final class CompareReport {
       for (String c : cols) {
         Confidence.Interval iv = Confidence.of(e.getValue().stream()
             .mapToDouble(x -> x.getOrDefault(c, Double.NaN)).toArray());
-        sb.row(fabric(p), p.get("simulate.transport", p.get("simulate.engine", "") + " engine"), c, (long) iv.n(),
+        sb.row(fabric(p), transport(p), c, (long) iv.n(),
             iv.mean(), iv.sd(), iv.halfWidth95());
       }
     }
@@ -144,6 +144,11 @@ final class CompareReport {
           m.get("goodputGbps"), m.get("fctMeanNs.all") / 1000, m.get("fctP99Ns.all") / 1000, m.get("slowdownP99.all"));
     }
     return new Result(table, bb.build());
+  }
+
+  /** The transport column: the packet engine's transport, or "flow engine". */
+  private static String transport(Point p) {
+    return p.get("simulate.transport", p.get("simulate.engine", "") + " engine");
   }
 
   private static void save(HtmlReport r, Path dir, String name, Chart<?, ?> chart, String caption) {

@@ -49,36 +49,26 @@ class LoadSettingTest {
     assertThat(dir.resolve("c")).doesNotExist();
   }
 
+  /** The first point's flows of a flow-engine compare on fat-tree(4), Pareto sizes of mean 100 kB. */
+  private static String compareFlows(Path out, String... rate) throws Exception {
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("compare", "--topo", "fattree", "--k",
+        "4", "--engine", "flow", "--workload", "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--seed",
+        "3", "--out", out.toString(), "--no-progress"));
+    args.addAll(java.util.List.of(rate));
+    CliRun.Result r = CliRun.run(args.toArray(String[]::new));
+    assertThat(r.code()).as(r.err()).isZero();
+    return Files.readString(out.resolve("points/p00000/flows.csv"));
+  }
+
   @Test
   void compareTakesALoad(@TempDir Path dir) throws Exception {
-    Path out = dir.resolve("c");
-    CliRun.Result r = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload",
-        "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--load", "0.5", "--seed", "3", "--out",
-        out.toString(), "--no-progress");
-    assertThat(r.code()).as(r.err()).isZero();
-    Path ref = dir.resolve("ref");
-    CliRun.Result rr = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload",
-        "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--rate-per-s", "100000", "--seed", "3", "--out",
-        ref.toString(), "--no-progress");
-    assertThat(rr.code()).as(rr.err()).isZero();
-    assertThat(Files.readString(out.resolve("points/p00000/flows.csv")))
-        .isEqualTo(Files.readString(ref.resolve("points/p00000/flows.csv")));
+    assertThat(compareFlows(dir.resolve("c"), "--load", "0.5"))
+        .isEqualTo(compareFlows(dir.resolve("ref"), "--rate-per-s", "100000"));
   }
 
   @Test
   void compareOffersThirtyPercentByDefault(@TempDir Path dir) throws Exception {
-    Path out = dir.resolve("c");
-    CliRun.Result r = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload",
-        "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--seed", "3", "--out", out.toString(),
-        "--no-progress");
-    assertThat(r.code()).as(r.err()).isZero();
     // load 0.3 of 16 x 10 Gb/s with 800,000-bit flows: 60,000 flows/s
-    Path ref = dir.resolve("ref");
-    CliRun.Result rr = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--engine", "flow", "--workload",
-        "poisson", "--flows", "60", "--sizes", "pareto:1.5:100000", "--rate-per-s", "60000", "--seed", "3", "--out",
-        ref.toString(), "--no-progress");
-    assertThat(rr.code()).as(rr.err()).isZero();
-    assertThat(Files.readString(out.resolve("points/p00000/flows.csv")))
-        .isEqualTo(Files.readString(ref.resolve("points/p00000/flows.csv")));
+    assertThat(compareFlows(dir.resolve("c"))).isEqualTo(compareFlows(dir.resolve("ref"), "--rate-per-s", "60000"));
   }
 }
