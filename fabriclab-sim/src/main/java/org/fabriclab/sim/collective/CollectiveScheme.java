@@ -1,0 +1,43 @@
+package org.fabriclab.sim.collective;
+
+import java.util.Set;
+import org.fabriclab.graph.Topology;
+
+/**
+ * How the bytes of a collective move: a named algorithm that turns a {@link CollectiveSpec} into a
+ * {@link CollectiveSchedule}. Host schemes (binomial tree, ring, …) need nothing of the fabric;
+ * in-network schemes (IP multicast, aggregation trees, …) state what the fabric must offer.
+ * Implementations are registered for {@link java.util.ServiceLoader} (see {@link
+ * CollectiveSchemes}); each class cites the algorithm it implements.
+ */
+public interface CollectiveScheme {
+  /** The scheme's name on the command line ({@code binomial}, {@code ring}, …). */
+  String name();
+
+  /** One line: what it does and where it is published. */
+  String description();
+
+  /** The operations it implements. */
+  Set<CollectiveOp> ops();
+
+  /** Engines the scheme's schedule runs on ({@code packet}, {@code flow}). */
+  default Set<String> engines() {
+    return Set.of("packet", "flow");
+  }
+
+  /**
+   * Why the scheme cannot run on {@code topo} with {@code spec}, as one sentence naming the
+   * requirement, or {@code null} when it can. The default accepts every fabric.
+   */
+  default String unsupported(Topology topo, CollectiveSpec spec) {
+    return null;
+  }
+
+  /**
+   * The schedule of {@code spec} (whose op is one of {@link #ops()}).
+   *
+   * @throws org.fabriclab.error.InvalidParameterException when the spec violates the algorithm's
+   *     own requirement (say, a power-of-two number of ranks), naming it
+   */
+  CollectiveSchedule build(CollectiveSpec spec);
+}

@@ -1,0 +1,83 @@
+package org.fabriclab.sim.collective;
+
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.flow.FlowLevelSimulation;
+import org.fabriclab.sim.flow.FluidTransfers;
+import org.fabriclab.sim.net.EcmpTable;
+
+/**
+ * A {@link CollectiveSchedule} on the flow-level engine ({@link FluidTransfers}): each transfer a
+ * fluid flow over its hashed ECMP path (the path the packet engine's per-flow ECMP takes for the
+ * same flow id), each multicast over the union of its receivers' paths (every tree link once),
+ * each step a barrier of its duration. Rates are max-min fair over link capacities and change
+ * at every start and drain.
+ *
+ * <p>A message carries its {@link Framing#wireBytes} (payload and headers) and completes, after
+ * draining at its fluid rate, the latency of its last packet: the propagation delay of its path
+ * plus the store-and-forward of one packet at every hop but the slowest (the tail of a pipeline
+ * of packets), for a multicast the largest of its branches. No queueing, loss or control packets.
+ * O(nodes · hops) to build; the run costs what {@link FluidTransfers} costs.
+ */
+public final class FlowCollective {
+  private FlowCollective() {}
+
+  /** Runs {@code s} with rank {@code r} on host {@code hostOfRank[r]} of {@code topo}. */
+  public static CollectiveResult run(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
+      int root, Framing framing, long seed, Progress progress) {
+    FluidTransfers ft = new FluidTransfers(topo);
+    long wire = 0;
+    long link = 0;
+    long rootUp = 0;
+    int rootNode = topo.server(hostOfRank[root]);
+    for (int v = 0; v < s.size(); v++) {
+      int[] deps = new int[s.dependencyCount(v)];
+      for (int i = 0; i < deps.length; i++) {
+        deps[i] = s.dependency(v, i);
+      }
+      int id;
+      if (s.kind(v) == CollectiveSchedule.Kind.STEP) {
+        id = ft.add(new int[0], 0, 0, s.durationPs(v));
+      } else {
+        int src = topo.server(hostOfRank[s.rank(v)]);
+        IntOpenHashSet set = new IntOpenHashSet();
+        long latency = 0;
+        long b = s.bytes(v);
+        long pkt = framing.packetWireBytes(b);
+        for (int d : s.receivers(v)) {
+          int[] p = FlowLevelSimulation.path(topo, ecmp, v, src, topo.server(hostOfRank[d]), seed);
+          long prop = 0;
+          long sf = 0;
+          long slowest = 0;
+          for (int e : p) {
+            set.add(e);
+            prop += topo.delayPs(e);
+            long hop = Math.round(pkt * 8e12 / topo.capacityBps(e));
+            sf += hop;
+            slowest = Math.max(slowest, hop);
+          }
+          latency = Math.max(latency, prop + sf - slowest);
+        }
+        int[] links = set.toIntArray();
+        java.util.Arrays.sort(links);
+        long w = framing.wireBytes(b);
+        wire += b * links.length;
+        link += w * links.length;
+        for (int e : links) {
+          if (topo.source(e) == rootNode) {
+            rootUp += w;
+          }
+        }
+        id = ft.add(links, w, 0, latency);
+      }
+      for (int d : deps) {
+        ft.after(id, d);
+      }
+    }
+    FluidTransfers.Result r = ft.run(progress);
+    long[] end = r.completionPs();
+    return new CollectiveResult(r.makespanPs(), RankEnds.of(s, end), wire, link, rootUp, null, null, null,
+        r.events());
+  }
+}

@@ -1,0 +1,173 @@
+package org.fabriclab.sim.collective;
+
+import java.util.Arrays;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.SimulationResult;
+import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.probe.FlowRecords;
+import org.fabriclab.sim.transport.Transport;
+import org.fabriclab.sim.transport.TransportSpec;
+import org.fabriclab.traffic.FlowTrace;
+
+/**
+ * A {@link CollectiveSchedule} on the packet-level engine: each transfer is a flow of the given
+ * transport (RoCEv2 RC by default: one queue pair per transfer), launched the moment its last
+ * dependency completes — a transfer completes when its receiver holds its last byte, a step
+ * {@link CollectiveSchedule#durationPs} after it starts (a timer event). Multicast nodes need a
+ * fabric that replicates packets and are refused here.
+ *
+ * <p>Launching costs O(1) plus the dependents of the completed node; the schedule's arrays are
+ * built before the run, so nothing is allocated per transfer or packet while it runs.
+ */
+public final class PacketCollective {
+  private final CollectiveSchedule s;
+  private final PacketSimulation ps;
+  private final Simulator sim;
+  private final Transport transport;
+  private final FlowRecords rec;
+  private final int[] flowOf; // node -> flow (-1: a step)
+  private final int[] nodeOf; // flow -> node
+  private final int[] waiting;
+  private final int[] depOff;
+  private final int[] dependents;
+  private final long[] endPs;
+  private final int[] stack;
+  private final int stepHandler;
+
+  /** Prepares a run of {@code s} on {@code topo} with rank {@code r} on host {@code hostOfRank[r]}. */
+  public PacketCollective(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
+      TransportSpec transport, NetworkConfig netCfg, Progress progress) {
+    this.s = s;
+    int n = s.size();
+    flowOf = new int[n];
+    int flows = 0;
+    for (int v = 0; v < n; v++) {
+      if (s.kind(v) == CollectiveSchedule.Kind.MULTICAST) {
+        throw new InvalidParameterException("engine", "a multicast needs a fabric that replicates"
+            + " packets; this schedule's multicasts run on the flow engine");
+      }
+      flowOf[v] = s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? flows++ : -1;
+    }
+    long[] id = new long[flows];
+    int[] src = new int[flows];
+    int[] dst = new int[flows];
+    long[] bytes = new long[flows];
+    nodeOf = new int[flows];
+    for (int v = 0; v < n; v++) {
+      int f = flowOf[v];
+      if (f >= 0) {
+        id[f] = f;
+        src[f] = hostOfRank[s.rank(v)];
+        dst[f] = hostOfRank[s.receiver(v)];
+        bytes[f] = s.bytes(v);
+        nodeOf[f] = v;
+      }
+    }
+    FlowTrace trace = new FlowTrace(id, src, dst, new long[flows], bytes);
+    ps = new PacketSimulation(topo, ecmp, trace, transport, netCfg, progress);
+    sim = ps.simulator();
+    this.transport = ps.transportImpl();
+    rec = ps.records();
+    waiting = new int[n];
+    for (int v = 0; v < n; v++) {
+      waiting[v] = s.dependencyCount(v);
+    }
+    int[][] rev = s.dependents();
+    depOff = rev[0];
+    dependents = rev[1];
+    endPs = new long[n];
+    Arrays.fill(endPs, -1);
+    stack = new int[n];
+    stepHandler = sim.register((v, unused) -> completed(v, sim.now()));
+    rec.setListener((f, t) -> completed(nodeOf[f], t));
+    ps.setStart(this::begin);
+  }
+
+  /** The packet simulation (its network and transport), e.g. to add probes before {@link #run}. */
+  public PacketSimulation simulation() {
+    return ps;
+  }
+
+  private void begin() {
+    for (int v = 0; v < s.size(); v++) {
+      if (waiting[v] == 0) {
+        start(v);
+      }
+    }
+  }
+
+  private void start(int v) {
+    int f = flowOf[v];
+    if (f >= 0) {
+      rec.launched(f, sim.now());
+      transport.launch(f);
+    } else if (s.durationPs(v) > 0) {
+      sim.after(s.durationPs(v), stepHandler, v, 0);
+    } else {
+      completed(v, sim.now());
+    }
+  }
+
+  /** Node {@code v} completed at {@code t}: start the dependents it was the last wait of. */
+  private void completed(int v, long t) {
+    int top = 0;
+    stack[top++] = v;
+    endPs[v] = t;
+    while (top > 0) {
+      int u = stack[--top];
+      for (int i = depOff[u]; i < depOff[u + 1]; i++) {
+        int w = dependents[i];
+        if (--waiting[w] == 0) {
+          if (flowOf[w] < 0 && s.durationPs(w) == 0) {
+            endPs[w] = t;
+            stack[top++] = w;
+          } else {
+            start(w);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs to the end of the schedule (or {@code untilPs}). A node that never completed (the time
+   * limit) leaves the JCT and its rank's end unknown: they are reported as −1.
+   */
+  public CollectiveResult run(long untilPs, long eventBudget, int root, int[] hostOfRank) {
+    SimulationResult r = ps.run(untilPs, eventBudget);
+    Network net = ps.network();
+    Topology topo = net.topology();
+    boolean done = true;
+    long jct = 0;
+    for (long e : endPs) {
+      done &= e >= 0;
+      jct = Math.max(jct, e);
+    }
+    long[] ranks = RankEnds.of(s, endPs);
+    long wire = 0;
+    long retx = 0;
+    for (int f = 0; f < nodeOf.length; f++) {
+      int v = nodeOf[f];
+      wire += s.bytes(v) * ps.network().ecmp().distance(topo.server(hostOfRank[s.rank(v)]),
+          topo.server(hostOfRank[s.receiver(v)]));
+      retx += rec.retransmissions(f);
+    }
+    long link = 0;
+    for (int e = 0; e < topo.linkCount(); e++) {
+      link += net.bytesSent(e);
+    }
+    long rootUp = 0;
+    int rootNode = topo.server(hostOfRank[root]);
+    for (int p = 0; p < topo.degree(rootNode); p++) {
+      rootUp += net.bytesSent(topo.link(rootNode, p));
+    }
+    return new CollectiveResult(done ? jct : -1, ranks, wire, link, rootUp, net.maxQueueBytes(),
+        net.totalDrops(), retx, r.events());
+  }
+}

@@ -1,0 +1,87 @@
+package org.fabriclab.sim.collective;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.fabriclab.sim.collective.host.BinomialTree;
+import org.fabriclab.sim.collective.host.PipelinedChain;
+import org.fabriclab.sim.collective.host.Ring;
+import org.fabriclab.sim.collective.host.UnicastFanout;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The host schemes on a non-blocking star against the α–β (Hockney) model of {@link Star}: ring
+ * and pipelined chain within 2 % at large messages, binomial at small ones, on both engines.
+ */
+class HockneyStarTest {
+  private final Star star = new Star(8);
+
+  @Test
+  void ringAllreduceTakesTwoNMinusOneStepsOfABlock() {
+    int n = 8;
+    long size = 8L << 20;
+    CollectiveSpec spec = CollectiveSpec.of(CollectiveOp.ALLREDUCE, n, size);
+    CollectiveSchedule s = new Ring().build(spec);
+    double model = 2 * (n - 1) * Star.message(size / n);
+    assertThat(star.flow(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
+    assertThat(star.packet(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
+  }
+
+  @Test
+  void pipelinedChainTakesSegmentsPlusHopsMinusOneStages() {
+    int n = 8;
+    long size = 4L << 20;
+    long seg = 256 << 10;
+    CollectiveSpec spec = CollectiveSpec.of(CollectiveOp.BROADCAST, n, size).withSegmentBytes(seg);
+    CollectiveSchedule s = new PipelinedChain().build(spec);
+    long k = size / seg;
+    double model = (k + n - 2) * Star.message(seg);
+    assertThat(star.flow(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
+    assertThat(star.packet(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
+    // one segment: store-and-forward, (n - 1) whole messages
+    CollectiveSchedule whole = new PipelinedChain().build(spec.withSegmentBytes(0));
+    double sf = (n - 1) * Star.message(size);
+    assertThat(star.flow(whole, 0).jctPs() / sf).isCloseTo(1.0, within(0.02));
+  }
+
+  @Test
+  void binomialBroadcastOfASmallMessageTakesLogNLatencies() {
+    int n = 8;
+    long size = 64;
+    CollectiveSchedule s = new BinomialTree().build(CollectiveSpec.of(CollectiveOp.BROADCAST, n, size));
+    // the root's three sends share its link, but a 128 B message is latency-bound: within
+    // 3 rounds of the model plus the root's two extra copies on its link
+    double low = 3 * Star.message(size);
+    double high = low + 2 * Star.wire(size) * 8e12 / Star.GBPS;
+    assertThat((double) star.flow(s, 0).jctPs()).isBetween(low * 0.98, high * 1.02);
+    assertThat((double) star.packet(s, 0).jctPs()).isBetween(low * 0.98, high * 1.02);
+  }
+
+  @Test
+  void unicastFanoutPutsNMinusOneCopiesOnTheRootsLink() {
+    int n = 8;
+    long size = 1 << 20;
+    CollectiveSchedule s = new UnicastFanout().build(CollectiveSpec.of(CollectiveOp.BROADCAST, n, size));
+    for (CollectiveResult r : new CollectiveResult[] {star.flow(s, 0), star.packet(s, 0)}) {
+      assertThat(r.rootUplinkBytes()).isEqualTo((n - 1) * Star.wire(size));
+      assertThat(r.wireBytes()).isEqualTo(2L * (n - 1) * size); // two links per copy
+    }
+    // the root's link is the bottleneck: (n - 1) messages back to back, plus one latency
+    double model = (n - 1) * Star.wire(size) * 8e12 / Star.GBPS + (Star.message(size) - Star.wire(size) * 8e12 / Star.GBPS);
+    assertThat(star.flow(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
+  }
+
+  @Test
+  void ringAllreduceSendsTwoNMinusOneOverNOfTheBufferPerRank() {
+    int n = 8;
+    long size = 8L << 20;
+    CollectiveSchedule s = new Ring().build(CollectiveSpec.of(CollectiveOp.ALLREDUCE, n, size));
+    long perRank = 2L * (n - 1) * (size / n);
+    assertThat(s.bytesSentPerRank()).containsOnly(perRank);
+    // at packet level the root's link also carries its RoCEv2 ACKs for the 2(n - 1) blocks it
+    // receives: one 64 B ACK per 4 packets of 1024 B (and on the last)
+    long packets = (size / n + 1023) / 1024;
+    long acks = 2L * (n - 1) * ((packets + 3) / 4) * 64;
+    assertThat(star.packet(s, 0).rootUplinkBytes()).isEqualTo(2L * (n - 1) * Star.wire(size / n) + acks);
+  }
+}
