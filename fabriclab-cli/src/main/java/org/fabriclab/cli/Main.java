@@ -45,6 +45,7 @@ public final class Main {
     cl.addSubcommand(new org.fabriclab.cli.analyze.AnalyzeCommand());
     cl.addSubcommand(new org.fabriclab.cli.simulate.SimulateCommand());
     cl.addSubcommand(new org.fabriclab.cli.compare.CompareCommand());
+    cl.addSubcommand(new org.fabriclab.cli.collective.CollectiveCommand());
     cl.addSubcommand(new org.fabriclab.cli.run.RunCommand());
     cl.addSubcommand(new org.fabriclab.cli.reproduce.ReproduceCommand());
     cl.addSubcommand(new org.fabriclab.cli.demo.DemoCommand());

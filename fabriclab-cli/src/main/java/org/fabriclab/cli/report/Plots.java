@@ -56,6 +56,13 @@ public final class Plots {
   public static void lines(
       Table t, String xColumn, String yColumn, String seriesColumn, String title, String xLabel,
       String yLabel, Path base) {
+    lines(t, xColumn, yColumn, seriesColumn, title, xLabel, yLabel, false, base);
+  }
+
+  /** {@link #lines}, with a logarithmic x axis when {@code logX} (and every x is positive). */
+  public static void lines(
+      Table t, String xColumn, String yColumn, String seriesColumn, String title, String xLabel,
+      String yLabel, boolean logX, Path base) {
     XYChart c =
         new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
             .yAxisTitle(yLabel).build();
@@ -87,6 +94,10 @@ public final class Plots {
     }
     // a log axis when the values span more than three decades
     c.getStyler().setYAxisLogarithmic(positive[0] && ylo[0] > 0 && yhi[0] / ylo[0] > 1000);
+    if (logX) {
+      boolean xPositive = series.values().stream().flatMap(List::stream).allMatch(p -> p[0] > 0);
+      c.getStyler().setXAxisLogarithmic(xPositive);
+    }
     save(c, base);
   }
 

@@ -11,7 +11,6 @@ import org.fabriclab.sim.collective.CollectiveSpec;
 final class Pieces {
   private Pieces() {}
 
-  static final int[] NONE = new int[0];
 
   /**
    * The segment sizes of {@code bytes} cut at {@code segmentBytes} ({@code 0} or more than the

@@ -1,0 +1,210 @@
+package org.fabriclab.cli.collective;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.cli.FormatOption;
+import org.fabriclab.cli.Json;
+import org.fabriclab.cli.ProgressOption;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.io.OutputFiles;
+import org.fabriclab.io.RunFolder;
+import org.fabriclab.sim.collective.CollectiveOp;
+import org.fabriclab.sim.collective.CollectiveResult;
+import org.fabriclab.sim.collective.CollectiveRun;
+import org.fabriclab.sim.collective.CollectiveScheme;
+import org.fabriclab.sim.collective.CollectiveSchemes;
+import org.fabriclab.sim.collective.CollectiveSpec;
+import org.fabriclab.sim.collective.Placement;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fabriclab collective}: one group operation, every size × scheme × fabric, side by side
+ * with the same defaults on every fabric; JCT, algbw and busbw as nccl-tests defines them, bytes
+ * on the wire, each rank's end.
+ */
+@Command(name = "collective", mixinStandardHelpOptions = true,
+    versionProvider = org.fabriclab.cli.VersionProvider.class,
+    description = {
+      "Run a collective (broadcast, allreduce, incast, ...) with several schemes on several fabrics, side by side.",
+      "",
+      "Every size x scheme x fabric is one run; the defaults are the same on every fabric: RoCEv2 RC hosts,",
+      "1024 + 64 B packets, 150,000 B ports with ECN at 30,000 B, the fabric's own link rates and delays.",
+      "algbw = S / JCT and busbw = algbw x factor as nccl-tests defines them (allreduce 2(n-1)/n; allgather,",
+      "reducescatter, alltoall, gather, scatter (n-1)/n; broadcast, reduce 1). S is the message (broadcast,",
+      "reduce), each rank's buffer (allreduce), the gathered buffer (allgather, reducescatter, gather,",
+      "scatter), each rank's send buffer (alltoall), or each sender's bytes (incast, algbw = (n-1)S / JCT).",
+      "wireBytes is payload bytes times the links they cross; linkBytes every byte the links carried.",
+      "",
+      "Schemes: fabriclab collective --list",
+      "Example: fabriclab collective --op allreduce --ranks 16 --size 1MiB,16MiB --scheme ring,rabenseifner \\",
+      "           --topo fattree --k 4 --topo leafspine --leaves 4 --spines 2 --engine flow --out results/coll"
+    })
+public final class CollectiveCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--op", defaultValue = "allreduce", paramLabel = "OP",
+      description = "broadcast, scatter, gather, reduce, allreduce, allgather, reducescatter, alltoall, incast (default: ${DEFAULT-VALUE})")
+  String op;
+
+  @Option(names = "--ranks", defaultValue = "16", description = "ranks, 2..the fabric's hosts (default: ${DEFAULT-VALUE})")
+  long ranks;
+
+  @Option(names = "--size", defaultValue = "1MiB", split = ",", paramLabel = "BYTES",
+      description = "sizes S, comma-separated, e.g. 64KiB,1MiB,64MiB or 1e6 (default: ${DEFAULT-VALUE})")
+  List<String> sizes;
+
+  @Option(names = "--scheme", split = ",", paramLabel = "S",
+      description = "schemes, comma-separated (default: every scheme of --op that runs on --engine; --list names them)")
+  List<String> schemes;
+
+  @Option(names = "--topo", paramLabel = "FAMILY|FILE",
+      parameterConsumer = org.fabriclab.cli.TopologyArgs.FabricConsumer.class,
+      description = "a fabric: a family and its --parameters, or a file (repeat for several; default: fattree --k 4)")
+  List<String> topos;
+
+  @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
+  String engine;
+
+  @Option(names = "--placement", defaultValue = "contiguous",
+      description = "contiguous (rank r on host r), spread (round-robin over ToRs and pods) or random (seeded) (default: ${DEFAULT-VALUE})")
+  String placement;
+
+  @Option(names = "--segment-bytes", defaultValue = "0", paramLabel = "B",
+      description = "pipelined schemes (chain, ring, binomial broadcast): segment size; 0 = whole blocks, store-and-forward (default: ${DEFAULT-VALUE})")
+  String segmentBytes;
+
+  @Option(names = "--root", defaultValue = "0", description = "root rank of rooted operations (default: ${DEFAULT-VALUE})")
+  long root;
+
+  @Option(names = "--reduce-gbps", defaultValue = "0", paramLabel = "G",
+      description = "a rank's reduction rate in Gb/s of input; 0 = reductions take no time (default: ${DEFAULT-VALUE})")
+  double reduceGbps;
+
+  @Option(names = "--alpha", defaultValue = "0", paramLabel = "A",
+      description = "in-network aggregation: merged size max + A (sum - max), 0..1 (default: ${DEFAULT-VALUE})")
+  double alpha;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed of placement, hashing and transports (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--list", description = "list the schemes, the operations each implements and its engines, then exit")
+  boolean list;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "also write runs.csv, rank-ends.csv, plots and report.html into DIR (new, empty or written by fabriclab)")
+  Path out;
+
+  @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write")
+  boolean force;
+
+  @Mixin FormatOption format = new FormatOption();
+
+  @Mixin ProgressOption progress = new ProgressOption();
+
+  @Override
+  public void run() {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    CollectiveSchemes registry = CollectiveSchemes.load();
+    TableWriter.Format f = format.format();
+    if (list) {
+      o.print(TableWriter.render(schemeTable(registry), f));
+      o.flush();
+      return;
+    }
+    CollectiveOp operation = Flags.op(op);
+    Placement where = Flags.placement(placement);
+    if (!engine.equals("packet") && !engine.equals("flow")) {
+      throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
+    }
+    List<Long> sizeList = new ArrayList<>();
+    for (String s : sizes) {
+      sizeList.add(Flags.bytes("--size", s, 1));
+    }
+    long seg = Flags.bytes("--segment-bytes", segmentBytes, 0);
+    if (!(reduceGbps >= 0 && reduceGbps <= 1e6)) {
+      throw new InvalidParameterException("--reduce-gbps", reduceGbps, "valid range 0 (free) .. 1000000");
+    }
+    List<CollectiveScheme> chosen = Flags.schemes(registry, schemes, operation, engine);
+    List<Fabric> fabrics = Fabric.parse(topos, seed);
+    // every pairing checked before any run or file
+    List<CollectiveSpec> specs = new ArrayList<>();
+    for (long s : sizeList) {
+      specs.add(Flags.spec(operation, ranks, s, root, seg, reduceGbps, alpha));
+    }
+    for (Fabric fab : fabrics) {
+      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, where, seed);
+      for (CollectiveScheme sc : chosen) {
+        Flags.domain(() -> {
+          run.check(sc, specs.get(0));
+          return null;
+        });
+      }
+    }
+    RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
+    try {
+      List<Row> rows = new ArrayList<>();
+      var rep = progress.reporter(err);
+      rep.begin("runs", (long) fabrics.size() * chosen.size() * specs.size());
+      try {
+        for (Fabric fab : fabrics) {
+          CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, where, seed);
+          for (CollectiveScheme sc : chosen) {
+            for (CollectiveSpec cs : specs) {
+              CollectiveResult r = Flags.domain(() -> run.run(sc, cs, org.fabriclab.progress.Progress.NONE));
+              rows.add(new Row(fab.label(), sc.name(), cs, r));
+              rep.advance(1);
+            }
+          }
+        }
+      } finally {
+        rep.end();
+      }
+      Table runs = Row.table(rows, engine);
+      if (f == TableWriter.Format.JSON) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("runs", Row.json(rows, engine));
+        o.println(Json.of(doc));
+      } else {
+        o.print(TableWriter.render(f == TableWriter.Format.TEXT ? Row.brief(rows) : runs, f, FormatOption.MISSING));
+      }
+      o.flush();
+      if (folder != null) {
+        Path stage = folder.staging();
+        TableWriter.write(runs, TableWriter.Format.CSV, stage.resolve("runs.csv"));
+        TableWriter.write(Row.rankEnds(rows), TableWriter.Format.CSV, stage.resolve("rank-ends.csv"));
+        CollectivePlots.write(stage, rows, operation);
+        org.fabriclab.cli.report.FolderReport.write(stage, "fabriclab collective: " + operation.cliName()
+            + ", " + ranks + " ranks, " + engine + " engine", "Each row is one size x scheme x fabric. "
+            + "busbw as nccl-tests defines it; wireBytes = payload bytes x links crossed.");
+        folder.commit();
+        err.println("wrote " + out + "/{runs.csv,rank-ends.csv,busbw.png,jct.png,wire-bytes.png,report.html}");
+      }
+    } finally {
+      if (folder != null) {
+        folder.close();
+      }
+    }
+  }
+
+  private static Table schemeTable(CollectiveSchemes registry) {
+    Table.Builder b = Table.builder("schemes").stringColumn("scheme").stringColumn("ops")
+        .stringColumn("engines").stringColumn("description");
+    for (CollectiveScheme s : registry.all()) {
+      b.row(s.name(), String.join(" ", s.ops().stream().map(CollectiveOp::cliName).toList()),
+          String.join(" ", new java.util.TreeSet<>(s.engines())), s.description());
+    }
+    return b.build();
+  }
+}

@@ -1,0 +1,89 @@
+package org.fabriclab.sim.collective;
+
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.transport.TransportSpec;
+
+/**
+ * One collective on one fabric: a scheme's schedule, placed on the fabric's hosts and run on an
+ * engine. The same defaults on every fabric unless set: RoCEv2 RC end hosts with DCQCN ({@link
+ * TransportSpec#preset}) on a lossless fabric — 150,000 B ports with ECN at 30,000 B and PFC
+ * pausing an ingress link at {@value #PFC_XOFF_BYTES} B (resuming at half), as RDMA fabrics are
+ * run — and 1024 + 64 B packets on both engines ({@link Framing#rocev2()}); link rates and delays
+ * are the fabric's.
+ *
+ * @param topo the fabric
+ * @param engine {@code packet} or {@code flow}
+ * @param placement where ranks run
+ * @param transport the packet engine's transport
+ * @param network the packet engine's ports
+ * @param seed placement, ECMP hashing and the transport's random streams
+ */
+public record CollectiveRun(Topology topo, String engine, Placement placement, TransportSpec transport,
+    NetworkConfig network, long seed) {
+
+  public CollectiveRun {
+    if (!engine.equals("packet") && !engine.equals("flow")) {
+      throw new InvalidParameterException("engine", engine, "valid: packet, flow");
+    }
+  }
+
+  /** PFC pause threshold per ingress link of the default lossless fabric (resume at half). */
+  public static final long PFC_XOFF_BYTES = 50_000;
+
+  /** The defaults on {@code topo}. */
+  public static CollectiveRun defaults(Topology topo, String engine, Placement placement, long seed) {
+    return new CollectiveRun(topo, engine, placement, TransportSpec.preset("rocev2", false),
+        PacketSimulation.benchmarkNetwork("rocev2", seed).withPriorityAndPfc(PFC_XOFF_BYTES, PFC_XOFF_BYTES / 2),
+        seed);
+  }
+
+  /**
+   * Checks that {@code scheme} can run {@code spec} here, naming the requirement when it cannot:
+   * the operation, the engine, the fabric's own requirement and the hosts for the ranks.
+   */
+  public void check(CollectiveScheme scheme, CollectiveSpec spec) {
+    if (!scheme.ops().contains(spec.op())) {
+      throw new InvalidParameterException("scheme", "scheme '" + scheme.name() + "' does not implement "
+          + spec.op().cliName());
+    }
+    if (!scheme.engines().contains(engine)) {
+      throw new InvalidParameterException("engine", "scheme '" + scheme.name() + "' runs on the "
+          + String.join(" and ", new java.util.TreeSet<>(scheme.engines())) + " engine only, not " + engine);
+    }
+    String why = scheme.unsupported(topo, spec);
+    if (why != null) {
+      throw new InvalidParameterException("scheme", "scheme '" + scheme.name() + "' cannot run on "
+          + topo.family() + ": " + why);
+    }
+    if (spec.ranks() > topo.serverCount()) {
+      throw new InvalidParameterException("ranks", spec.ranks(), "valid range 2.." + topo.serverCount()
+          + " (the hosts of " + topo.family() + ")");
+    }
+  }
+
+  /** Builds and runs the schedule. */
+  public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, Progress progress) {
+    check(scheme, spec);
+    return run(scheme.build(spec), spec.root(), progress);
+  }
+
+  /** Runs a schedule (built or imported) whose rooted metrics refer to {@code root}. */
+  public CollectiveResult run(CollectiveSchedule s, int root, Progress progress) {
+    if (s.ranks() > topo.serverCount()) {
+      throw new InvalidParameterException("ranks", s.ranks(), "valid range 2.." + topo.serverCount()
+          + " (the hosts of " + topo.family() + ")");
+    }
+    int[] hosts = placement.hosts(topo, s.ranks(), seed);
+    EcmpTable ecmp = new EcmpTable(topo);
+    if (engine.equals("flow")) {
+      return FlowCollective.run(topo, ecmp, s, hosts, root, Framing.rocev2(), seed, progress);
+    }
+    PacketCollective pc = new PacketCollective(topo, ecmp, s, hosts, transport, network, progress);
+    return pc.run(Long.MAX_VALUE, Long.MAX_VALUE, root, hosts);
+  }
+}

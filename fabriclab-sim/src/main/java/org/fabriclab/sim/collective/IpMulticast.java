@@ -1,0 +1,64 @@
+package org.fabriclab.sim.collective;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * {@code ipmulticast}: switch replication along a multicast tree (Deering's IP multicast, RFC 1112;
+ * the baseline of seed 000 §VI-A(a) and seed 002 §1): the sender transmits each byte once and
+ * every switch copies it to the branches with receivers, so a tree link carries {@code S} once.
+ * No reliability (loss is not repaired). The tree is the union of the sender's hashed ECMP paths
+ * to its receivers.
+ *
+ * <ul>
+ *   <li>broadcast: one multicast of {@code S} from the root to every other rank;
+ *   <li>allgather: every rank multicasts its block ({@code S / n}) to all others at once
+ *       (multicast-based allgather).
+ * </ul>
+ * Runs on the flow engine, where a multicast is one fluid transfer over its tree's links.
+ */
+public final class IpMulticast implements CollectiveScheme {
+  @Override
+  public String name() {
+    return "ipmulticast";
+  }
+
+  @Override
+  public String description() {
+    return "IP multicast: switches replicate along the ECMP tree, S once per tree link, no reliability";
+  }
+
+  @Override
+  public Set<CollectiveOp> ops() {
+    return EnumSet.of(CollectiveOp.BROADCAST, CollectiveOp.ALLGATHER);
+  }
+
+  @Override
+  public Set<String> engines() {
+    return Set.of("flow");
+  }
+
+  @Override
+  public CollectiveSchedule build(CollectiveSpec spec) {
+    int n = spec.ranks();
+    CollectiveSchedule out = new CollectiveSchedule(n);
+    if (spec.op() == CollectiveOp.BROADCAST) {
+      out.multicast(spec.root(), others(n, spec.root()), spec.sizeBytes());
+    } else {
+      for (int i = 0; i < n; i++) {
+        out.multicast(i, others(n, i), spec.blockBytes());
+      }
+    }
+    return out;
+  }
+
+  private static int[] others(int n, int self) {
+    int[] o = new int[n - 1];
+    for (int i = 0, k = 0; i < n; i++) {
+      if (i != self) {
+        o[k++] = i;
+      }
+    }
+    return o;
+  }
+}
