@@ -80,6 +80,10 @@ public final class CollectiveCommand implements Runnable {
       description = "contiguous (rank r on host r), spread (round-robin over ToRs and pods) or random (seeded) (default: ${DEFAULT-VALUE})")
   String placement;
 
+  @Option(names = "--hosts", split = ",", paramLabel = "H",
+      description = "the host of each rank, comma-separated (instead of --placement; as many as --ranks)")
+  List<Long> hostList;
+
   @Option(names = "--segment-bytes", defaultValue = "0", paramLabel = "B",
       description = "pipelined schemes (chain, ring, binomial broadcast): segment size; 0 = whole blocks, store-and-forward (default: ${DEFAULT-VALUE})")
   String segmentBytes;
@@ -143,6 +147,7 @@ public final class CollectiveCommand implements Runnable {
     for (long s : sizeList) {
       specs.add(Flags.spec(operation, ranks, s, root, seg, reduceGbps, alpha));
     }
+    List<int[]> hostsOf = new ArrayList<>();
     for (Fabric fab : fabrics) {
       CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, where, seed);
       for (CollectiveScheme sc : chosen) {
@@ -151,6 +156,7 @@ public final class CollectiveCommand implements Runnable {
           return null;
         });
       }
+      hostsOf.add(Flags.hosts(hostList, (int) ranks, fab, where, seed));
     }
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
     try {
@@ -158,11 +164,13 @@ public final class CollectiveCommand implements Runnable {
       var rep = progress.reporter(err);
       rep.begin("runs", (long) fabrics.size() * chosen.size() * specs.size());
       try {
-        for (Fabric fab : fabrics) {
+        for (int fi = 0; fi < fabrics.size(); fi++) {
+          Fabric fab = fabrics.get(fi);
+          int[] hosts = hostsOf.get(fi);
           CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, where, seed);
           for (CollectiveScheme sc : chosen) {
             for (CollectiveSpec cs : specs) {
-              CollectiveResult r = Flags.domain(() -> run.run(sc, cs, org.fabriclab.progress.Progress.NONE));
+              CollectiveResult r = Flags.domain(() -> run.run(sc, cs, hosts, org.fabriclab.progress.Progress.NONE));
               rows.add(new Row(fab.label(), sc.name(), cs, r));
               rep.advance(1);
             }

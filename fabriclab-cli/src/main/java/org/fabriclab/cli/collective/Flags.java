@@ -71,6 +71,30 @@ final class Flags {
     return domain(() -> new CollectiveSpec(op, (int) ranks, size, (int) root, seg, reduceGbps * 1e9 / 8, alpha));
   }
 
+  /** The hosts of the ranks: {@code --hosts} (distinct, on the fabric) or the placement's. */
+  static int[] hosts(List<Long> given, int ranks, Fabric fab, Placement where, long seed) {
+    int servers = fab.topology().serverCount();
+    if (given == null || given.isEmpty()) {
+      return domain(() -> where.hosts(fab.topology(), ranks, seed));
+    }
+    if (given.size() != ranks) {
+      throw new InvalidParameterException("--hosts", "--hosts lists " + given.size() + " hosts for "
+          + ranks + " ranks (--ranks): give one host per rank");
+    }
+    int[] h = new int[ranks];
+    java.util.BitSet seen = new java.util.BitSet();
+    for (int r = 0; r < ranks; r++) {
+      long x = given.get(r);
+      InvalidParameterException.requireRange("--hosts", x, 0, servers - 1);
+      if (seen.get((int) x)) {
+        throw new InvalidParameterException("--hosts", "--hosts names host " + x + " twice: one rank per host");
+      }
+      seen.set((int) x);
+      h[r] = (int) x;
+    }
+    return h;
+  }
+
   /** The schemes named (checked for {@code op}), or every scheme of {@code op} on {@code engine}. */
   static List<CollectiveScheme> schemes(CollectiveSchemes registry, List<String> names, CollectiveOp op,
       String engine) {

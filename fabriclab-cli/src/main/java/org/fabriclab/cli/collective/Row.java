@@ -31,12 +31,12 @@ record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult r
     Table.Builder b = Table.builder("runs").stringColumn("op").stringColumn("scheme").stringColumn("fabric")
         .stringColumn("engine").longColumn("ranks").longColumn("sizeBytes").longColumn("jctNs")
         .doubleColumn("algbwGbps").doubleColumn("busbwGbps").longColumn("wireBytes").longColumn("linkBytes")
-        .longColumn("rootUplinkBytes").longColumn("maxQueueBytes").longColumn("drops")
+        .longColumn("linksUsed").longColumn("rootUplinkBytes").longColumn("maxQueueBytes").longColumn("drops")
         .longColumn("retransmissions");
     for (Row r : rows) {
       CollectiveResult x = r.result;
       b.row(r.spec.op().cliName(), r.scheme, r.fabric, engine, (long) r.spec.ranks(), r.spec.sizeBytes(),
-          r.jctNs(), r.algbw(), r.busbw(), x.wireBytes(), x.linkBytes(), x.rootUplinkBytes(),
+          r.jctNs(), r.algbw(), r.busbw(), x.wireBytes(), x.linkBytes(), (long) x.linksUsed(), x.rootUplinkBytes(),
           x.maxQueueBytes(), x.drops(), x.retransmissions());
     }
     return b.build();
@@ -84,6 +84,7 @@ record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult r
       m.put("busbwGbps", r.busbw());
       m.put("wireBytes", x.wireBytes());
       m.put("linkBytes", x.linkBytes());
+      m.put("linksUsed", x.linksUsed());
       m.put("rootUplinkBytes", x.rootUplinkBytes());
       m.put("maxQueueBytes", x.maxQueueBytes());
       m.put("drops", x.drops());

@@ -24,7 +24,7 @@ class CollectiveCommandTest {
     List<String> keys = new java.util.ArrayList<>();
     first.fieldNames().forEachRemaining(keys::add);
     assertThat(keys).containsExactly("op", "scheme", "fabric", "engine",
-        "ranks", "sizeBytes", "jctNs", "algbwGbps", "busbwGbps", "wireBytes", "linkBytes", "rootUplinkBytes",
+        "ranks", "sizeBytes", "jctNs", "algbwGbps", "busbwGbps", "wireBytes", "linkBytes", "linksUsed", "rootUplinkBytes",
         "maxQueueBytes", "drops", "retransmissions", "rankEndNs");
     for (JsonNode r : runs) {
       long s = r.get("sizeBytes").asLong();

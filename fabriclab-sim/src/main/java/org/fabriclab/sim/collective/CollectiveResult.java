@@ -10,6 +10,7 @@ package org.fabriclab.sim.collective;
  *     once): the incast paper's tree cost (seed 004 Def. 1), exact for a schedule
  * @param linkBytes every byte the links carried: payload, headers and, at packet level, control
  *     packets and retransmissions
+ * @param linksUsed directed links that carried payload (the incast paper's link count, Fig. 4)
  * @param rootUplinkBytes bytes the root host's links carried away from it (headers included)
  * @param maxQueueBytes the largest queue of any port (packet level; null at flow level)
  * @param drops packets dropped (packet level; null at flow level)
@@ -17,7 +18,7 @@ package org.fabriclab.sim.collective;
  * @param events engine events (packet level) or rate updates (flow level)
  */
 public record CollectiveResult(long jctPs, long[] rankEndPs, long wireBytes, long linkBytes,
-    long rootUplinkBytes, Long maxQueueBytes, Long drops, Long retransmissions, long events) {
+    int linksUsed, long rootUplinkBytes, Long maxQueueBytes, Long drops, Long retransmissions, long events) {
 
   /** algbw in Gb/s for {@code spec} (nccl-tests: S / t). */
   public double algbwGbps(CollectiveSpec spec) {

@@ -66,10 +66,17 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
     }
   }
 
-  /** Builds and runs the schedule. */
+  /** Builds and runs the schedule, ranks placed by {@link #placement}. */
   public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, Progress progress) {
     check(scheme, spec);
-    return run(scheme.build(spec), spec.root(), progress);
+    return run(scheme, spec, placement.hosts(topo, spec.ranks(), seed), progress);
+  }
+
+  /** Builds and runs the schedule with rank {@code r} on host {@code hostOfRank[r]}. */
+  public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, int[] hostOfRank, Progress progress) {
+    check(scheme, spec);
+    CollectiveScheme.Placed p = scheme.place(spec, topo, hostOfRank);
+    return run(p.schedule(), spec.root(), p.hosts(), progress);
   }
 
   /** Runs a schedule (built or imported) whose rooted metrics refer to {@code root}. */
@@ -78,7 +85,19 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
       throw new InvalidParameterException("ranks", s.ranks(), "valid range 2.." + topo.serverCount()
           + " (the hosts of " + topo.family() + ")");
     }
-    int[] hosts = placement.hosts(topo, s.ranks(), seed);
+    return run(s, root, placement.hosts(topo, s.ranks(), seed), progress);
+  }
+
+  /** Runs a schedule with rank {@code r} on host {@code hosts[r]}. */
+  public CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, Progress progress) {
+    if (hosts.length != s.ranks()) {
+      throw new IllegalArgumentException("hosts for " + hosts.length + " ranks, schedule of " + s.ranks());
+    }
+    for (int h : hosts) {
+      if (h < 0 || h >= topo.serverCount()) {
+        throw new InvalidParameterException("hosts", h, "valid range 0.." + (topo.serverCount() - 1));
+      }
+    }
     EcmpTable ecmp = new EcmpTable(topo);
     if (engine.equals("flow")) {
       return FlowCollective.run(topo, ecmp, s, hosts, root, Framing.rocev2(), seed, progress);

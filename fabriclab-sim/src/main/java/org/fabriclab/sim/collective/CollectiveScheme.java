@@ -40,4 +40,17 @@ public interface CollectiveScheme {
    *     own requirement (say, a power-of-two number of ranks), naming it
    */
   CollectiveSchedule build(CollectiveSpec spec);
+
+  /**
+   * The schedule of {@code spec} with rank {@code r} on host {@code hostOfRank[r]} of {@code topo}:
+   * by default {@link #build} and the hosts as given. A scheme that relays through hosts that are
+   * no rank (an aggregation tree's inner servers) returns a schedule with more ranks than the spec
+   * and the hosts of those helper ranks after the spec's.
+   */
+  default Placed place(CollectiveSpec spec, Topology topo, int[] hostOfRank) {
+    return new Placed(build(spec), hostOfRank);
+  }
+
+  /** A schedule and the host of each of its ranks. */
+  record Placed(CollectiveSchedule schedule, int[] hosts) {}
 }

@@ -31,6 +31,8 @@ public final class FlowCollective {
     long link = 0;
     long rootUp = 0;
     int rootNode = topo.server(hostOfRank[root]);
+    int message = 0; // the packet engine's flow id of a transfer: its index among the messages
+    java.util.BitSet used = new java.util.BitSet(topo.linkCount());
     for (int v = 0; v < s.size(); v++) {
       int[] deps = new int[s.dependencyCount(v)];
       for (int i = 0; i < deps.length; i++) {
@@ -46,7 +48,7 @@ public final class FlowCollective {
         long b = s.bytes(v);
         long pkt = framing.packetWireBytes(b);
         for (int d : s.receivers(v)) {
-          int[] p = FlowLevelSimulation.path(topo, ecmp, v, src, topo.server(hostOfRank[d]), seed);
+          int[] p = FlowLevelSimulation.path(topo, ecmp, message, src, topo.server(hostOfRank[d]), seed);
           long prop = 0;
           long sf = 0;
           long slowest = 0;
@@ -59,8 +61,12 @@ public final class FlowCollective {
           }
           latency = Math.max(latency, prop + sf - slowest);
         }
+        message++;
         int[] links = set.toIntArray();
         java.util.Arrays.sort(links);
+        for (int e : links) {
+          used.set(e);
+        }
         long w = framing.wireBytes(b);
         wire += b * links.length;
         link += w * links.length;
@@ -77,7 +83,7 @@ public final class FlowCollective {
     }
     FluidTransfers.Result r = ft.run(progress);
     long[] end = r.completionPs();
-    return new CollectiveResult(r.makespanPs(), RankEnds.of(s, end), wire, link, rootUp, null, null, null,
-        r.events());
+    return new CollectiveResult(r.makespanPs(), RankEnds.of(s, end), wire, link, used.cardinality(), rootUp,
+        null, null, null, r.events());
   }
 }

@@ -39,6 +39,7 @@ public final class PacketCollective {
   private final long[] endPs;
   private final int[] stack;
   private final int stepHandler;
+  private final long hashSeed;
 
   /** Prepares a run of {@code s} on {@code topo} with rank {@code r} on host {@code hostOfRank[r]}. */
   public PacketCollective(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
@@ -71,6 +72,7 @@ public final class PacketCollective {
     }
     FlowTrace trace = new FlowTrace(id, src, dst, new long[flows], bytes);
     ps = new PacketSimulation(topo, ecmp, trace, transport, netCfg, progress);
+    hashSeed = netCfg.hashSeed();
     sim = ps.simulator();
     this.transport = ps.transportImpl();
     rec = ps.records();
@@ -152,10 +154,16 @@ public final class PacketCollective {
     long[] ranks = RankEnds.of(s, endPs);
     long wire = 0;
     long retx = 0;
+    java.util.BitSet used = new java.util.BitSet(topo.linkCount());
     for (int f = 0; f < nodeOf.length; f++) {
       int v = nodeOf[f];
-      wire += s.bytes(v) * ps.network().ecmp().distance(topo.server(hostOfRank[s.rank(v)]),
-          topo.server(hostOfRank[s.receiver(v)]));
+      // the flow's hashed ECMP path: the links its data crossed (per-flow ECMP)
+      int[] path = org.fabriclab.sim.flow.FlowLevelSimulation.path(topo, net.ecmp(), f,
+          topo.server(hostOfRank[s.rank(v)]), topo.server(hostOfRank[s.receiver(v)]), hashSeed);
+      wire += s.bytes(v) * path.length;
+      for (int e : path) {
+        used.set(e);
+      }
       retx += rec.retransmissions(f);
     }
     long link = 0;
@@ -167,7 +175,7 @@ public final class PacketCollective {
     for (int p = 0; p < topo.degree(rootNode); p++) {
       rootUp += net.bytesSent(topo.link(rootNode, p));
     }
-    return new CollectiveResult(done ? jct : -1, ranks, wire, link, rootUp, net.maxQueueBytes(),
+    return new CollectiveResult(done ? jct : -1, ranks, wire, link, used.cardinality(), rootUp, net.maxQueueBytes(),
         net.totalDrops(), retx, r.events());
   }
 }
