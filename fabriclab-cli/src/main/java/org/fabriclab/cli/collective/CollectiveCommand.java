@@ -10,12 +10,9 @@ import org.fabriclab.cli.FormatOption;
 import org.fabriclab.cli.Json;
 import org.fabriclab.cli.ProgressOption;
 import org.fabriclab.error.InvalidParameterException;
-import org.fabriclab.graph.Topology;
 import org.fabriclab.io.OutputFiles;
 import org.fabriclab.io.RunFolder;
 import org.fabriclab.sim.collective.CollectiveOp;
-import org.fabriclab.sim.collective.CollectiveResult;
-import org.fabriclab.sim.collective.CollectiveRun;
 import org.fabriclab.sim.collective.CollectiveScheme;
 import org.fabriclab.sim.collective.CollectiveSchemes;
 import org.fabriclab.sim.collective.CollectiveSpec;
@@ -147,35 +144,14 @@ public final class CollectiveCommand implements Runnable {
     for (long s : sizeList) {
       specs.add(Flags.spec(operation, ranks, s, root, seg, reduceGbps, alpha));
     }
-    List<int[]> hostsOf = new ArrayList<>();
-    for (Fabric fab : fabrics) {
-      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, where, seed);
-      for (CollectiveScheme sc : chosen) {
-        Flags.domain(() -> {
-          run.check(sc, specs.get(0));
-          return null;
-        });
-      }
-      hostsOf.add(Flags.hosts(hostList, (int) ranks, fab, where, seed));
-    }
+    Batch batch = new Batch(fabrics, chosen, specs, engine, where, hostList, seed);
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
     try {
-      List<Row> rows = new ArrayList<>();
       var rep = progress.reporter(err);
-      rep.begin("runs", (long) fabrics.size() * chosen.size() * specs.size());
+      rep.begin("runs", batch.size());
+      List<Row> rows;
       try {
-        for (int fi = 0; fi < fabrics.size(); fi++) {
-          Fabric fab = fabrics.get(fi);
-          int[] hosts = hostsOf.get(fi);
-          CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, where, seed);
-          for (CollectiveScheme sc : chosen) {
-            for (CollectiveSpec cs : specs) {
-              CollectiveResult r = Flags.domain(() -> run.run(sc, cs, hosts, org.fabriclab.progress.Progress.NONE));
-              rows.add(new Row(fab.label(), sc.name(), cs, r));
-              rep.advance(1);
-            }
-          }
-        }
+        rows = batch.run(rep);
       } finally {
         rep.end();
       }
@@ -190,9 +166,7 @@ public final class CollectiveCommand implements Runnable {
       o.flush();
       if (folder != null) {
         Path stage = folder.staging();
-        TableWriter.write(runs, TableWriter.Format.CSV, stage.resolve("runs.csv"));
-        TableWriter.write(Row.rankEnds(rows), TableWriter.Format.CSV, stage.resolve("rank-ends.csv"));
-        CollectivePlots.write(stage, rows, operation);
+        Batch.write(stage, "", rows, operation, engine);
         org.fabriclab.cli.report.FolderReport.write(stage, "fabriclab collective: " + operation.cliName()
             + ", " + ranks + " ranks, " + engine + " engine", "Each row is one size x scheme x fabric. "
             + "busbw as nccl-tests defines it; wireBytes = payload bytes x links crossed.");

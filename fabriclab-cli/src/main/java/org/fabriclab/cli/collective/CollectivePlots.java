@@ -13,7 +13,7 @@ import org.fabriclab.table.Table;
 final class CollectivePlots {
   private CollectivePlots() {}
 
-  static void write(Path dir, List<Row> rows, CollectiveOp op) {
+  static void write(Path dir, String prefix, List<Row> rows, CollectiveOp op) {
     boolean several = rows.stream().map(Row::fabric).distinct().count() > 1;
     Table.Builder b = Table.builder("plot").stringColumn("series").stringColumn("run").doubleColumn("sizeMiB")
         .doubleColumn("busbwGbps").doubleColumn("jctUs").doubleColumn("wireMB");
@@ -25,10 +25,10 @@ final class CollectivePlots {
     }
     Table t = b.build();
     Plots.lines(t, "sizeMiB", "busbwGbps", "series", op.cliName() + ": bus bandwidth (nccl-tests definition)",
-        "size S (MiB)", "busbw (Gb/s)", true, dir.resolve("busbw"));
-    Plots.bar(t, "run", "jctUs", op.cliName() + ": job completion time", "JCT (µs)", dir.resolve("jct"));
+        "size S (MiB)", "busbw (Gb/s)", true, dir.resolve(prefix + "busbw"));
+    Plots.bar(t, "run", "jctUs", op.cliName() + ": job completion time", "JCT (µs)", dir.resolve(prefix + "jct"));
     Plots.bar(t, "run", "wireMB", op.cliName() + ": payload bytes x links crossed", "wire (MB)",
-        dir.resolve("wire-bytes"));
+        dir.resolve(prefix + "wire-bytes"));
   }
 
   static String sizeLabel(long b) {

@@ -1,0 +1,87 @@
+package org.fabriclab.cli.collective;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.collective.CollectiveOp;
+import org.fabriclab.sim.collective.CollectiveResult;
+import org.fabriclab.sim.collective.CollectiveRun;
+import org.fabriclab.sim.collective.CollectiveScheme;
+import org.fabriclab.sim.collective.CollectiveSpec;
+import org.fabriclab.sim.collective.Placement;
+import org.fabriclab.table.TableWriter;
+
+/**
+ * Runs of one operation: every fabric × scheme × spec, checked before the first run, and the
+ * files a run folder gets. Shared by {@code collective} and {@code demo}.
+ */
+public final class Batch {
+  private final List<Fabric> fabrics;
+  private final List<CollectiveScheme> schemes;
+  private final List<CollectiveSpec> specs;
+  private final String engine;
+  private final Placement placement;
+  private final List<int[]> hosts;
+  private final long seed;
+
+  Batch(List<Fabric> fabrics, List<CollectiveScheme> schemes, List<CollectiveSpec> specs, String engine,
+      Placement placement, List<Long> hostList, long seed) {
+    this.fabrics = fabrics;
+    this.schemes = schemes;
+    this.specs = specs;
+    this.engine = engine;
+    this.placement = placement;
+    this.seed = seed;
+    hosts = new ArrayList<>();
+    for (Fabric fab : fabrics) {
+      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed);
+      for (CollectiveScheme sc : schemes) {
+        for (CollectiveSpec cs : specs) {
+          Flags.domain(() -> {
+            run.check(sc, cs);
+            return null;
+          });
+        }
+      }
+      hosts.add(Flags.hosts(hostList, specs.get(0).ranks(), fab, placement, seed));
+    }
+  }
+
+  /** Runs. */
+  public long size() {
+    return (long) fabrics.size() * schemes.size() * specs.size();
+  }
+
+  /** Runs everything in order, advancing {@code progress} by one per run. */
+  List<Row> run(Progress progress) {
+    List<Row> rows = new ArrayList<>();
+    for (int fi = 0; fi < fabrics.size(); fi++) {
+      Fabric fab = fabrics.get(fi);
+      int[] h = hosts.get(fi);
+      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed);
+      for (CollectiveScheme sc : schemes) {
+        for (CollectiveSpec cs : specs) {
+          CollectiveResult r = Flags.domain(() -> run.run(sc, cs, h, Progress.NONE));
+          rows.add(new Row(fab.label(), sc.name(), cs, r));
+          progress.advance(1);
+        }
+      }
+    }
+    return rows;
+  }
+
+  String engine() {
+    return engine;
+  }
+
+  /**
+   * Writes {@code runs.csv}, {@code rank-ends.csv} and the plots of {@code rows} into {@code dir},
+   * file names prefixed with {@code prefix} (empty, or e.g. {@code "allreduce-"}).
+   */
+  static void write(Path dir, String prefix, List<Row> rows, CollectiveOp op, String engine) {
+    TableWriter.write(Row.table(rows, engine), TableWriter.Format.CSV, dir.resolve(prefix + "runs.csv"));
+    TableWriter.write(Row.rankEnds(rows), TableWriter.Format.CSV, dir.resolve(prefix + "rank-ends.csv"));
+    CollectivePlots.write(dir, prefix, rows, op);
+  }
+}
