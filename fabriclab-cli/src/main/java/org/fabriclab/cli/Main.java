@@ -20,11 +20,11 @@ public final class Main {
 
   /** Runs the command line with the given streams and returns the exit code (used by tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = commandLine();
-    cl.setOut(out);
-    cl.setErr(err);
     int code;
     try {
+      CommandLine cl = commandLine(); // inside: a heap too small to build the command tree is a one-line error too
+      cl.setOut(out);
+      cl.setErr(err);
       code = cl.execute(args);
     } catch (OutOfMemoryError oom) {
       err.println(

@@ -92,8 +92,12 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
     return FractionProgress.run(progress, "throughput approx (progress estimated)", bar -> run(p, bar));
   }
 
-  private ThroughputResult run(ThroughputProblem p, FractionProgress bar) {
+  private ThroughputResult run(ThroughputProblem problem, FractionProgress bar) {
     long t0 = System.nanoTime();
+    // run with the largest demand and capacity in [1, 2) (powers of two: exact), λ scaled back
+    double capacityUnit = problem.capacityUnit();
+    ThroughputProblem p = problem.scaled(1 / problem.demandUnit(), 1 / capacityUnit);
+    double back = capacityUnit / problem.demandUnit();
     int groups = p.groupCount();
     int m = p.linkCount();
     int n = p.nodeCount();
@@ -194,8 +198,13 @@ public final class FleischerThroughputSolver implements ThroughputSolver {
       out = keepFlow ? FleischerBounds.copyScaled(flow, primal / phases, flow) : new double[0][];
       best = primal;
     }
+    for (double[] row : out) {
+      for (int e = 0; e < row.length; e++) {
+        row[e] *= capacityUnit;
+      }
+    }
     double seconds = (System.nanoTime() - t0) / 1e9;
-    return new ThroughputResult(best * scale, bestBound * scale, "approx", seconds, out);
+    return new ThroughputResult(best * scale * back, bestBound * scale * back, "approx", seconds, out);
   }
 
   /** Scratch arrays of one run. */

@@ -56,8 +56,14 @@ public final class LpThroughputSolver implements ThroughputSolver {
    * so) and, for PDLP, the dual bound (one unit per group).
    */
   @Override
-  public ThroughputResult solve(ThroughputProblem p, Progress progress) {
+  public ThroughputResult solve(ThroughputProblem problem, Progress progress) {
     long t0 = System.nanoTime();
+    // solved with the largest demand and capacity in [1, 2): GLOP's tolerances are absolute, so a
+    // λ of 1e-10 (a demand of 1e10 on unit links) read as 0 and a demand of 1e308 as ABNORMAL
+    double demandUnit = problem.demandUnit();
+    double capacityUnit = problem.capacityUnit();
+    ThroughputProblem p = problem.scaled(1 / demandUnit, 1 / capacityUnit);
+    double back = capacityUnit / demandUnit; // λ of the problem = back × λ of p
     int groups = p.groupCount();
     int m = p.linkCount();
     int n = p.nodeCount();
@@ -119,7 +125,8 @@ public final class LpThroughputSolver implements ThroughputSolver {
       progress.begin(label + ": solving (no progress until it ends)", 1);
       MPSolver.ResultStatus status = solver.solve();
       if (status != MPSolver.ResultStatus.OPTIMAL && status != MPSolver.ResultStatus.FEASIBLE) {
-        throw new FabriclabException("LP solver " + backend + " ended with status " + status);
+        throw new FabriclabException("LP solver " + backend + " ended with status " + status + " on "
+            + ThroughputScale.describe(problem) + "; " + ThroughputScale.RANGE);
       }
       double[][] flow = new double[groups][m];
       double worst = 1;
@@ -134,11 +141,9 @@ public final class LpThroughputSolver implements ThroughputSolver {
         worst = Math.max(worst, load[e] / p.capacity(e));
       }
       double lam = lambda.solutionValue();
-      if (worst > 1) {
-        for (double[] row : flow) {
-          for (int e = 0; e < m; e++) {
-            row[e] /= worst;
-          }
+      for (double[] row : flow) {
+        for (int e = 0; e < m; e++) {
+          row[e] = row[e] / worst * capacityUnit;
         }
       }
       double bound = lam;
@@ -156,7 +161,8 @@ public final class LpThroughputSolver implements ThroughputSolver {
         bound = dualBound(p, len, progress);
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
-      return new ThroughputResult(lam / worst, bound, "lp/" + backend.toLowerCase(java.util.Locale.ROOT), seconds, flow);
+      return new ThroughputResult(lam / worst * back, bound * back, "lp/" + backend.toLowerCase(java.util.Locale.ROOT),
+          seconds, flow);
     } finally {
       progress.end();
       solver.delete();

@@ -130,6 +130,83 @@ public final class ThroughputProblem {
       sink[x] = bySink ? s : d;
       demand[x] = en.getDoubleValue();
     }
+    checkDemandRange(demands);
+  }
+
+  /** Smallest positive demand, as a multiple of the largest link capacity, the solvers accept. */
+  public static final double MIN_DEMAND_PER_CAPACITY = 1e-12;
+  /** Largest demand, as a multiple of the largest link capacity, the solvers accept. */
+  public static final double MAX_DEMAND_PER_CAPACITY = 1e18;
+
+  /**
+   * Refuses a positive demand outside {@link #MIN_DEMAND_PER_CAPACITY}..{@link
+   * #MAX_DEMAND_PER_CAPACITY} times the largest link capacity: the solvers work on demands and
+   * capacities scaled by powers of two near their largest values, and λ, about capacity over
+   * demand, stays far inside the range of a double there.
+   */
+  private void checkDemandRange(DemandMatrix demands) {
+    double c = 0;
+    for (double x : cap) {
+      c = Math.max(c, x);
+    }
+    if (c == 0) {
+      return; // no link: nothing to route over, the solvers say so
+    }
+    for (int i = 0; i < demands.size(); i++) {
+      double a = demands.amount(i);
+      if (a > 0 && !(a >= MIN_DEMAND_PER_CAPACITY * c && a <= MAX_DEMAND_PER_CAPACITY * c)) {
+        throw new InvalidParameterException("demand", "invalid demand " + demands.source(i) + " -> "
+            + demands.destination(i) + " = " + a + " (demand " + (i + 1) + " of " + demands.size()
+            + "): valid range 0, or " + MIN_DEMAND_PER_CAPACITY + ".." + MAX_DEMAND_PER_CAPACITY
+            + " times the largest link capacity (" + c + ")");
+      }
+    }
+  }
+
+  private ThroughputProblem(ThroughputProblem p, double demandScale, double capacityScale) {
+    nodes = p.nodes;
+    off = p.off;
+    head = p.head;
+    orig = p.orig;
+    bySink = p.bySink;
+    root = p.root;
+    groupStart = p.groupStart;
+    sink = p.sink;
+    cap = p.cap.clone();
+    for (int e = 0; e < cap.length; e++) {
+      cap[e] *= capacityScale;
+    }
+    demand = p.demand.clone();
+    for (int i = 0; i < demand.length; i++) {
+      demand[i] *= demandScale;
+    }
+  }
+
+  /**
+   * This problem with every demand times {@code demandScale} and every capacity times {@code
+   * capacityScale} (the same graph and groups): its optimum is λ·capacityScale/demandScale. Powers
+   * of two scale exactly.
+   */
+  ThroughputProblem scaled(double demandScale, double capacityScale) {
+    return new ThroughputProblem(this, demandScale, capacityScale);
+  }
+
+  /** The power of two at or below the largest demand (1 when there is none). */
+  double demandUnit() {
+    double d = 0;
+    for (double x : demand) {
+      d = Math.max(d, x);
+    }
+    return d > 0 ? Math.scalb(1.0, Math.getExponent(d)) : 1;
+  }
+
+  /** The power of two at or below the largest capacity (1 when there is no link). */
+  double capacityUnit() {
+    double c = 0;
+    for (double x : cap) {
+      c = Math.max(c, x);
+    }
+    return c > 0 ? Math.scalb(1.0, Math.getExponent(c)) : 1;
   }
 
   public int nodeCount() {

@@ -83,6 +83,15 @@ public final class OutputFiles {
    * removed first (issue 15 item 5).
    */
   public static void write(Path file, Body body) {
+    write(file, body, false);
+  }
+
+  /**
+   * As {@link #write(Path, Body)}; with {@code sync}, the temporary file's bytes are forced to the
+   * disk ({@link java.nio.channels.FileChannel#force}) before the move, so a crash after the move
+   * never leaves the new name on an empty or partial file.
+   */
+  public static void write(Path file, Body body, boolean sync) {
     Path target = checkTarget(file).toAbsolutePath();
     Path dir = target.getParent();
     String prefix = "." + target.getFileName() + ".";
@@ -96,8 +105,14 @@ public final class OutputFiles {
     }
     Leftovers.register(tmp);
     try {
-      try (OutputStream out = Files.newOutputStream(tmp)) {
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp,
+              java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
+          OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
         body.writeTo(out);
+        out.flush();
+        if (sync) {
+          ch.force(true);
+        }
       }
       if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
         Files.setPosixFilePermissions(
@@ -124,6 +139,11 @@ public final class OutputFiles {
   /** Writes text (UTF-8) atomically. */
   public static void writeString(Path file, String text) {
     write(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
+  /** Writes text (UTF-8) atomically, forced to the disk before the move ({@link #write(Path, Body, boolean)}). */
+  public static void writeStringSynced(Path file, String text) {
+    write(file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true);
   }
 
   /**

@@ -223,17 +223,7 @@ final class RunReport {
   }
 
   private static Map<String, String> readMetrics(Path f) {
-    Map<String, String> m = new LinkedHashMap<>();
-    try {
-      List<String> lines = Files.readAllLines(f);
-      for (String line : lines.subList(1, lines.size())) {
-        int c = line.lastIndexOf(',');
-        m.put(line.substring(0, c), line.substring(c + 1));
-      }
-    } catch (IOException e) {
-      throw new FabriclabException("cannot read " + f + ": " + e.getMessage(), e);
-    }
-    return m;
+    return PointFiles.readMetrics(f);
   }
 
   private static double[] fctUs(Path flows) {

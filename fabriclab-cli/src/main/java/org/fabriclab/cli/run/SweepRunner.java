@@ -24,12 +24,13 @@ import org.fabriclab.io.RunFolder;
  * DIR/spec.json            the resolved spec ({@link ResolvedSpec}: typed values, settings that apply to no point left out)
  * DIR/run.json             fabriclab and Java versions, master seed, executor
  * DIR/points.csv           every point: index, repetition, seed, coordinates
- * DIR/points/pNNNNN/       per-point outputs; metrics.csv is written last and marks it finished
+ * DIR/points/pNNNNN/       per-point outputs, checksums.sha256, then metrics.csv, which marks it finished
  * DIR/results.csv          the tidy table: one row per point and metric
  * DIR/report.html          plots, tables and the spec, self-contained
  * </pre>
  * With {@code resume}, finished points are not run again; the folder's spec must equal the new
- * one. {@code results.csv} is rebuilt from the points' files, so an interrupted and resumed sweep
+ * one. A point whose files are missing, empty or damaged ({@link PointFiles#check}) runs again,
+ * with one line on the log naming the file. {@code results.csv} is rebuilt from the points' files, so an interrupted and resumed sweep
  * gives the same file as an uninterrupted one.
  */
 public final class SweepRunner {
@@ -186,7 +187,13 @@ public final class SweepRunner {
       PointExecutor executor, PrintWriter log, java.util.concurrent.locks.ReadWriteLock lock, boolean[] closed) {
     List<Point> pending = new ArrayList<>();
     for (Point p : points) {
-      if (!Files.isRegularFile(metricsFile(dir, p))) {
+      Path pd = dir.resolve("points").resolve(p.id());
+      PointFiles.Check c = PointFiles.check(pd, p.kind());
+      if (c.state() == PointFiles.State.DAMAGED) {
+        log.printf("resuming: %s; running point %s again%n", c.problem(), p.id());
+        PointFiles.remove(pd);
+      }
+      if (c.state() != PointFiles.State.FINISHED) {
         pending.add(p);
       }
     }
@@ -228,25 +235,13 @@ public final class SweepRunner {
   }
 
   /**
-   * Writes a point's files, each atomically (temporary file, then a move), {@code metrics.csv}
+   * Writes a point's files ({@link PointFiles}), each atomically and synced, {@code metrics.csv}
    * last: it marks the point finished, so a point killed while writing is run again on resume and
    * its files replaced. No folder lock or marker per point: the run folder is the sweep's, and
-   * points write disjoint folders (a per-point run folder cost two fsyncs per point, a serial
-   * bottleneck of small sweeps on a busy disk).
+   * points write disjoint folders.
    */
   private static void writePoint(Path dir, Point p, PointRunner.Result r) {
-    Path pd = dir.resolve("points").resolve(p.id());
-    try {
-      Files.createDirectories(pd);
-    } catch (IOException e) {
-      throw new FabriclabException("cannot create " + pd + ": " + e.getMessage(), e);
-    }
-    for (Map.Entry<String, String> f : r.files().entrySet()) {
-      OutputFiles.writeString(pd.resolve(f.getKey()), f.getValue());
-    }
-    StringBuilder b = new StringBuilder("metric,value\n");
-    r.metrics().forEach((k, v) -> b.append(TidyCsv.quote(k)).append(',').append(v).append('\n'));
-    OutputFiles.writeString(pd.resolve("metrics.csv"), b.toString());
+    PointFiles.write(dir.resolve("points").resolve(p.id()), r);
   }
 
   private static void cleanStaging(Path points) {

@@ -1,10 +1,7 @@
 package org.fabriclab.cli.run;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.fabriclab.error.FabriclabException;
 
 /**
  * The tidy results table: {@code point,rep,seed,<coordinates>,metric,value}, one row per point
@@ -26,20 +23,11 @@ public final class TidyCsv {
       for (String k : keys) {
         prefix.append(',').append(quote(p.params().getOrDefault(k, "")));
       }
-      List<String> lines;
-      Path f = SweepRunner.metricsFile(dir, p);
-      try {
-        lines = Files.readAllLines(f);
-      } catch (IOException e) {
-        throw new FabriclabException("cannot read " + f + ": " + e.getMessage(), e);
-      }
-      for (String line : lines.subList(1, lines.size())) {
-        int comma = line.lastIndexOf(',');
-        String metric = line.substring(0, comma);
-        if (!spec.metrics().isEmpty() && !spec.metrics().contains(metric)) {
+      for (var m : PointFiles.readMetrics(SweepRunner.metricsFile(dir, p)).entrySet()) {
+        if (!spec.metrics().isEmpty() && !spec.metrics().contains(m.getKey())) {
           continue;
         }
-        b.append(prefix).append(',').append(line).append('\n');
+        b.append(prefix).append(',').append(quote(m.getKey())).append(',').append(m.getValue()).append('\n');
       }
     }
     return b.toString();
