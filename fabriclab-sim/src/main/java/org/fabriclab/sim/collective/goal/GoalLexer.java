@@ -125,8 +125,8 @@ final class GoalLexer {
           if (isLetter(c)) {
             return readWord(c);
           }
-          throw error("unexpected " + describe(c) + " (expected a word, a number, ':', '{', '}' or a"
-              + " line end)");
+          throw error("unexpected " + describe(c)
+              + " (expected a word, a number, ':', '{', '}' or a line end)");
       }
     }
   }
@@ -185,7 +185,8 @@ final class GoalLexer {
     for (;;) {
       int c = read();
       if (c == -1) {
-        throw new GoalFormatException(source, opened, "comment /* opened here is never closed by */");
+        throw new GoalFormatException(source, opened,
+            "comment /* opened here is never closed by */");
       }
       if (c == '\n') {
         line++;

@@ -41,7 +41,8 @@ import org.fabriclab.io.IoErrors;
  *
  * <p>The file is streamed (one 64 KiB buffer), operations are kept in primitive arrays and labels
  * are interned per rank as integers through an open-addressing table: O(bytes + operations ×
- * log operations) for the matching sort; a million operations take about 70 MB.
+ * log operations) for the matching sort. A million operations load in a few seconds and hold
+ * about 140 MB (the schedule and the way back to ranks, labels and lines).
  */
 public final class GoalReader {
   private static final byte[] NUM_RANKS = ascii("num_ranks");
@@ -104,7 +105,8 @@ public final class GoalReader {
     }
     long n = expectInt("the number of ranks after num_ranks");
     if (n < 1 || n > Integer.MAX_VALUE) {
-      throw lex.error("num_ranks " + n + " out of range (valid range 1.." + Integer.MAX_VALUE + ")");
+      throw lex.error("num_ranks " + n + " out of range (valid range 1.." + Integer.MAX_VALUE
+          + ")");
     }
     ops.ranks = (int) n;
     expectEnd();
@@ -237,7 +239,8 @@ public final class GoalReader {
               + " give a tag 0.." + Integer.MAX_VALUE);
         }
         if (tag > Integer.MAX_VALUE) {
-          throw lex.error("tag " + tag + " out of range (valid range 0.." + Integer.MAX_VALUE + ")");
+          throw lex.error("tag " + tag + " out of range (valid range 0.." + Integer.MAX_VALUE
+              + ")");
         }
         t = lex.next();
       }

@@ -107,6 +107,23 @@ public final class GoalSchedule {
     return end;
   }
 
+  /**
+   * The end times of {@link #endTimesPs} one line per rank as LogGOPSim prints them, {@code Host
+   * i: t} with {@code t} in nanoseconds (three decimals when not whole).
+   */
+  public String formatEndTimes(long[] completionPs) {
+    long[] end = endTimesPs(completionPs);
+    StringBuilder b = new StringBuilder(end.length * 16);
+    for (int r = 0; r < end.length; r++) {
+      b.append("Host ").append(r).append(": ").append(end[r] / 1000);
+      if (end[r] % 1000 != 0) {
+        b.append('.').append(String.format("%03d", end[r] % 1000));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
   private int op(int node) {
     if (node < 0 || node >= nodeOp.length) {
       throw new InvalidParameterException("node", node, "valid range 0.." + (nodeOp.length - 1));

@@ -142,6 +142,11 @@ class GoalCollectivesTest {
     for (int r = 0; r < 16; r++) {
       assertThat(end[r]).as("rank %d", r).isEqualTo(4 * (L + 2 * O)).isEqualTo(22_000_000L);
     }
+    StringBuilder hosts = new StringBuilder();
+    for (int r = 0; r < 16; r++) {
+      hosts.append("Host ").append(r).append(": 22000\n");
+    }
+    assertThat(g.formatEndTimes(logGp(s))).isEqualTo(hosts.toString());
     // round k's recv on rank 5 completes after k + 1 rounds
     for (int k = 0; k < 4; k++) {
       assertThat(logGp(s)[g.node(5, "r" + k)]).isEqualTo((k + 1) * (L + 2 * O));

@@ -91,6 +91,15 @@ class GoalReaderTest {
   }
 
   @Test
+  void endTimesPrintInNanosecondsPerHost() {
+    GoalSchedule g = parse("num_ranks 3\nrank 1 {\ncalc 2\n}\n");
+    assertThat(g.formatEndTimes(new long[] {2_500}))
+        .isEqualTo("Host 0: 0\nHost 1: 2.500\nHost 2: 0\n");
+    assertThatThrownBy(() -> g.endTimesPs(new long[2]))
+        .hasMessage("invalid completionPs = 2: one completion time per node: 1");
+  }
+
+  @Test
   void matchesByTagThenInPostingOrder() {
     GoalSchedule g = parse("""
         num_ranks 2
