@@ -1,14 +1,16 @@
 package org.fabriclab.sim.collective.goal;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.io.IoErrors;
+import org.fabriclab.io.OutputFiles;
 import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.collective.CollectiveSchedule.Kind;
 
@@ -37,14 +39,15 @@ import org.fabriclab.sim.collective.CollectiveSchedule.Kind;
 public final class GoalWriter {
   private GoalWriter() {}
 
-  /** Writes {@code s} to {@code file} (ASCII text). */
+  /** Writes {@code s} to {@code file} (ASCII text, atomically through {@link OutputFiles}). */
   public static void write(CollectiveSchedule s, Path file) {
     check(s);
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+    OutputFiles.write(file, out -> {
+      Writer w =
+          new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.US_ASCII), 1 << 16);
       emit(s, w);
-    } catch (IOException e) {
-      throw IoErrors.cannotWrite(file, e);
-    }
+      w.flush();
+    });
   }
 
   /** Writes {@code s} to {@code out} (not closed). */
