@@ -222,11 +222,11 @@ public final class GoalReader {
         throw lex.error("expected '" + what + " " + bytes + "b " + (send ? "to" : "from") + " R'");
       }
       long peer = expectInt("a rank after '" + (send ? "to" : "from") + "'");
-      if (peer == -1) {
+      if (peer == -1 && !send) {
         throw lex.error("wildcard source -1 is not supported (matching would depend on timing);"
             + " name the rank 0.." + (ops.ranks - 1));
       }
-      if (peer >= ops.ranks || peer == rank) {
+      if (peer < 0 || peer >= ops.ranks || peer == rank) {
         throw lex.error((send ? "send to" : "recv from") + " rank " + peer + " on rank " + rank
             + ": the peer is another rank in 0.." + (ops.ranks - 1));
       }

@@ -121,6 +121,18 @@ class GoalCollectivesTest {
   }
 
   @Test
+  void writtenBackTheExamplesKeepTheirMessagesAndTimes() throws IOException {
+    for (String name : new String[] {"binomial_bcast_16.goal", "dissemination_16.goal"}) {
+      GoalSchedule g = resource(name);
+      GoalSchedule back = GoalReader.parse(name, GoalWriter.toGoal(g.schedule()));
+      assertThat(back.schedule().messages()).isEqualTo(g.schedule().messages());
+      assertThat(pairs(back.schedule())).isEqualTo(pairs(g.schedule()));
+      assertThat(back.endTimesPs(logGp(back.schedule())))
+          .isEqualTo(g.endTimesPs(logGp(g.schedule())));
+    }
+  }
+
+  @Test
   void disseminationBarrierHas64MessagesInFourRounds() throws IOException {
     GoalSchedule g = resource("dissemination_16.goal");
     CollectiveSchedule s = g.schedule();

@@ -252,6 +252,10 @@ class GoalReaderTest {
     assertError(head + "a: recv 8b from 1 tag -1\n}\n", "t.goal:3: wildcard tag -1 is not"
         + " supported");
     assertError(head + "a: send 0b to 1\n}\n", "t.goal:3: send of 0b: sizes are 1b or more");
+    assertError(head + "a: send 1b to -1\n}\n", "t.goal:3: send to rank -1 on rank 0: the peer"
+        + " is another rank in 0..3");
+    assertError("", "t.goal:1: expected 'num_ranks N' first, found the end of the file");
+    assertError(head + "a: calc 1 # no\n}\n", "t.goal:3: unexpected '#'");
     assertError(head + "a: send 1b to 0\n}\n", "t.goal:3: send to rank 0 on rank 0: the peer is"
         + " another rank in 0..3");
     assertError(head + "a: calc 1\na requires c\n}\n", "t.goal:4: label c is not defined in rank"
