@@ -1,14 +1,13 @@
 package org.fabriclab.sim.collective.goal;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrays;
 import org.fabriclab.sim.collective.CollectiveSchedule;
 
 /**
  * Turns parsed GOAL operations into a {@link CollectiveSchedule}: matches sends to receives,
  * orders all operations of all ranks topologically (Kahn's algorithm, first-in first-out from
  * the operations without predecessors in file order) and adds one node per operation in that
- * order. O(operations × log operations + dependencies); the semantics are at {@link
+ * order. O(operations + dependencies); the semantics are at {@link
  * GoalSchedule}.
  */
 final class GoalLinker {
@@ -141,7 +140,7 @@ final class GoalLinker {
   /**
    * Pairs the k-th send from a to b with tag t with the k-th receive on b from a with tag t
    * (both in posting order): both sorted by (source, destination, tag, file order), then merged.
-   * Returns the partner of every send and receive (−1 for a calc).
+   * Returns the partner of every send and receive (−1 for a calc). O(operations).
    */
   static int[] match(GoalOps ops) {
     int n = ops.size();
@@ -162,10 +161,8 @@ final class GoalLinker {
     int[] recvs = recvList.toIntArray();
     sendList = null;
     recvList = null;
-    IntArrays.quickSort(sends, (a, b) -> compare(rank[a], peer[a], tag[a], a, rank[b], peer[b],
-        tag[b], b));
-    IntArrays.quickSort(recvs, (a, b) -> compare(peer[a], rank[a], tag[a], a, peer[b], rank[b],
-        tag[b], b));
+    sortStable(sends, tag, peer, rank);
+    sortStable(recvs, tag, rank, peer);
     int[] match = new int[n];
     java.util.Arrays.fill(match, -1);
     int first = Integer.MAX_VALUE;
@@ -180,7 +177,7 @@ final class GoalLinker {
       } else {
         int a = sends[i];
         int b = recvs[j];
-        c = compare(rank[a], peer[a], tag[a], 0, peer[b], rank[b], tag[b], 0);
+        c = compare(rank[a], peer[a], tag[a], peer[b], rank[b], tag[b]);
       }
       if (c == 0) {
         match[sends[i]] = recvs[j];
@@ -208,16 +205,50 @@ final class GoalLinker {
     return match;
   }
 
-  private static int compare(int a1, int a2, int a3, int a4, int b1, int b2, int b3, int b4) {
+  /**
+   * Sorts {@code items} (operations in file order) stably by {@code major}, then {@code middle},
+   * then {@code minor} of each (all ≥ 0): least-significant-digit radix sort, 16-bit digits, one
+   * or two counting passes per key. O(items + 65536) per pass.
+   */
+  static void sortStable(int[] items, int[] minor, int[] middle, int[] major) {
+    int[] buf = new int[items.length];
+    int[] count = new int[(1 << 16) + 1];
+    int[] a = items;
+    int[] b = buf;
+    for (int[] key : new int[][] {minor, middle, major}) {
+      int max = 0;
+      for (int x : a) {
+        max = Math.max(max, key[x]);
+      }
+      for (int shift = 0; shift == 0 || shift < 32 && (max >>> shift) != 0; shift += 16) {
+        java.util.Arrays.fill(count, 0);
+        for (int x : a) {
+          count[((key[x] >>> shift) & 0xffff) + 1]++;
+        }
+        for (int d = 0; d < 1 << 16; d++) {
+          count[d + 1] += count[d];
+        }
+        for (int x : a) {
+          b[count[(key[x] >>> shift) & 0xffff]++] = x;
+        }
+        int[] t = a;
+        a = b;
+        b = t;
+      }
+    }
+    if (a != items) {
+      System.arraycopy(a, 0, items, 0, items.length);
+    }
+  }
+
+  private static int compare(int a1, int a2, int a3, int b1, int b2, int b3) {
     int c = Integer.compare(a1, b1);
     if (c == 0) {
       c = Integer.compare(a2, b2);
     }
-    if (c == 0) {
-      c = Integer.compare(a3, b3);
-    }
-    return c != 0 ? c : Integer.compare(a4, b4);
+    return c != 0 ? c : Integer.compare(a3, b3);
   }
+
 
   private static GoalFormatException unmatched(GoalOps ops, int v) {
     boolean send = ops.kind.getInt(v) == GoalOps.SEND;

@@ -40,8 +40,8 @@ import org.fabriclab.io.IoErrors;
  * Matching, ordering and the schedule built are described at {@link GoalSchedule}.
  *
  * <p>The file is streamed (one 64 KiB buffer), operations are kept in primitive arrays and labels
- * are interned per rank as integers through an open-addressing table: O(bytes + operations ×
- * log operations) for the matching sort. A million operations load in a few seconds and hold
+ * are interned per rank as integers through an open-addressing table; matching is a radix sort:
+ * O(bytes + operations + dependencies). A million operations load in a few seconds and hold
  * about 140 MB (the schedule and the way back to ranks, labels and lines).
  */
 public final class GoalReader {
