@@ -7,8 +7,7 @@ import org.fabriclab.sim.collective.CollectiveSchedule;
  * Turns parsed GOAL operations into a {@link CollectiveSchedule}: matches sends to receives,
  * orders all operations of all ranks topologically (Kahn's algorithm, first-in first-out from
  * the operations without predecessors in file order) and adds one node per operation in that
- * order. O(operations + dependencies); the semantics are at {@link
- * GoalSchedule}.
+ * order. O(operations + dependencies); the semantics are at {@link GoalSchedule}.
  */
 final class GoalLinker {
   /** Dependency lists of up to this length reuse one array each (the schedule copies them). */

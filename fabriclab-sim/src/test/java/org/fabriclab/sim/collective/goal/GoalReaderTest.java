@@ -100,6 +100,32 @@ class GoalReaderTest {
   }
 
   @Test
+  void manyLabelsInOneBlockAndTheSameLabelsInManyBlocks() {
+    StringBuilder b = new StringBuilder("num_ranks 50\n");
+    for (int r = 49; r >= 1; r--) {
+      b.append("rank ").append(r).append(" {\nx: calc 1\ny: calc 2\ny requires x\n}\n");
+    }
+    b.append("rank 0 {\n");
+    for (int i = 0; i < 3000; i++) {
+      b.append("c").append(i).append(": calc ").append(i).append('\n');
+      if (i > 0) {
+        b.append("c").append(i).append(" requires c").append(i - 1).append('\n');
+      }
+    }
+    GoalSchedule g = parse(b.append("}\n").toString());
+    CollectiveSchedule s = g.schedule();
+    assertThat(s.size()).isEqualTo(49 * 2 + 3000);
+    for (int i = 1; i < 3000; i++) {
+      int v = g.node(0, "c" + i);
+      assertThat(s.durationPs(v)).isEqualTo(i * 1000L);
+      assertThat(deps(s, v)).containsExactly(g.node(0, "c" + (i - 1)));
+    }
+    for (int r = 1; r < 50; r++) {
+      assertThat(deps(s, g.node(r, "y"))).containsExactly(g.node(r, "x"));
+    }
+  }
+
+  @Test
   void matchesByTagThenInPostingOrder() {
     GoalSchedule g = parse("""
         num_ranks 2
