@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Loading a GOAL file of 1,032,192 operations into a schedule within a 1 GB heap: 7 recursive-
  * doubling allreduces over 4,096 ranks (12 rounds of send, recv and calc per rank; round k's tag
- * is k in every allreduce, so matching follows posting order), 57 MB of text written to a
+ * is k in every allreduce, so matching follows posting order), 51 MiB of text written to a
  * temporary file before the run (not timed). Run:
  * {@code mvn -B -q -DskipTests package && java -jar fabriclab-bench/target/benchmarks.jar GoalRead},
  * or once without JMH: {@code java -Xmx1g -cp fabriclab-bench/target/benchmarks.jar
