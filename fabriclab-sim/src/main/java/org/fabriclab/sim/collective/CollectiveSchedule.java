@@ -16,6 +16,8 @@ import org.fabriclab.error.InvalidParameterException;
  *       write or a matched MPI send/receive pair);
  *   <li>{@link #multicast}: {@code bytes} from one rank to several at once, replicated by the
  *       fabric (IP multicast, optical splitters); it completes when every receiver holds them;
+ *   <li>{@link #aggregate}: {@code bytes} from several ranks combined by the fabric on their way
+ *       to one rank (switch aggregation): every link of the sources' paths carries them once;
  *   <li>{@link #step}: a local operation of a rank that takes a fixed time (a reduction of {@code
  *       b} bytes at a byte rate, a copy, a computation; 0 is a pure join of its dependencies).
  * </ul>
@@ -30,6 +32,7 @@ public final class CollectiveSchedule {
   public enum Kind {
     TRANSFER,
     MULTICAST,
+    AGGREGATE,
     STEP
   }
 
@@ -96,6 +99,29 @@ public final class CollectiveSchedule {
     return add(Kind.MULTICAST, src, receivers.size() - 1, bytes, 0, after);
   }
 
+  /**
+   * Adds an in-network aggregation of {@code bytes} (≥ 1) from the distinct ranks {@code srcs}
+   * (not including {@code dst}; copied) to {@code dst}. Returns its id.
+   */
+  public int aggregate(int[] srcs, int dst, long bytes, int... after) {
+    requireRank("destination rank", dst);
+    if (srcs.length == 0) {
+      throw new InvalidParameterException("aggregate", "an aggregation needs at least one source");
+    }
+    java.util.BitSet seen = new java.util.BitSet(ranks);
+    for (int d : srcs) {
+      requireRank("source rank", d);
+      if (d == dst || seen.get(d)) {
+        throw new InvalidParameterException("aggregate", "source rank " + d
+            + (d == dst ? " is the destination" : " is listed twice"));
+      }
+      seen.set(d);
+    }
+    InvalidParameterException.requireRange("bytes", bytes, 1, Long.MAX_VALUE / 4);
+    receivers.add(srcs.clone());
+    return add(Kind.AGGREGATE, dst, receivers.size() - 1, bytes, 0, after);
+  }
+
   /** Adds a local step of rank {@code rank} taking {@code durationPs} (≥ 0). Returns its id. */
   public int step(int rank, long durationPs, int... after) {
     requireRank("rank", rank);
@@ -130,7 +156,7 @@ public final class CollectiveSchedule {
     return KINDS[kind.getInt(node)];
   }
 
-  /** The sender of a transfer or multicast, the rank of a step. */
+  /** The sender of a transfer or multicast, the destination of an aggregation, the rank of a step. */
   public int rank(int node) {
     return from.getInt(node);
   }
@@ -140,13 +166,21 @@ public final class CollectiveSchedule {
     return kind.getInt(node) == Kind.TRANSFER.ordinal() ? to.getInt(node) : -1;
   }
 
-  /** The receivers of a multicast (a transfer: its one receiver; a step: none). Not a copy. */
+  /**
+   * The ranks at the other end: a transfer's receiver, a multicast's receivers, an aggregation's
+   * sources; none for a step. Not a copy.
+   */
   public int[] receivers(int node) {
     return switch (kind(node)) {
       case TRANSFER -> new int[] {to.getInt(node)};
-      case MULTICAST -> receivers.get(to.getInt(node));
+      case MULTICAST, AGGREGATE -> receivers.get(to.getInt(node));
       case STEP -> new int[0];
     };
+  }
+
+  /** The sources of an aggregation (not a copy); other kinds: none. */
+  public int[] sources(int node) {
+    return kind(node) == Kind.AGGREGATE ? receivers.get(to.getInt(node)) : new int[0];
   }
 
   /** Bytes of a transfer or multicast (0 for a step). */
@@ -211,11 +245,15 @@ public final class CollectiveSchedule {
     return c;
   }
 
-  /** Bytes sent by each rank (a multicast counts once, at its source). */
+  /** Bytes sent by each rank (a multicast counts once, at its source; an aggregation once per source). */
   public long[] bytesSentPerRank() {
     long[] s = new long[ranks];
     for (int i = 0; i < kind.size(); i++) {
-      if (kind.getInt(i) != Kind.STEP.ordinal()) {
+      if (kind.getInt(i) == Kind.AGGREGATE.ordinal()) {
+        for (int src : receivers.get(to.getInt(i))) {
+          s[src] += bytes.getLong(i);
+        }
+      } else if (kind.getInt(i) != Kind.STEP.ordinal()) {
         s[from.getInt(i)] += bytes.getLong(i);
       }
     }

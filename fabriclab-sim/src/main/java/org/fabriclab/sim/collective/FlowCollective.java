@@ -10,7 +10,9 @@ import org.fabriclab.sim.net.EcmpTable;
 /**
  * A {@link CollectiveSchedule} on the flow-level engine ({@link FluidTransfers}): each transfer a
  * fluid flow over its hashed ECMP path (the path the packet engine's per-flow ECMP takes for the
- * same flow id), each multicast over the union of its receivers' paths (every tree link once),
+ * same flow id), each multicast over the union of its receivers' paths (every tree link once), each
+ * aggregation over the union of its sources' paths to its destination (every link once: the
+ * switches combine what they receive),
  * each step a barrier of its duration. Rates are max-min fair over link capacities and change
  * at every start and drain.
  *
@@ -47,8 +49,11 @@ public final class FlowCollective {
         long latency = 0;
         long b = s.bytes(v);
         long pkt = framing.packetWireBytes(b);
+        boolean up = s.kind(v) == CollectiveSchedule.Kind.AGGREGATE; // sources -> rank(v)
         for (int d : s.receivers(v)) {
-          int[] p = FlowLevelSimulation.path(topo, ecmp, message, src, topo.server(hostOfRank[d]), seed);
+          int a = up ? topo.server(hostOfRank[d]) : src;
+          int z = up ? src : topo.server(hostOfRank[d]);
+          int[] p = FlowLevelSimulation.path(topo, ecmp, message, a, z, seed);
           long prop = 0;
           long sf = 0;
           long slowest = 0;
@@ -75,6 +80,8 @@ public final class FlowCollective {
             rootUp += w;
           }
         }
+        // an aggregation's tree is the union of its sources' paths to the destination: each
+        // link carries the combined bytes once
         id = ft.add(links, w, 0, latency);
       }
       for (int d : deps) {

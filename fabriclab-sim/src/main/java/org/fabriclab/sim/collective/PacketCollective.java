@@ -49,9 +49,9 @@ public final class PacketCollective {
     flowOf = new int[n];
     int flows = 0;
     for (int v = 0; v < n; v++) {
-      if (s.kind(v) == CollectiveSchedule.Kind.MULTICAST) {
-        throw new InvalidParameterException("engine", "a multicast needs a fabric that replicates"
-            + " packets; this schedule's multicasts run on the flow engine");
+      if (s.kind(v) == CollectiveSchedule.Kind.MULTICAST || s.kind(v) == CollectiveSchedule.Kind.AGGREGATE) {
+        throw new InvalidParameterException("engine", "a multicast or switch aggregation needs switches"
+            + " that replicate or combine packets; this schedule runs on the flow engine");
       }
       flowOf[v] = s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? flows++ : -1;
     }

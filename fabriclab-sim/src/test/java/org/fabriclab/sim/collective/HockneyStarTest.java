@@ -84,4 +84,29 @@ class HockneyStarTest {
     long acks = 2L * (n - 1) * ((packets + 3) / 4) * 64;
     assertThat(star.packet(s, 0).rootUplinkBytes()).isEqualTo(2L * (n - 1) * Star.wire(size / n) + acks);
   }
+
+  @Test
+  void inNetworkSchemesPutTheMessageOnceOnEveryTreeLink() {
+    int n = 8;
+    long size = 8L << 20;
+    // IP multicast: the root's uplink and the seven downlinks, at line rate, one message time
+    CollectiveSchedule mc = new IpMulticast().build(CollectiveSpec.of(CollectiveOp.BROADCAST, n, size));
+    CollectiveResult m = star.flow(mc, 0);
+    assertThat(m.wireBytes()).isEqualTo(n * size);
+    assertThat(m.linksUsed()).isEqualTo(n);
+    assertThat(m.jctPs() / Star.message(size)).isCloseTo(1.0, within(0.02));
+    // switch aggregation: seven uplinks and the root's downlink carry S once
+    CollectiveSchedule red = new SwitchAggregation().build(CollectiveSpec.of(CollectiveOp.REDUCE, n, size));
+    CollectiveResult r = star.flow(red, 0);
+    assertThat(r.wireBytes()).isEqualTo(n * size);
+    assertThat(r.jctPs() / Star.message(size)).isCloseTo(1.0, within(0.02));
+    // allreduce: up and down the same tree, 2n links x S; with k segments up and down pipeline:
+    // k + 1 segment times
+    long seg = 256 << 10;
+    CollectiveSchedule all = new SwitchAggregation().build(
+        CollectiveSpec.of(CollectiveOp.ALLREDUCE, n, size).withSegmentBytes(seg));
+    CollectiveResult a = star.flow(all, 0);
+    assertThat(a.wireBytes()).isEqualTo(2L * n * size);
+    assertThat(a.jctPs() / ((size / seg + 1) * Star.message(seg))).isCloseTo(1.0, within(0.02));
+  }
 }

@@ -70,6 +70,10 @@ public final class GoalWriter {
   /** Refuses what GOAL cannot say, before anything is written. */
   private static void check(CollectiveSchedule s) {
     for (int v = 0; v < s.size(); v++) {
+      if (s.kind(v) == Kind.AGGREGATE) {
+        throw new InvalidParameterException("node " + v, "node " + v + " is a switch aggregation to rank "
+            + s.rank(v) + ": GOAL has sends, receives and calcs between hosts, no in-network combining");
+      }
       if (s.kind(v) == Kind.STEP && s.durationPs(v) % 1000 != 0) {
         throw new InvalidParameterException("node " + v, "node " + v + " (a step of rank "
             + s.rank(v) + ") takes " + s.durationPs(v) + " ps: a GOAL calc is a whole number of"
@@ -106,6 +110,7 @@ public final class GoalWriter {
       case STEP -> "a step of rank " + s.rank(v);
       case TRANSFER -> "a transfer from rank " + s.rank(v) + " to rank " + s.receiver(v);
       case MULTICAST -> "a multicast from rank " + s.rank(v);
+      case AGGREGATE -> "an aggregation to rank " + s.rank(v);
     };
   }
 
