@@ -61,6 +61,7 @@ public final class Main {
     cl.setExecutionStrategy(
         parsed -> {
           GlobalOptions.check(parsed);
+          UnknownOptions.check(parsed);
           return new CommandLine.RunLast().execute(parsed);
         });
     cl.setUsageHelpWidth(110);
@@ -71,15 +72,8 @@ public final class Main {
   private static int badArguments(CommandLine.ParameterException e, String[] args) {
     CommandLine cmd = e.getCommandLine();
     String msg = firstLine(e.getMessage());
-    if (e instanceof CommandLine.UnmatchedArgumentException u
-        && !cmd.getSubcommands().isEmpty()
-        && !u.getUnmatched().isEmpty()
-        && !u.getUnmatched().get(0).startsWith("-")) {
-      msg =
-          "unknown command '"
-              + u.getUnmatched().get(0)
-              + "'; valid: "
-              + String.join(", ", cmd.getSubcommands().keySet());
+    if (e instanceof CommandLine.UnmatchedArgumentException u && UnknownOptions.message(u) != null) {
+      msg = UnknownOptions.message(u);
     }
     // a value the type cannot hold (a 10-digit int, say) never reaches the command's own range
     // check: quote the option's help line, which states its valid range
