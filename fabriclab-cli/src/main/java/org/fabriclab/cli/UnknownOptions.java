@@ -46,13 +46,12 @@ final class UnknownOptions {
 
   private static void topologyParameters(CommandLine cl, List<String> unmatched) {
     String family = topologyWord(cl.getCommandSpec());
-    if (family == null || java.nio.file.Files.isRegularFile(Path.of(family))) {
-      return; // a file's parameters are checked where it is read; an unknown family where it is built
-    }
-    Set<String> params = familyParameters(family);
+    Set<String> params = family == null ? null : familyParameters(family);
     if (params == null) {
-      return;
+      return; // an unknown family is reported where it is built
     }
+    // a family's parameter given with a file is reported where the file is read, and says so
+    Set<String> elsewhere = java.nio.file.Files.isRegularFile(Path.of(family)) ? anyFamilyParameters() : Set.of();
     for (String a : unmatched) {
       if (!a.startsWith("--") || a.length() < 3) {
         continue;
@@ -62,7 +61,7 @@ final class UnknownOptions {
       if (eq >= 0) {
         name = name.substring(0, eq);
       }
-      if (!params.contains(name)) {
+      if (!params.contains(name) && !elsewhere.contains(name)) {
         throw new ParameterException(cl, unknownOption(cl.getCommandSpec(), "--" + name, family, params));
       }
     }
@@ -116,7 +115,8 @@ final class UnknownOptions {
     List<String> near = Suggestions.nearest(name.replaceFirst("^-+", ""), candidates.keySet());
     String hint = Suggestions.didYouMean(near.stream().map(candidates::get).toList());
     return "unknown option '" + name + "' for '" + spec.qualifiedName(" ") + "'"
-        + (family == null ? "" : " (nor a parameter of topology " + family + ")")
+        + (family == null ? "" : " (nor a parameter of topology "
+            + (java.nio.file.Files.isRegularFile(Path.of(family)) ? "file " : "") + family + ")")
         + (hint.isEmpty() ? "" : "; " + hint);
   }
 
@@ -136,7 +136,15 @@ final class UnknownOptions {
     return s.strip().split("\\s+", 2)[0];
   }
 
-  /** The parameter names of {@code family}, or {@code null} when it is not a family. */
+  private static Set<String> anyFamilyParameters() {
+    Set<String> names = new java.util.HashSet<>();
+    for (org.fabriclab.topology.TopologyFamily f : org.fabriclab.topology.TopologyFamilies.load().all()) {
+      org.fabriclab.topology.TopologyFamilies.allParameters(f).forEach(p -> names.add(p.name()));
+    }
+    return names;
+  }
+
+  /** The parameter names of {@code family} (or a file's import defaults), or {@code null} when it is neither. */
   private static Set<String> familyParameters(String family) {
     try {
       return TopologyArgs.parameterNames(family, Path.of("").toAbsolutePath());
