@@ -74,6 +74,8 @@ public final class Main {
     String msg = firstLine(e.getMessage());
     if (e instanceof CommandLine.UnmatchedArgumentException u && UnknownOptions.message(u) != null) {
       msg = UnknownOptions.message(u);
+    } else if (e instanceof CommandLine.MissingParameterException m && UnknownOptions.beforeMissing(m, args) != null) {
+      msg = UnknownOptions.beforeMissing(m, args);
     }
     // a value the type cannot hold (a 10-digit int, say) never reaches the command's own range
     // check: quote the option's help line, which states its valid range

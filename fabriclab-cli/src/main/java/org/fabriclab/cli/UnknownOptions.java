@@ -91,6 +91,64 @@ final class UnknownOptions {
     return null;
   }
 
+  /**
+   * For a missing required option, the unknown-option message of the first option among
+   * {@code args} after the command's name that the command does not know, or {@code null}: picocli
+   * reports a missing option before an unknown one, yet the unknown one is often the missing one
+   * mistyped ({@code --ouy DIR}). Commands that collect unknown options as topology parameters are
+   * left to picocli (their parameters depend on the missing {@code --topo}).
+   */
+  static String beforeMissing(CommandLine.MissingParameterException e, String[] args) {
+    CommandLine cmd = e.getCommandLine();
+    CommandSpec spec = cmd.getCommandSpec();
+    if (!spec.unmatchedArgsBindings().isEmpty() || spec.subcommands().size() > 0) {
+      return null;
+    }
+    java.util.Deque<CommandLine> chain = new java.util.ArrayDeque<>();
+    for (CommandLine c = cmd; c.getParent() != null; c = c.getParent()) {
+      chain.push(c);
+    }
+    int start = 0;
+    for (CommandLine c : chain) { // each command's name (or alias) in order, from the root down
+      java.util.Set<String> names = new java.util.HashSet<>(java.util.Arrays.asList(c.getCommandSpec().aliases()));
+      names.add(c.getCommandName());
+      while (start < args.length && !names.contains(args[start])) {
+        start++;
+      }
+      start++;
+    }
+    if (start > args.length) {
+      return null;
+    }
+    Set<String> params = new java.util.HashSet<>(TopologyArgs.FILE_PARAMETERS);
+    OptionSpec topo = spec.findOption("--topo");
+    if (topo != null && topo.getValue() != null) {
+      Object v = topo.getValue();
+      for (Object t : v instanceof List<?> l ? l : List.of(v)) {
+        Set<String> p = t instanceof String s && !s.isBlank() ? familyParameters(s.strip().split("\\s+", 2)[0]) : null;
+        if (p != null) {
+          params.addAll(p);
+        }
+      }
+    }
+    for (int i = start; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--")) {
+        return null;
+      }
+      if (!a.startsWith("--") || a.length() < 3) {
+        continue;
+      }
+      String name = a.indexOf('=') > 0 ? a.substring(0, a.indexOf('=')) : a;
+      if (spec.findOption(name) == null && !params.contains(name.substring(2))) {
+        String family = topologyWord(spec);
+        Set<String> fp = family == null ? null : familyParameters(family);
+        return unknownOption(spec, name, fp == null ? null : family, fp == null ? Set.of() : fp);
+      }
+    }
+    return null;
+  }
+
   private static boolean isNumber(String w) {
     try {
       org.fabriclab.units.AsciiNumbers.parseDouble(w);

@@ -8,8 +8,7 @@ import java.util.Locale;
 
 /**
  * The names nearest to a mistyped one, for "did you mean" hints: the candidates at the smallest
- * Levenshtein edit distance (insertions, deletions and substitutions of one character each,
- * ignoring case), provided that distance is at most a third of the longer name's length (at least
+ * edit distance ({@link #distance}, ignoring case), provided that distance is at most a third of the longer name's length (at least
  * 1, at most 3), so that a name unlike every candidate gets no hint. Stateless; O(n·m) per
  * candidate.
  */
@@ -53,23 +52,29 @@ public final class Suggestions {
     return "did you mean " + list + "?";
   }
 
-  /** The Levenshtein distance between {@code a} and {@code b}. */
+  /**
+   * The edit distance between {@code a} and {@code b}: the fewest insertions, deletions,
+   * substitutions and swaps of two adjacent characters that turn one into the other (optimal
+   * string alignment; a swapped pair, the commonest typing slip, counts as one edit).
+   */
   public static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
     for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
+      d[0][j] = j;
     }
     for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
       for (int j = 1; j <= b.length(); j++) {
-        int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        int v = Math.min(d[i - 1][j - 1] + cost, Math.min(d[i - 1][j], d[i][j - 1]) + 1);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          v = Math.min(v, d[i - 2][j - 2] + 1);
+        }
+        d[i][j] = v;
       }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
     }
-    return prev[b.length()];
+    return d[a.length()][b.length()];
   }
 }
