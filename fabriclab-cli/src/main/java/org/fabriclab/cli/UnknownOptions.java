@@ -95,13 +95,14 @@ final class UnknownOptions {
    * For a missing required option, the unknown-option message of the first option among
    * {@code args} after the command's name that the command does not know, or {@code null}: picocli
    * reports a missing option before an unknown one, yet the unknown one is often the missing one
-   * mistyped ({@code --ouy DIR}). Commands that collect unknown options as topology parameters are
-   * left to picocli (their parameters depend on the missing {@code --topo}).
+   * mistyped ({@code --ouy DIR}). On a command that collects unknown options as topology
+   * parameters, a parameter of any family is not reported (it may belong to the missing
+   * {@code --topo}).
    */
   static String beforeMissing(CommandLine.MissingParameterException e, String[] args) {
     CommandLine cmd = e.getCommandLine();
     CommandSpec spec = cmd.getCommandSpec();
-    if (!spec.unmatchedArgsBindings().isEmpty() || spec.subcommands().size() > 0) {
+    if (spec.subcommands().size() > 0) {
       return null;
     }
     java.util.Deque<CommandLine> chain = new java.util.ArrayDeque<>();
@@ -121,6 +122,9 @@ final class UnknownOptions {
       return null;
     }
     Set<String> params = new java.util.HashSet<>(TopologyArgs.FILE_PARAMETERS);
+    if (!spec.unmatchedArgsBindings().isEmpty()) {
+      params.addAll(anyFamilyParameters()); // a family's parameter, for the --topo still missing
+    }
     OptionSpec topo = spec.findOption("--topo");
     if (topo != null && topo.getValue() != null) {
       Object v = topo.getValue();
