@@ -51,7 +51,7 @@ final class UnknownOptions {
       return; // an unknown family is reported where it is built
     }
     // a family's parameter given with a file is reported where the file is read, and says so
-    Set<String> elsewhere = java.nio.file.Files.isRegularFile(Path.of(family)) ? anyFamilyParameters() : Set.of();
+    Set<String> elsewhere = isFile(family) ? anyFamilyParameters() : Set.of();
     for (String a : unmatched) {
       if (!a.startsWith("--") || a.length() < 3) {
         continue;
@@ -178,7 +178,7 @@ final class UnknownOptions {
     String hint = Suggestions.didYouMean(near.stream().map(candidates::get).toList());
     return "unknown option '" + name + "' for '" + spec.qualifiedName(" ") + "'"
         + (family == null ? "" : " (nor a parameter of topology "
-            + (java.nio.file.Files.isRegularFile(Path.of(family)) ? "file " : "") + family + ")")
+            + (isFile(family) ? "file " : "") + family + ")")
         + (hint.isEmpty() ? "" : "; " + hint);
   }
 
@@ -198,6 +198,14 @@ final class UnknownOptions {
     return s.strip().split("\\s+", 2)[0];
   }
 
+  private static boolean isFile(String word) {
+    try {
+      return java.nio.file.Files.isRegularFile(Path.of(word));
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
+  }
+
   private static Set<String> anyFamilyParameters() {
     Set<String> names = new java.util.HashSet<>();
     for (org.fabriclab.topology.TopologyFamily f : org.fabriclab.topology.TopologyFamilies.load().all()) {
@@ -210,7 +218,7 @@ final class UnknownOptions {
   private static Set<String> familyParameters(String family) {
     try {
       return TopologyArgs.parameterNames(family, Path.of("").toAbsolutePath());
-    } catch (InvalidParameterException e) {
+    } catch (InvalidParameterException | java.nio.file.InvalidPathException e) {
       return null;
     }
   }
