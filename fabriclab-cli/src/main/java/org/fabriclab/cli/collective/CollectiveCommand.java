@@ -190,6 +190,9 @@ public final class CollectiveCommand implements Runnable {
         o.println(Json.of(doc));
       } else {
         o.print(TableWriter.render(f == TableWriter.Format.TEXT ? Row.brief(rows) : runs, f, FormatOption.MISSING));
+        if (f == TableWriter.Format.TEXT) {
+          o.println();
+        }
       }
       o.flush();
       if (folder != null) {
