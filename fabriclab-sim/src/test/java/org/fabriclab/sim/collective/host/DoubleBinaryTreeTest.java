@@ -57,7 +57,7 @@ class DoubleBinaryTreeTest {
   }
 
   @Test
-  void everyRankSendsTwiceTheBufferLessItsLeafRoles() {
+  void everyRankSendsAtMostTwiceTheBuffer() {
     // per tree a rank sends its half up once (not the root) and down once per child; summed over
     // the n - 1 edges of each tree: 2 (n - 1) sends of each half
     int n = 8;
