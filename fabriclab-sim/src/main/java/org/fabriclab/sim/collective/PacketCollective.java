@@ -18,7 +18,7 @@ import org.fabriclab.traffic.FlowTrace;
  * transport (RoCEv2 RC by default: one queue pair per transfer), launched the moment its last
  * dependency completes — a transfer completes when its receiver holds its last byte, a step
  * {@link CollectiveSchedule#durationPs} after it starts (a timer event). Multicasts and
- * aggregations run in the fabric ({@link PacketGroups}): switches replicate a multicast along its
+ * aggregations run in the fabric ({@code PacketGroups}): switches replicate a multicast along its
  * ECMP tree (IP multicast, RFC 1112) and combine an aggregation's streams (SHARP), the senders at
  * their NICs' rate with no reliability; their elements are bound to the trees' nodes only, so a
  * schedule of transfers runs on the default switches.
