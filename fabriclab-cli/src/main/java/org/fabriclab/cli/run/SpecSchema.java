@@ -53,7 +53,7 @@ final class SpecSchema {
       Field.integer("paths", 0, 1024, 0L, "packet engine: k-shortest source routes; 0 = hop-by-hop ECMP"),
       Field.real("until-ms", 0, 1e8, 0.0, "stop at this simulated time; 0 = when every flow is done"),
       Field.integer("max-events", 0, Long.MAX_VALUE, 0L, "stop after this many events; 0 = no limit"),
-      Field.integer("pfc-xoff-bytes", 0, 1L << 40, 0L, "packet engine: PFC pause threshold; 0 = off"));
+      Field.bytes("pfc-xoff-bytes", 0, 1L << 40, 0L, "packet engine: PFC pause threshold; 0 = off"));
 
   static final List<Field> WORKLOAD = List.of(
       Field.choice("type", List.of("poisson", "permutation", "incast", "alltoall", "trace"), "poisson",
@@ -67,7 +67,7 @@ final class SpecSchema {
       Field.text("sizes", "websearch",
           "poisson sizes: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (relative to the spec)"),
       Field.real("skew", 0, 10, 0.0, "poisson: Zipf skew of destinations"),
-      Field.integer("flow-bytes", 1, 1L << 40, 1_000_000L, "permutation/incast/alltoall: bytes per flow"),
+      Field.bytes("flow-bytes", 1, 1L << 40, 1_000_000L, "permutation/incast/alltoall: bytes per flow"),
       Field.integer("senders", 1, 1_000_000, 8L, "incast: senders into host 0"));
 
   /** The settings section of each kind. */

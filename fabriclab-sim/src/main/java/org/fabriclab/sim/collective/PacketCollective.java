@@ -195,6 +195,6 @@ public final class PacketCollective {
       rootUp += net.bytesSent(topo.link(rootNode, p));
     }
     return new CollectiveResult(done ? jct : -1, ranks, wire, link, used.cardinality(), rootUp, net.maxQueueBytes(),
-        net.totalDrops(), retx, sim.events());
+        net.totalDrops(), retx, sim.events(), endPs.clone());
   }
 }
