@@ -15,7 +15,9 @@ import java.util.Set;
  *   <li>allgather: every rank multicasts its block ({@code S / n}) to all others at once
  *       (multicast-based allgather).
  * </ul>
- * Runs on the flow engine, where a multicast is one fluid transfer over its tree's links.
+ * On the flow engine a multicast is one fluid transfer over its tree's links; on the packet engine
+ * the tree's switches copy each packet ({@link org.fabriclab.sim.element.MulticastReplication}) and
+ * the source sends at its NIC's rate.
  */
 public final class IpMulticast implements CollectiveScheme {
   @Override
@@ -31,11 +33,6 @@ public final class IpMulticast implements CollectiveScheme {
   @Override
   public Set<CollectiveOp> ops() {
     return EnumSet.of(CollectiveOp.BROADCAST, CollectiveOp.ALLGATHER);
-  }
-
-  @Override
-  public Set<String> engines() {
-    return Set.of("flow");
   }
 
   @Override

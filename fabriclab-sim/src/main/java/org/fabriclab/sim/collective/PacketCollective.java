@@ -1,11 +1,9 @@
 package org.fabriclab.sim.collective;
 
 import java.util.Arrays;
-import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.PacketSimulation;
-import org.fabriclab.sim.SimulationResult;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
@@ -19,8 +17,11 @@ import org.fabriclab.traffic.FlowTrace;
  * A {@link CollectiveSchedule} on the packet-level engine: each transfer is a flow of the given
  * transport (RoCEv2 RC by default: one queue pair per transfer), launched the moment its last
  * dependency completes — a transfer completes when its receiver holds its last byte, a step
- * {@link CollectiveSchedule#durationPs} after it starts (a timer event). Multicast nodes need a
- * fabric that replicates packets and are refused here.
+ * {@link CollectiveSchedule#durationPs} after it starts (a timer event). Multicasts and
+ * aggregations run in the fabric ({@code PacketGroups}): switches replicate a multicast along its
+ * ECMP tree (IP multicast, RFC 1112) and combine an aggregation's streams (SHARP), the senders at
+ * their NICs' rate with no reliability; their elements are bound to the trees' nodes only, so a
+ * schedule of transfers runs on the default switches.
  *
  * <p>Launching costs O(1) plus the dependents of the completed node; the schedule's arrays are
  * built before the run, so nothing is allocated per transfer or packet while it runs.
@@ -40,6 +41,7 @@ public final class PacketCollective {
   private final int[] stack;
   private final int stepHandler;
   private final long hashSeed;
+  private final PacketGroups groups;
 
   /** Prepares a run of {@code s} on {@code topo} with rank {@code r} on host {@code hostOfRank[r]}. */
   public PacketCollective(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
@@ -48,11 +50,9 @@ public final class PacketCollective {
     int n = s.size();
     flowOf = new int[n];
     int flows = 0;
+    boolean groupNodes = false;
     for (int v = 0; v < n; v++) {
-      if (s.kind(v) == CollectiveSchedule.Kind.MULTICAST || s.kind(v) == CollectiveSchedule.Kind.AGGREGATE) {
-        throw new InvalidParameterException("engine", "a multicast or switch aggregation needs switches"
-            + " that replicate or combine packets; this schedule runs on the flow engine");
-      }
+      groupNodes |= s.kind(v) == CollectiveSchedule.Kind.MULTICAST || s.kind(v) == CollectiveSchedule.Kind.AGGREGATE;
       flowOf[v] = s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? flows++ : -1;
     }
     long[] id = new long[flows];
@@ -89,6 +89,8 @@ public final class PacketCollective {
     stepHandler = sim.register((v, unused) -> completed(v, sim.now()));
     rec.setListener((f, t) -> completed(nodeOf[f], t));
     ps.setStart(this::begin);
+    groups = groupNodes ? new PacketGroups(s, topo, ecmp, hostOfRank, hashSeed, ps.network(), ps.nics(),
+        Framing.rocev2(), this::completed) : null;
   }
 
   /** The packet simulation (its network and transport), e.g. to add probes before {@link #run}. */
@@ -109,6 +111,8 @@ public final class PacketCollective {
     if (f >= 0) {
       rec.launched(f, sim.now());
       transport.launch(f);
+    } else if (groups != null && groups.handles(v)) {
+      groups.start(v);
     } else if (s.durationPs(v) > 0) {
       sim.after(s.durationPs(v), stepHandler, v, 0);
     } else {
@@ -126,7 +130,7 @@ public final class PacketCollective {
       for (int i = depOff[u]; i < depOff[u + 1]; i++) {
         int w = dependents[i];
         if (--waiting[w] == 0) {
-          if (flowOf[w] < 0 && s.durationPs(w) == 0) {
+          if (s.kind(w) == CollectiveSchedule.Kind.STEP && s.durationPs(w) == 0) {
             endPs[w] = t;
             stack[top++] = w;
           } else {
@@ -139,10 +143,21 @@ public final class PacketCollective {
 
   /**
    * Runs to the end of the schedule (or {@code untilPs}). A node that never completed (the time
-   * limit) leaves the JCT and its rank's end unknown: they are reported as −1.
+   * limit, or a multicast or aggregation that lost a packet) leaves the JCT and its rank's end
+   * unknown: they are reported as −1.
    */
   public CollectiveResult run(long untilPs, long eventBudget, int root, int[] hostOfRank) {
-    SimulationResult r = ps.run(untilPs, eventBudget);
+    ps.run(untilPs, eventBudget);
+    return result(root, hostOfRank);
+  }
+
+  /** Continues a run that {@link #run} stopped at its time limit, up to {@code untilPs}. */
+  public CollectiveResult resume(long untilPs, long eventBudget, int root, int[] hostOfRank) {
+    sim.run(untilPs, eventBudget);
+    return result(root, hostOfRank);
+  }
+
+  private CollectiveResult result(int root, int[] hostOfRank) {
     Network net = ps.network();
     Topology topo = net.topology();
     boolean done = true;
@@ -166,6 +181,10 @@ public final class PacketCollective {
       }
       retx += rec.retransmissions(f);
     }
+    if (groups != null) {
+      wire += groups.wireBytes();
+      used.or(groups.usedLinks());
+    }
     long link = 0;
     for (int e = 0; e < topo.linkCount(); e++) {
       link += net.bytesSent(e);
@@ -176,6 +195,6 @@ public final class PacketCollective {
       rootUp += net.bytesSent(topo.link(rootNode, p));
     }
     return new CollectiveResult(done ? jct : -1, ranks, wire, link, used.cardinality(), rootUp, net.maxQueueBytes(),
-        net.totalDrops(), retx, r.events(), endPs.clone());
+        net.totalDrops(), retx, sim.events(), endPs.clone());
   }
 }

@@ -18,7 +18,9 @@ import java.util.Set;
  *       aggregation follows the previous one, so up- and downstream pipeline as SHARP's
  *       streaming aggregation does: about {@code S / B} for large {@code S}.
  * </ul>
- * Runs on the flow engine.
+ * On the flow engine an aggregation is one fluid transfer over its tree's links; on the packet
+ * engine each switch of the tree forwards packet {@code i} once every child has delivered its
+ * packet {@code i} ({@link org.fabriclab.sim.element.StreamAggregation}).
  */
 public final class SwitchAggregation implements CollectiveScheme {
   @Override
@@ -34,11 +36,6 @@ public final class SwitchAggregation implements CollectiveScheme {
   @Override
   public Set<CollectiveOp> ops() {
     return EnumSet.of(CollectiveOp.REDUCE, CollectiveOp.ALLREDUCE);
-  }
-
-  @Override
-  public Set<String> engines() {
-    return Set.of("flow");
   }
 
   @Override

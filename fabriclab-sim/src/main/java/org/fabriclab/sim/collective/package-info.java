@@ -7,6 +7,7 @@
  * {@link org.fabriclab.sim.collective.PacketCollective} or {@link
  * org.fabriclab.sim.collective.FlowCollective} runs, giving a {@link
  * org.fabriclab.sim.collective.CollectiveResult} (JCT, algbw and busbw as nccl-tests defines
- * them, bytes on the wire, each rank's end).
+ * them, bytes on the wire, each rank's end). At packet level, multicasts and aggregations run in
+ * the fabric ({@code PacketGroups}) on the trees the flow engine uses.
  */
 package org.fabriclab.sim.collective;

@@ -6,6 +6,7 @@ import org.fabriclab.graph.TopologyBuilder;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.PacketSimulation;
 import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.transport.TransportSpec;
 
 /**
@@ -57,8 +58,27 @@ final class Star {
 
   CollectiveResult packet(CollectiveSchedule s, int root) {
     int[] h = contiguous(s.ranks());
-    PacketCollective pc = new PacketCollective(topo, ecmp, s, h, TransportSpec.preset("rocev2", false),
-        PacketSimulation.benchmarkNetwork("rocev2", 1), Progress.NONE);
-    return pc.run(Long.MAX_VALUE, Long.MAX_VALUE, root, h);
+    return prepare(s).run(Long.MAX_VALUE, Long.MAX_VALUE, root, h);
+  }
+
+  /** A packet-level run of {@code s} with the ranks on hosts 0.., not started yet. */
+  PacketCollective prepare(CollectiveSchedule s) {
+    return prepare(s, PacketSimulation.benchmarkNetwork("rocev2", 1));
+  }
+
+  /** The same on a network of {@code net}. */
+  PacketCollective prepare(CollectiveSchedule s, NetworkConfig net) {
+    return new PacketCollective(topo, ecmp, s, contiguous(s.ranks()), TransportSpec.preset("rocev2", false),
+        net, Progress.NONE);
+  }
+
+  /** The link from host {@code h} to the switch. */
+  int uplink(int h) {
+    return topo.firstLink(topo.server(h));
+  }
+
+  /** The link from the switch to host {@code h}. */
+  int downlink(int h) {
+    return topo.reverse(uplink(h));
   }
 }
