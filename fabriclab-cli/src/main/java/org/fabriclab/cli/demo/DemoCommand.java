@@ -39,7 +39,7 @@ public final class DemoCommand implements Runnable {
   Path out;
 
   @Option(names = "--engine", defaultValue = "flow",
-      description = "flow (every scheme, seconds) or packet (host schemes at packet level, about a minute) (default: ${DEFAULT-VALUE})")
+      description = "flow (seconds) or packet (every scheme at packet level, about a minute) (default: ${DEFAULT-VALUE})")
   String engine;
 
   @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")

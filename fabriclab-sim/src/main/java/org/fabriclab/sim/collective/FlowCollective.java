@@ -33,7 +33,10 @@ public final class FlowCollective {
     long link = 0;
     long rootUp = 0;
     int rootNode = topo.server(hostOfRank[root]);
-    int message = 0; // the packet engine's flow id of a transfer: its index among the messages
+    // flow ids as the packet engine's: a transfer its index among the transfers (its trace
+    // index), a multicast or aggregation its index among the messages (PacketGroups)
+    int message = 0;
+    int transfer = 0;
     java.util.BitSet used = new java.util.BitSet(topo.linkCount());
     for (int v = 0; v < s.size(); v++) {
       int[] deps = new int[s.dependencyCount(v)];
@@ -53,7 +56,8 @@ public final class FlowCollective {
         for (int d : s.receivers(v)) {
           int a = up ? topo.server(hostOfRank[d]) : src;
           int z = up ? src : topo.server(hostOfRank[d]);
-          int[] p = FlowLevelSimulation.path(topo, ecmp, message, a, z, seed);
+          int flowId = s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? transfer : message;
+          int[] p = FlowLevelSimulation.path(topo, ecmp, flowId, a, z, seed);
           long prop = 0;
           long sf = 0;
           long slowest = 0;
@@ -67,6 +71,7 @@ public final class FlowCollective {
           latency = Math.max(latency, prop + sf - slowest);
         }
         message++;
+        transfer += s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? 1 : 0;
         int[] links = set.toIntArray();
         java.util.Arrays.sort(links);
         for (int e : links) {

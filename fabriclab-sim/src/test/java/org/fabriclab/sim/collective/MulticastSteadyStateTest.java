@@ -31,7 +31,6 @@ class MulticastSteadyStateTest {
     long packets = size / 1024;
     int[] hosts = Placement.CONTIGUOUS.hosts(ft, n, 1);
     CollectiveSchedule s = new IpMulticast().build(CollectiveSpec.of(CollectiveOp.BROADCAST, n, size));
-    long t0 = System.nanoTime();
     PacketCollective pc = new PacketCollective(ft, new EcmpTable(ft), s, hosts, TransportSpec.preset("rocev2", false),
         CollectiveRun.defaults(ft, "packet", Placement.CONTIGUOUS, 1).network(), Progress.NONE);
     // the message takes its wire bytes at 10 Gb/s (~58 ms): warm up to 10 ms, measure to 40 ms
@@ -45,10 +44,6 @@ class MulticastSteadyStateTest {
     long allocated = sun.getThreadAllocatedBytes(tid) - before;
     long hops = pc.simulation().network().packetHops() - hops0;
     CollectiveResult r = pc.resume(Long.MAX_VALUE, Long.MAX_VALUE, 0, hosts);
-    double wall = (System.nanoTime() - t0) / 1e9;
-    System.out.printf(java.util.Locale.ROOT,
-        "1->127 broadcast of 64 MiB, fat-tree k=8, packet level: %.2f s wall, %d events, JCT %.3f ms;"
-            + " %d B allocated over %d hops in the middle%n", wall, r.events(), r.jctPs() / 1e9, allocated, hops);
     assertThat(hops).isGreaterThan(1_000_000);
     assertThat(allocated).isLessThan(64 * 1024);
     assertThat(r.jctPs()).isPositive();
