@@ -36,15 +36,18 @@ public final class Batch {
     hosts = new ArrayList<>();
     for (Fabric fab : fabrics) {
       CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed);
+      int[] h = Flags.hosts(hostList, specs.get(0).ranks(), fab, placement, seed);
       for (CollectiveScheme sc : schemes) {
         for (CollectiveSpec cs : specs) {
+          // the pairing, then the schedule itself (an algorithm's own requirement, such as a
+          // power of two of ranks, is found while building): all before the first run
           Flags.domain(() -> {
             run.check(sc, cs);
-            return null;
+            return sc.place(cs, fab.topology(), h);
           });
         }
       }
-      hosts.add(Flags.hosts(hostList, specs.get(0).ranks(), fab, placement, seed));
+      hosts.add(h);
     }
   }
 

@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
       "",
       "Schemes: fabriclab collective --list",
       "Example: fabriclab collective --op allreduce --ranks 16 --size 1MiB,16MiB --scheme ring,rabenseifner \\",
-      "           --topo fattree --k 4 --topo leafspine --leaves 4 --spines 2 --engine flow --out results/coll"
+      "           --topo fattree --k 4 --topo clos --tiers 2 --ports 8 --engine flow --out results/coll"
     })
 public final class CollectiveCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -96,6 +96,14 @@ public final class NicScheduler {
     });
   }
 
+  /** Makes room for {@code more} senders beyond the current ones, so registering them never grows the table. */
+  public void reserve(int more) {
+    long need = ((long) senders + more) * STRIDE;
+    if (need > snd.length && need <= Integer.MAX_VALUE - 8) {
+      snd = Arrays.copyOf(snd, (int) need);
+    }
+  }
+
   /** Registers sender {@code senderId} of {@code src} on host node {@code node}; returns its handle. */
   public int register(EgressSource src, int senderId, int node) {
     int h = hostOfNode[node];

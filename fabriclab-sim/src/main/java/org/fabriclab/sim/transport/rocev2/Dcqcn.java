@@ -36,6 +36,14 @@ public final class Dcqcn {
     }
   }
 
+  /** Makes room for QPs up to {@code qps − 1}, so {@link #add} for them never grows the state. */
+  public void reserve(int qps) {
+    long need = (long) qps * STRIDE;
+    if (need > rec.length && need <= Integer.MAX_VALUE - 8) {
+      rec = Arrays.copyOf(rec, (int) need);
+    }
+  }
+
   /** Makes room for QP {@code q} starting at line rate {@code lineRateBps} (alpha 1). */
   public void add(int q, double lineRateBps) {
     if ((long) (q + 1) * STRIDE > rec.length) {

@@ -58,6 +58,14 @@ public final class RcQueuePairs {
     return count;
   }
 
+  /** Makes room for {@code more} queue pairs beyond the current ones, so adding them never grows the table. */
+  public void reserve(int more) {
+    long need = ((long) count + more) * STRIDE;
+    if (need > rec.length && need <= Integer.MAX_VALUE - 8) {
+      rec = Arrays.copyOf(rec, (int) need);
+    }
+  }
+
   /** Adds a queue pair with an empty message (length 0); returns its number. Amortised O(1). */
   public int add() {
     if ((long) (count + 1) * STRIDE > rec.length) {

@@ -107,6 +107,12 @@ public final class Rocev2Transport implements Transport, EgressSource {
     dcqcnHandler = sim.register((q, unused) -> dcqcnTimer(q));
     flows = trace == null ? null : new TraceFlows(this, net, cfg, trace, rec, progress);
     if (flows != null) {
+      // trace mode creates a queue pair per flow at its launch: size the tables once, so launches
+      // triggered mid-run (a collective's dependencies) allocate nothing
+      qp.reserve(trace.size());
+      wr.reserve(trace.size());
+      dcqcn.reserve(qp.size() + trace.size());
+      nic.reserve(trace.size());
       completions = (q, id, t) -> flows.done(id, t);
     }
   }

@@ -40,6 +40,14 @@ final class WorkRequests {
   private int arenaTop;
   private int count;
 
+  /** Makes room for {@code more} QPs beyond the current ones (their first request is in the record). */
+  void reserve(int more) {
+    long need = ((long) count + more) * STRIDE;
+    if (need > rec.length && need <= Integer.MAX_VALUE - 8) {
+      rec = Arrays.copyOf(rec, (int) need);
+    }
+  }
+
   /** Adds an empty record for the next QP; returns its number. Amortised O(1). */
   int add() {
     if ((long) (count + 1) * STRIDE > rec.length) {
