@@ -11,10 +11,19 @@ import java.util.Locale;
 record Field(String name, Type type, double min, double max, List<String> choices, String defaultValue,
     String description) {
 
-  enum Type { INT, REAL, CHOICE, BOOL, TEXT }
+  enum Type { INT, REAL, CHOICE, BOOL, TEXT, BYTES }
 
   static Field integer(String name, long min, long max, Long def, String description) {
     return new Field(name, Type.INT, min, max, List.of(), def == null ? null : def.toString(), description);
+  }
+
+  /**
+   * A byte count of at least {@code min} in any form of {@link org.fabriclab.units.ByteSizes}
+   * ({@code 65536}, {@code 1e6}, {@code 64KB}, {@code 1MiB}); canonical text is the integer.
+   * {@code maxShift}: at most {@code Long.MAX_VALUE >> maxShift} bytes.
+   */
+  static Field bytes(String name, long min, long maxShift, String def, String description) {
+    return new Field(name, Type.BYTES, min, (double) (Long.MAX_VALUE >> maxShift), List.of(), def, description);
   }
 
   static Field real(String name, double min, double max, Double def, String description) {
@@ -42,6 +51,7 @@ record Field(String name, Type type, double min, double max, List<String> choice
       case CHOICE -> "one of " + String.join(", ", choices);
       case BOOL -> "true or false";
       case TEXT -> "text";
+      case BYTES -> "a byte count >= " + (long) min + " (65536, 1e6, 64KB, 64KiB, 1MiB)";
     };
   }
 
@@ -87,6 +97,19 @@ record Field(String name, Type type, double min, double max, List<String> choice
           throw node.error(where + " = '" + t + "' is not valid: " + rangeText());
         }
         return v;
+      }
+      case BYTES -> {
+        long v;
+        try {
+          v = org.fabriclab.units.ByteSizes.parse(where, t);
+        } catch (org.fabriclab.error.InvalidParameterException e) {
+          throw node.error(e.getMessage());
+        }
+        if (v < min || v > max) {
+          throw node.error(where + " = " + t + " is out of range: " + rangeText()
+              + (v > max ? ", at most " + (long) max : ""));
+        }
+        return Long.toString(v);
       }
       case BOOL -> {
         if (!t.equals("true") && !t.equals("false")) {

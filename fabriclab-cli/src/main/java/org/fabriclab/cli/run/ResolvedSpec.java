@@ -99,7 +99,7 @@ final class ResolvedSpec {
   /** A value in its JSON type; text that is not a number (or boolean) stays text. */
   static JsonNode value(String text, Field.Type type) {
     switch (type) {
-      case INT -> {
+      case INT, BYTES -> {
         try {
           return LongNode.valueOf(Long.parseLong(text));
         } catch (NumberFormatException notLong) {
