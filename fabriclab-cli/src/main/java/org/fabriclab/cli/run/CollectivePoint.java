@@ -94,19 +94,25 @@ final class CollectivePoint {
 
   /**
    * Checks point coordinates {@code p} on {@code topo} (described as {@code topology}) as the
-   * command checks its runs; an error names the spec key and the line of its value.
+   * command checks its runs, and builds the point's schedule once (a scheme's own requirements,
+   * such as a power of two ranks, are checked there); an error names the spec key and the line of
+   * its value: {@code collective.ranks = 32 on fattree k=4: valid range 2..16 (the hosts of fattree)}.
    */
   static void check(ExperimentSpec spec, Map<String, String> p, Topology topo, String topology,
       CollectiveSchemes registry) {
     try {
       Settings s = settings(p, registry);
       CollectiveRun.defaults(topo, s.engine(), s.placement(), 1).check(s.scheme(), s.spec());
+      s.scheme().place(s.spec(), topo, s.placement().hosts(topo, s.spec().ranks(), 1));
     } catch (InvalidParameterException e) {
       String key = KEY.getOrDefault(e.parameter(), "collective.scheme");
       String m = e.getMessage();
       String prefix = "invalid " + e.parameter() + " = ";
-      m = m.startsWith(prefix) ? key + " = " + m.substring(prefix.length()) : key + ": " + m;
-      throw node(spec, key).error(m + " (on " + topology + ")");
+      int colon = m.indexOf(": ", prefix.length());
+      m = m.startsWith(prefix) && colon > 0
+          ? key + " = " + m.substring(prefix.length(), colon) + " on " + topology + m.substring(colon)
+          : key + " on " + topology + ": " + m;
+      throw node(spec, key).error(m);
     }
   }
 
