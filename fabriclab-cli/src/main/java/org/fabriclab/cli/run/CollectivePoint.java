@@ -62,11 +62,12 @@ final class CollectivePoint {
 
   /**
    * At load: the section must name its scheme(s). {@code section} is the spec's {@code collective}
-   * map, or null when the spec has none ({@code root} is then blamed).
+   * map, or null when the spec has none; the error is at the line of {@code collective:} (or the
+   * spec's first line).
    */
   static void requireScheme(SpecNode section, SpecNode root) {
     if (section == null || !section.entries().containsKey("scheme")) {
-      throw (section == null ? root : section).error("missing collective.scheme: one of " + schemeNames(
+      throw root.keyError("collective", "missing collective.scheme: one of " + schemeNames(
           CollectiveSchemes.load()) + " (fabriclab collective --list names the operations of each)");
     }
   }
