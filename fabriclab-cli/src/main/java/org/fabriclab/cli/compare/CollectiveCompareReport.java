@@ -12,6 +12,7 @@ import org.fabriclab.cli.report.HtmlReport;
 import org.fabriclab.cli.report.ReportCharts;
 import org.fabriclab.cli.run.ExperimentSpec;
 import org.fabriclab.cli.run.Point;
+import org.fabriclab.cli.run.PointRunner;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
@@ -24,8 +25,7 @@ import org.fabriclab.table.TableWriter;
  */
 final class CollectiveCompareReport {
   /** The metrics, as a point of kind collective writes them. */
-  private static final List<String> METRICS = List.of("jctNs", "algbwGbps", "busbwGbps", "wireBytes", "linkBytes",
-      "linksUsed", "rootUplinkBytes", "maxQueueBytes", "drops", "retransmissions");
+  private static final List<String> METRICS = PointRunner.metricNames("collective");
   private static final List<String> REAL = List.of("algbwGbps", "busbwGbps");
 
   private CollectiveCompareReport() {}
