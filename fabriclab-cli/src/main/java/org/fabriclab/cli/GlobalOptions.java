@@ -16,7 +16,8 @@ import picocli.CommandLine.TypeConversionException;
  * paths not empty and free of NUL characters, an option given twice refused, and the shared
  * options checked before any work: {@code --seed} in 0..2^63-1 (negative seeds are refused
  * everywhere; a seed names a stream, it is not a quantity), {@code --threads} in 1..1024, and
- * {@code -V, --version} printing the version on every command.
+ * {@code -V, --version} printing the version on every command; byte-size options take
+ * {@link ByteOptions}' grammar.
  */
 final class GlobalOptions {
   /** Valid range of {@code --threads} everywhere. */
@@ -40,6 +41,7 @@ final class GlobalOptions {
     cl.registerConverter(Float.class, s -> (float) doubleValue(s));
     cl.registerConverter(Float.TYPE, s -> (float) doubleValue(s));
     cl.registerConverter(Path.class, GlobalOptions::path);
+    ByteOptions.install(cl);
     cl.setOverwrittenOptionsAllowed(false);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     version(cl, new VersionProvider());

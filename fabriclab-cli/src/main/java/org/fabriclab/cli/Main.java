@@ -62,6 +62,7 @@ public final class Main {
     cl.setExecutionStrategy(
         parsed -> {
           GlobalOptions.check(parsed);
+          UnknownOptions.check(parsed);
           return new CommandLine.RunLast().execute(parsed);
         });
     cl.setUsageHelpWidth(110);
@@ -72,15 +73,10 @@ public final class Main {
   private static int badArguments(CommandLine.ParameterException e, String[] args) {
     CommandLine cmd = e.getCommandLine();
     String msg = firstLine(e.getMessage());
-    if (e instanceof CommandLine.UnmatchedArgumentException u
-        && !cmd.getSubcommands().isEmpty()
-        && !u.getUnmatched().isEmpty()
-        && !u.getUnmatched().get(0).startsWith("-")) {
-      msg =
-          "unknown command '"
-              + u.getUnmatched().get(0)
-              + "'; valid: "
-              + String.join(", ", cmd.getSubcommands().keySet());
+    if (e instanceof CommandLine.UnmatchedArgumentException u && UnknownOptions.message(u) != null) {
+      msg = UnknownOptions.message(u);
+    } else if (e instanceof CommandLine.MissingParameterException m && UnknownOptions.beforeMissing(m, args) != null) {
+      msg = UnknownOptions.beforeMissing(m, args);
     }
     // a value the type cannot hold (a 10-digit int, say) never reaches the command's own range
     // check: quote the option's help line, which states its valid range

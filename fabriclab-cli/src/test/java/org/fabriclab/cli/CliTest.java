@@ -124,7 +124,7 @@ class CliTest {
   @Test
   void helpIsEverywhere() {
     for (String[] c : new String[][] {{"--help"}, {"topo", "--help"}, {"topo", "fattree", "--help"},
-        {"topo", "list", "--help"}, {"demo", "--help"}, {"bench", "topo", "--help"}}) {
+        {"topo", "list", "--help"}, {"demo", "--help"}, {"demo", "topo", "--help"}, {"bench", "topo", "--help"}}) {
       Result r = run(c);
       assertThat(r.code()).isZero();
       assertThat(r.out()).contains("Usage:");
@@ -134,8 +134,8 @@ class CliTest {
   }
 
   @Test
-  void demoWritesTablesPlotsAndSummary(@TempDir Path dir) {
-    Result r = run("demo", "--out", dir.toString());
+  void demoTopoWritesTablesPlotsAndSummary(@TempDir Path dir) {
+    Result r = run("demo", "topo", "--out", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     for (String f : new String[] {"topologies.csv", "topologies.json", "hop-distribution.csv",
         "avg-path-length.png", "avg-path-length.svg", "hop-cdf.png", "hop-cdf.svg", "summary.md"}) {

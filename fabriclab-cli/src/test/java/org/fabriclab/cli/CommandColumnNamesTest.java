@@ -45,7 +45,11 @@ class CommandColumnNamesTest {
       "simulate --topo fattree --k 4 --workload poisson --flows 5 --engine packet --probe-interval-us 10"
           + " --no-progress --out @OUT",
       "compare --topo fattree --k 4 --topo jellyfish --k 4 --flows 20 --threads 1 --no-progress --out @OUT",
-      "demo --threads 1 --no-progress --out @OUT",
+      "demo topo --threads 1 --no-progress --out @OUT",
+      "demo --quick --no-progress --out @OUT",
+      "collective --op broadcast --ranks 8 --size 64KiB --engine flow --no-progress --out @OUT",
+      "collective --op incast --ranks 7 --hosts 0,2,5,9,10,11,14 --topo bcube --n 4 --k 1 --engine packet"
+          + " --no-progress",
       "shufflecast routes --p 2 --k 2 --source 0",
       "shufflecast relays --p 2 --k 2",
       "shufflecast concurrent --p 2 --k 2 --sources 0,3",

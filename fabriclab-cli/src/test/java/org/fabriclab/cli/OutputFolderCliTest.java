@@ -109,7 +109,7 @@ class OutputFolderCliTest {
       assertThat(r.err()).as(String.join(" ", args)).contains("--seed").contains("-1");
     }
     for (String[] args : new String[][] {
-        {"topo", "fattree", "--k", "\u0661\u0660"}, {"demo", "--threads", "\u0661"},
+        {"topo", "fattree", "--k", "\u0661\u0660"}, {"demo", "topo", "--threads", "\u0661"},
         {"reproduce", "selftest", "--threads", "\uff12"}, {"bench", "topo", "--repeat", "\u0663"}}) {
       Result r = run(args);
       assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);

@@ -32,8 +32,9 @@ public final class Params {
     for (String key : raw.keySet()) {
       if (specs.stream().noneMatch(s -> s.name().equals(key))) {
         List<String> names = specs.stream().map(ParamSpec::name).toList();
-        throw new InvalidParameterException(
-            key, "unknown parameter --" + key + " for " + family + "; valid: --" + String.join(", --", names));
+        String hint = org.fabriclab.error.Suggestions.didYouMean(key, names, "--");
+        throw new InvalidParameterException(key, "unknown parameter --" + key + " for " + family
+            + (hint.isEmpty() ? "" : " (" + hint + ")") + "; valid: --" + String.join(", --", names));
       }
     }
     for (ParamSpec s : specs) {

@@ -33,6 +33,38 @@ public final class AsciiNumbers {
     }
   }
 
+  /**
+   * An integer written as an integer or in decimal or exponent form whose value is a whole number
+   * ({@code 42}, {@code 8.0}, {@code 10e9}, {@code 1.5e3}), exactly (no rounding through a
+   * {@code double}): {@code 1.5} and {@code 1e-3} are refused, as is a value outside the long range.
+   */
+  public static long parseIntegral(String s) {
+    if (s != null && INTEGER.matcher(s).matches()) {
+      return parseLong(s);
+    }
+    return integralValue(exact(s), s);
+  }
+
+  /** The exact value of a decimal number in ASCII ({@link #parseDouble}'s forms), without rounding. */
+  static java.math.BigDecimal exact(String s) {
+    if (s == null || !DECIMAL.matcher(s).matches()) {
+      throw new NumberFormatException("not a number");
+    }
+    return new java.math.BigDecimal(s.startsWith("+") ? s.substring(1) : s);
+  }
+
+  /** {@code v} as a long, or a NumberFormatException saying why not. */
+  static long integralValue(java.math.BigDecimal v, String text) {
+    if (v.signum() != 0 && v.stripTrailingZeros().scale() > 0) {
+      throw new NumberFormatException("not a whole number");
+    }
+    if (v.compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) > 0
+        || v.compareTo(java.math.BigDecimal.valueOf(Long.MIN_VALUE)) < 0) {
+      throw new NumberFormatException("outside the 64-bit integer range");
+    }
+    return v.longValueExact();
+  }
+
   /** A decimal integer in ASCII digits that fits in an {@code int}. */
   public static int parseInt(String s) {
     long v = parseLong(s);

@@ -53,6 +53,12 @@ class ParamsTest {
   }
 
   @Test
+  void unknownParameterSuggestsTheNearestOne() {
+    assertRejected(Map.of("k", "4", "mdoe", "clos"), "unknown parameter --mdoe for fam (did you mean --mode?)");
+    assertThatThrownBy(() -> parse(Map.of("k", "4", "radix", "4"))).hasMessageNotContaining("did you mean");
+  }
+
+  @Test
   void missingRequiredParameterNamesItAndItsRange() {
     assertRejected(Map.of(), "missing --k", "2..64");
   }

@@ -60,6 +60,22 @@ class OverlayBroadcastRunTest {
     }
     assertThat(MpiBcastPlan.openMpi(16, (1 << 20) - 1).name).isEqualTo("binomial");
     assertThat(MpiBcastPlan.openMpi(16, 1 << 20).name).isEqualTo("scatter_allgather_ring");
+    // from 8 ranks on, the rule's plans are the two schedules transfer for transfer
+    for (int ranks : new int[] {8, 13, 16, 64}) {
+      for (long m : new long[] {1, 1000, (1 << 20) - 1, 1 << 20, 200_000_000}) {
+        BroadcastPlan want = m < (1 << 20) ? MpiBcastPlan.binomial(ranks, m) : MpiBcastPlan.scatterAllgatherRing(ranks, m);
+        assertThat(text(MpiBcastPlan.openMpi(ranks, m))).as("%d ranks %d B", ranks, m).isEqualTo(text(want));
+      }
+    }
+  }
+
+  private static String text(BroadcastPlan p) {
+    StringBuilder sb = new StringBuilder(p.name).append('\n');
+    for (int t = 0; t < p.size(); t++) {
+      sb.append(p.src(t)).append("->").append(p.dst(t)).append(' ').append(p.bytes(t)).append(' ')
+          .append(p.block(t)).append(' ').append(p.delayNs(t)).append(java.util.Arrays.toString(p.deps(t))).append('\n');
+    }
+    return sb.toString();
   }
 
   @Test

@@ -99,6 +99,15 @@ public final class CollectiveCommand implements Runnable {
   @Option(names = "--seed", defaultValue = "1", description = "seed of placement, hashing and transports (default: ${DEFAULT-VALUE})")
   long seed;
 
+  @Option(names = "--goal", paramLabel = "FILE",
+      description = "run a GOAL schedule (LogGOPSim / Schedgen / ATLAHS text) instead of --op, --size and --scheme;"
+          + " prints each rank's end time as LogGOPSim does (Host i: t, in ns)")
+  Path goal;
+
+  @Option(names = "--export-goal", paramLabel = "FILE",
+      description = "also write the schedule of the (one) --scheme at the (one) --size as GOAL text, so other tools run it")
+  Path exportGoal;
+
   @Option(names = "--list", description = "list the schemes, the operations each implements and its engines, then exit")
   boolean list;
 
@@ -124,11 +133,21 @@ public final class CollectiveCommand implements Runnable {
       o.flush();
       return;
     }
-    CollectiveOp operation = Flags.op(op);
     Placement where = Flags.placement(placement);
     if (!engine.equals("packet") && !engine.equals("flow")) {
       throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
     }
+    if (goal != null) {
+      for (String opt : List.of("--op", "--size", "--scheme", "--ranks", "--export-goal", "--out", "--segment-bytes",
+          "--root", "--alpha", "--reduce-gbps")) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(opt)) {
+          throw new InvalidParameterException(opt, opt + " does not apply to --goal: the GOAL file is the whole schedule");
+        }
+      }
+      GoalMode.run(goal, Fabric.parse(topos, seed), engine, where, hostList, seed, f, o, err);
+      return;
+    }
+    CollectiveOp operation = Flags.op(op);
     List<Long> sizeList = new ArrayList<>();
     for (String s : sizes) {
       sizeList.add(Flags.bytes("--size", s, 1));
@@ -145,6 +164,15 @@ public final class CollectiveCommand implements Runnable {
       specs.add(Flags.spec(operation, ranks, s, root, seg, reduceGbps, alpha));
     }
     Batch batch = new Batch(fabrics, chosen, specs, engine, where, hostList, seed);
+    if (exportGoal != null) {
+      if (chosen.size() != 1 || specs.size() != 1) {
+        throw new InvalidParameterException("--export-goal", "--export-goal writes one schedule: give one --scheme and one --size");
+      }
+      CollectiveSpec one = specs.get(0);
+      org.fabriclab.sim.collective.CollectiveSchedule sched = Flags.domain(() -> chosen.get(0).build(one));
+      org.fabriclab.sim.collective.goal.GoalWriter.write(sched, exportGoal);
+      err.println("wrote " + exportGoal + " (" + sched.messages() + " messages, " + sched.ranks() + " ranks)");
+    }
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
     try {
       var rep = progress.reporter(err);
@@ -162,6 +190,9 @@ public final class CollectiveCommand implements Runnable {
         o.println(Json.of(doc));
       } else {
         o.print(TableWriter.render(f == TableWriter.Format.TEXT ? Row.brief(rows) : runs, f, FormatOption.MISSING));
+        if (f == TableWriter.Format.TEXT) {
+          o.println();
+        }
       }
       o.flush();
       if (folder != null) {

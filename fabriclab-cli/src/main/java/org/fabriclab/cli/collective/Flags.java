@@ -10,7 +10,7 @@ import org.fabriclab.sim.collective.CollectiveScheme;
 import org.fabriclab.sim.collective.CollectiveSchemes;
 import org.fabriclab.sim.collective.CollectiveSpec;
 import org.fabriclab.sim.collective.Placement;
-import org.fabriclab.units.ByteSizes;
+import org.fabriclab.units.ByteSize;
 
 /**
  * The collective command's options in the model's terms, and the model's errors in the options'
@@ -57,7 +57,12 @@ final class Flags {
 
   /** A byte count of at least {@code min}: digits, an exponent or an SI / binary suffix. */
   static long bytes(String flag, String text, long min) {
-    long v = ByteSizes.parse(flag, text);
+    long v;
+    try {
+      v = ByteSize.parse(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidParameterException(flag, text, e.getMessage() + "; a byte size is " + ByteSize.FORMS);
+    }
     if (v < min) {
       throw new InvalidParameterException(flag, text, "must be at least " + min + " bytes");
     }

@@ -17,7 +17,7 @@ import org.fabriclab.table.TableWriter;
 /**
  * The group comparison of {@code fabriclab demo}: a 1→63 broadcast, a 64-rank allreduce and a
  * 32→1 incast, each with every scheme that applies, on a fat-tree k=8 (128 hosts) and — for the
- * incast — a BCube(4,2) (64 servers) with aggregation trees. One operation per section: its runs,
+ * incast — a BCube(4,2) (64 servers) with aggregation trees. Pipelined schemes use 1 MiB segments. One operation per section: its runs,
  * rank ends and plots under the operation's name, and the fastest scheme per fabric and size.
  */
 public final class GroupDemo {
@@ -28,7 +28,7 @@ public final class GroupDemo {
       new Section(CollectiveOp.BROADCAST, 64, List.of("fattree k=8"),
           List.of("flat", "binomial", "chain", "scatterallgather", "ipmulticast"), 1 << 20),
       new Section(CollectiveOp.ALLREDUCE, 64, List.of("fattree k=8"),
-          List.of("ring", "rabenseifner", "recdoubling"), 0),
+          List.of("ring", "rabenseifner", "recdoubling", "switchagg"), 1 << 20),
       new Section(CollectiveOp.INCAST, 33, List.of("fattree k=8", "bcube n=4 k=2"),
           List.of("flat", "aggtree"), 0));
   private final long[] sizes;
@@ -81,8 +81,8 @@ public final class GroupDemo {
   /** Per fabric and size: the fastest scheme, its JCT and busbw, and the slowest for contrast. */
   private static Table winners(Section s, List<Row> rows) {
     Table.Builder b = Table.builder(s.op().cliName()).stringColumn("op").stringColumn("fabric")
-        .longColumn("sizeBytes").stringColumn("fastest").doubleColumn("jctUs").doubleColumn("busbwGbps")
-        .stringColumn("slowest").doubleColumn("slowestJctUs");
+        .longColumn("sizeBytes").stringColumn("fastest").doubleColumn("jctMs").doubleColumn("busbwGbps")
+        .stringColumn("slowest").doubleColumn("slowestJctMs");
     java.util.Map<String, List<Row>> by = new java.util.LinkedHashMap<>();
     for (Row r : rows) {
       by.computeIfAbsent(r.fabric() + "\u0000" + r.spec().sizeBytes(), k -> new ArrayList<>()).add(r);
@@ -94,10 +94,18 @@ public final class GroupDemo {
       }
       Row best = done.get(0);
       Row worst = done.get(done.size() - 1);
-      b.row(s.op().cliName(), best.fabric(), best.spec().sizeBytes(), best.scheme(), best.jctNs() / 1000.0,
-          best.busbw(), worst.scheme(), worst.jctNs() / 1000.0);
+      b.row(s.op().cliName(), best.fabric(), best.spec().sizeBytes(), best.scheme(), ms(best.jctNs()),
+          round(best.busbw()), worst.scheme(), ms(worst.jctNs()));
     }
     return b.build();
+  }
+
+  private static double ms(long ns) {
+    return Math.round(ns / 1e3) / 1e3;
+  }
+
+  private static Double round(Double gbps) {
+    return gbps == null ? null : Math.round(gbps * 100) / 100.0;
   }
 
   /** The fastest scheme per operation, fabric and size (the terminal's table). */

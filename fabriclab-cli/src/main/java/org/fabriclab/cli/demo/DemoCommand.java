@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Which fabric and scheme is fastest for a group workload? Runs a 1->63 broadcast, a 64-rank allreduce",
       "and a 32->1 incast with every scheme that applies (unicast fan-out, binomial tree, pipelined chain,",
-      "scatter+allgather, IP multicast, ring, Rabenseifner, recursive doubling, aggregation trees) on a",
-      "fat-tree k=8 and a BCube(4,2), and writes tables, plots, summary.md and report.html under results/demo/.",
+      "scatter+allgather, IP multicast, ring, Rabenseifner, recursive doubling, switch aggregation, aggregation",
+      "trees) on a fat-tree k=8 and a BCube(4,2), and writes tables, plots, summary.md and report.html",
+      "under results/demo/.",
       "'fabriclab demo topo' is the topology tour (seven fabrics for 128 servers)."
     })
 public final class DemoCommand implements Runnable {
@@ -76,6 +77,9 @@ public final class DemoCommand implements Runnable {
     }
     PrintWriter o = spec.commandLine().getOut();
     o.print(format.render(demo.table()));
+    if (f == TableWriter.Format.TEXT) {
+      o.println();
+    }
     o.flush();
     PrintWriter status = f == TableWriter.Format.TEXT ? o : err;
     status.printf(java.util.Locale.ROOT, "wrote %s/{summary.md,report.html,<op>-runs.csv,<op>-busbw.png,...} in %.1f s%n",

@@ -2,6 +2,8 @@ package org.fabriclab.cli.run;
 
 import java.util.List;
 import java.util.Locale;
+import org.fabriclab.units.AsciiNumbers;
+import org.fabriclab.units.ByteSize;
 
 /**
  * One typed key of a spec section (not of a topology family: those come from the family's own
@@ -11,19 +13,15 @@ import java.util.Locale;
 record Field(String name, Type type, double min, double max, List<String> choices, String defaultValue,
     String description) {
 
-  enum Type { INT, REAL, CHOICE, BOOL, TEXT, BYTES }
+  enum Type { INT, BYTES, REAL, CHOICE, BOOL, TEXT }
 
   static Field integer(String name, long min, long max, Long def, String description) {
     return new Field(name, Type.INT, min, max, List.of(), def == null ? null : def.toString(), description);
   }
 
-  /**
-   * A byte count of at least {@code min} in any form of {@link org.fabriclab.units.ByteSizes}
-   * ({@code 65536}, {@code 1e6}, {@code 64KB}, {@code 1MiB}); canonical text is the integer.
-   * {@code maxShift}: at most {@code Long.MAX_VALUE >> maxShift} bytes.
-   */
-  static Field bytes(String name, long min, long maxShift, String def, String description) {
-    return new Field(name, Type.BYTES, min, (double) (Long.MAX_VALUE >> maxShift), List.of(), def, description);
+  /** A number of bytes in {@code min..max}, in {@link ByteSize}'s grammar ({@code 64KiB}, {@code 1e9}). */
+  static Field bytes(String name, long min, long max, Long def, String description) {
+    return new Field(name, Type.BYTES, min, max, List.of(), def == null ? null : def.toString(), description);
   }
 
   static Field real(String name, double min, double max, Double def, String description) {
@@ -47,11 +45,11 @@ record Field(String name, Type type, double min, double max, List<String> choice
     return switch (type) {
       case INT -> max >= Long.MAX_VALUE ? "an integer >= " + (long) min
           : "an integer in " + (long) min + ".." + (long) max;
+      case BYTES -> "a number of bytes in " + (long) min + ".." + (long) max + ": " + ByteSize.FORMS;
       case REAL -> "a number in [" + fmt(min) + ", " + fmt(max) + "]";
       case CHOICE -> "one of " + String.join(", ", choices);
       case BOOL -> "true or false";
       case TEXT -> "text";
-      case BYTES -> "a byte count >= " + (long) min + " (65536, 1e6, 64KB, 64KiB, 1MiB)";
     };
   }
 
@@ -79,10 +77,23 @@ record Field(String name, Type type, double min, double max, List<String> choice
         }
         return Long.toString(v);
       }
+      case BYTES -> {
+        long v;
+        try {
+          v = ByteSize.parse(t);
+        } catch (NumberFormatException e) {
+          throw node.error(where + " = '" + t + "' is " + e.getMessage() + "; expected " + rangeText());
+        }
+        if (v < min || v > max) {
+          throw node.error(where + " = " + t + (t.equals(Long.toString(v)) ? "" : " = " + v + " bytes")
+              + " is out of range: " + rangeText());
+        }
+        return Long.toString(v);
+      }
       case REAL -> {
         double v;
         try {
-          v = Double.parseDouble(t);
+          v = AsciiNumbers.parseDouble(t);
         } catch (NumberFormatException e) {
           throw node.error(where + " must be " + rangeText() + ", not " + node.describe());
         }
@@ -98,19 +109,6 @@ record Field(String name, Type type, double min, double max, List<String> choice
         }
         return v;
       }
-      case BYTES -> {
-        long v;
-        try {
-          v = org.fabriclab.units.ByteSizes.parse(where, t);
-        } catch (org.fabriclab.error.InvalidParameterException e) {
-          throw node.error(e.getMessage());
-        }
-        if (v < min || v > max) {
-          throw node.error(where + " = " + t + " is out of range: " + rangeText()
-              + (v > max ? ", at most " + (long) max : ""));
-        }
-        return Long.toString(v);
-      }
       case BOOL -> {
         if (!t.equals("true") && !t.equals("false")) {
           throw node.error(where + " must be true or false, not " + node.describe());
@@ -123,16 +121,11 @@ record Field(String name, Type type, double min, double max, List<String> choice
     }
   }
 
-  /** An integer, also when written as an integral float such as {@code 10e9} or {@code 8.0}. */
+  /**
+   * An integer, also when written as an integral decimal such as {@code 10e9} or {@code 8.0}
+   * ({@link AsciiNumbers#parseIntegral}: ASCII digits, exact).
+   */
   static long integral(String t) {
-    try {
-      return Long.parseLong(t);
-    } catch (NumberFormatException e) {
-      double d = Double.parseDouble(t);
-      if (d != Math.rint(d) || Math.abs(d) > 9.0e18) {
-        throw new NumberFormatException("not an integer: " + t);
-      }
-      return (long) d;
-    }
+    return AsciiNumbers.parseIntegral(t);
   }
 }

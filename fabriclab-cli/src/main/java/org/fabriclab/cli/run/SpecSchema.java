@@ -54,7 +54,7 @@ final class SpecSchema {
       Field.integer("paths", 0, 1024, 0L, "packet engine: k-shortest source routes; 0 = hop-by-hop ECMP"),
       Field.real("until-ms", 0, 1e8, 0.0, "stop at this simulated time; 0 = when every flow is done"),
       Field.integer("max-events", 0, Long.MAX_VALUE, 0L, "stop after this many events; 0 = no limit"),
-      Field.integer("pfc-xoff-bytes", 0, 1L << 40, 0L, "packet engine: PFC pause threshold; 0 = off"));
+      Field.bytes("pfc-xoff-bytes", 0, 1L << 40, 0L, "packet engine: PFC pause threshold; 0 = off"));
 
   static final List<Field> WORKLOAD = List.of(
       Field.choice("type", List.of("poisson", "permutation", "incast", "alltoall", "trace"), "poisson",
@@ -68,7 +68,7 @@ final class SpecSchema {
       Field.text("sizes", "websearch",
           "poisson sizes: websearch, pareto:SHAPE:MEAN_BYTES, or a CSV file of bytes,probability (relative to the spec)"),
       Field.real("skew", 0, 10, 0.0, "poisson: Zipf skew of destinations"),
-      Field.integer("flow-bytes", 1, 1L << 40, 1_000_000L, "permutation/incast/alltoall: bytes per flow"),
+      Field.bytes("flow-bytes", 1, 1L << 40, 1_000_000L, "permutation/incast/alltoall: bytes per flow"),
       Field.integer("senders", 1, 1_000_000, 8L, "incast: senders into host 0"));
 
   /**
@@ -79,11 +79,11 @@ final class SpecSchema {
       Field.choice("op", java.util.Arrays.stream(org.fabriclab.sim.collective.CollectiveOp.values())
           .map(org.fabriclab.sim.collective.CollectiveOp::cliName).toList(), "allreduce", "the operation"),
       Field.integer("ranks", 2, 1 << 24, 16L, "ranks, at most the topology's servers"),
-      Field.bytes("size", 1, 10, "1048576", "the size S: digits, 1e6, 64KB, 1MiB"),
+      Field.bytes("size", 1, Long.MAX_VALUE / 1024, 1_048_576L, "the size S: digits, 1e6, 64KB, 1MiB"),
       Field.text("scheme", null, "the scheme (fabriclab collective --list)"),
       Field.choice("engine", List.of("packet", "flow"), "packet", "packet-level or flow-level engine"),
       Field.choice("placement", List.of("contiguous", "spread", "random"), "contiguous", "where ranks run"),
-      Field.bytes("segment-bytes", 0, 10, "0", "pipelined schemes: segment size; 0 = whole blocks"),
+      Field.bytes("segment-bytes", 0, Long.MAX_VALUE / 1024, 0L, "pipelined schemes: segment size; 0 = whole blocks"),
       Field.integer("root", 0, (1 << 24) - 1, 0L, "root rank, below ranks"),
       Field.real("alpha", 0, 1, 0.0, "in-network aggregation: merged size max + alpha (sum - max)"),
       Field.real("reduce-gbps", 0, 1e6, 0.0, "a rank's reduction rate; 0 = reductions take no time"));

@@ -83,7 +83,7 @@ public final class SimCommand implements Runnable {
   @Option(names = "--senders", description = "incast senders, 1..N-1 (default: every live node but the destination)")
   Integer senders;
 
-  @Option(names = "--size", defaultValue = "448", description = "bytes per flow for incast/permutation (default 448)")
+  @Option(names = "--size", paramLabel = "BYTES", defaultValue = "448", description = "bytes per flow for incast/permutation (default 448)")
   long size;
 
   @Option(names = "--pairs", description = "permutation pairs, 1..N (default N)")

@@ -62,7 +62,7 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--servers-per-tor", description = "servers under each ToR (default ${DEFAULT-VALUE})")
   int serversPerTor = 2;
 
-  @Option(names = "--size", required = true, description = "bytes each group multicasts, 1..2^40")
+  @Option(names = "--size", paramLabel = "BYTES", required = true, description = "bytes each group multicasts, 1..2^40")
   long sizeBytes;
 
   @Option(names = "--groups", required = true, description = "number of concurrent groups")

@@ -116,7 +116,7 @@ class CompareCollectiveTest {
         "--collective", "allreduce", "--scheme", "ipmulticast");
     refused("--ranks = 32 on fattree k=4: valid range 2..16", "--collective", "allreduce", "--ranks", "32");
     refused("invalid --collective = allred: valid: broadcast", "--collective", "allred");
-    refused("invalid --size = 1x: not a byte count", "--collective", "allreduce", "--size", "1x");
+    refused("--size = '1x' is not a byte size", "--collective", "allreduce", "--size", "1x");
     refused("--ranks is a setting of a collective: give --collective OP too", "--ranks", "8");
     refused("--flows is a setting of flows, not of --collective allreduce", "--collective", "allreduce",
         "--flows", "10");

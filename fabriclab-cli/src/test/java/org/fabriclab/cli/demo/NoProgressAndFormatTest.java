@@ -10,15 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Commands that print progress lines take {@code --no-progress} (compare, demo, analyze
- * throughput), and demo takes {@code --format} as every command that prints results does: csv on
+ * Commands that print progress lines take {@code --no-progress} (compare, demo topo, analyze
+ * throughput), and demo topo takes {@code --format} as every command that prints results does: csv on
  * stdout is exactly the topologies.csv it writes, with the status line on stderr.
  */
 class NoProgressAndFormatTest {
   @Test
   void demoCsvIsTheTopologiesTableAndNoProgressSilencesItsLines(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("demo");
-    Result r = CliRun.run("demo", "--out", out.toString(), "--format", "csv", "--no-progress");
+    Result r = CliRun.run("demo", "topo", "--out", out.toString(), "--format", "csv", "--no-progress");
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).isEqualTo(Files.readString(out.resolve("topologies.csv")));
     assertThat(r.out().lines()).hasSize(8);

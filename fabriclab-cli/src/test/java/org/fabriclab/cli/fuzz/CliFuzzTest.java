@@ -246,7 +246,7 @@ class CliFuzzTest {
 
   /** Commands whose valid base invocation does real work (a benchmark, a reproduction). */
   private static final java.util.Set<String> HEAVY =
-      java.util.Set.of("demo", "reproduce incast", "bench topo", "incast bench", "shufflecast bench");
+      java.util.Set.of("demo", "demo topo", "reproduce incast", "bench topo", "incast bench", "shufflecast bench");
 
   /**
    * The base invocations are valid, so a mutated case fails because of its mutation: each

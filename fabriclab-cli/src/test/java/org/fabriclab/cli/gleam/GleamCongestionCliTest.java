@@ -69,7 +69,7 @@ class GleamCongestionCliTest {
       {"gleam", "bcast", "--size", "1", "--ecn-bytes", "64000"},
     };
     String[] mention = {"--ecn-bytes = 0: valid range 1..1099511627776",
-        "--ecn-bytes = 'lots': not an integer; valid range 1..1099511627776",
+        "'--ecn-bytes': 'lots' is not a byte size",
         "--receiver-gbps = 2000: valid range [1, 1600]", "one rate for all receivers or one per receiver (3)",
         "--cnp-filter = maybe: one of on, off", "--ecn-bytes needs --method gleam, not unicast",
         "--ecn-bytes needs --engine packet", "--cnp-filter needs --method gleam on the testbed",

@@ -57,7 +57,7 @@ class CollectiveSpecRefusalTest {
 
   @Test
   void aSizeThatIsNoByteCountOrNotWholeBlocksIsRefused() throws Exception {
-    refused("collective:\n  scheme: ring\n  size: 1MiBx\n", "7: invalid collective.size = 1MiBx: not a byte count");
+    refused("collective:\n  scheme: ring\n  size: 1MiBx\n", "7: collective.size = '1MiBx' is not a byte size");
     refused("collective:\n  scheme: ring\n  size: 0\n", "7: collective.size = 0 is out of range");
     // allgather cuts S into one block per rank: 1000 B is not a multiple of 16 ranks
     refused("collective:\n  scheme: ring\n  op: allgather\n  size: 1000\n",

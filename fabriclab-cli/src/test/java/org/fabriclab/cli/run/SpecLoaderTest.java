@@ -217,4 +217,39 @@ class SpecLoaderTest {
     assertThat(pts.stream().map(Point::seed).distinct()).hasSize(2);
     assertThat(Sweep.seed(1, 0)).isNotEqualTo(Sweep.seed(2, 0));
   }
+
+  private static final String SIM = String.join("\n",
+      "kind: simulate",                                    // 1
+      "topologies:",                                       // 2
+      "  - family: fattree",                               // 3
+      "    k: 4",                                          // 4
+      "simulate:",                                         // 5
+      "  engine: flow",                                    // 6
+      "  workload: {type: permutation, flow-bytes: 64KiB}", // 7
+      "");
+
+  @Test
+  void byteSizesTakeTheCommandLineGrammar() {
+    for (String[] c : new String[][] {{"64KiB", "65536"}, {"1.5MB", "1500000"}, {"10e3", "10000"}, {"2Mi", "2097152"}}) {
+      List<Point> pts = Sweep.expand(yaml(SIM.replace("64KiB", c[0]), dir));
+      assertThat(pts).singleElement()
+          .satisfies(p -> assertThat(p.params()).containsEntry("workload.flow-bytes", c[1]));
+    }
+    assertThatThrownBy(() -> yaml(SIM.replace("64KiB", "0.1KiB"), dir))
+        .hasMessageStartingWith("spec.yaml:7:")
+        .hasMessageContaining("workload.flow-bytes = '0.1KiB' is not a whole number of bytes (102.4)")
+        .hasMessageContaining("KiB, MiB, GiB, TiB");
+    assertThatThrownBy(() -> yaml(SIM.replace("64KiB", "2TiB"), dir))
+        .hasMessageStartingWith("spec.yaml:7:")
+        .hasMessageContaining("2TiB = 2199023255552 bytes is out of range: a number of bytes in 1..1099511627776");
+  }
+
+  @Test
+  void integersInSpecsAreAsciiAndExact() {
+    assertThatThrownBy(() -> yaml(GOOD.replace("seeds: 2", "seeds: \"\u0662\""), dir))
+        .hasMessageStartingWith("spec.yaml:2:").hasMessageContaining("seeds must be an integer");
+    assertThatThrownBy(() -> yaml(GOOD.replace("seeds: 2", "seeds: 2.5"), dir))
+        .hasMessageStartingWith("spec.yaml:2:");
+    assertThat(yaml(GOOD.replace("seeds: 2", "seeds: 2e1"), dir).seeds()).isEqualTo(20);
+  }
 }

@@ -16,9 +16,11 @@ package org.fabriclab.sim.collective;
  * @param drops packets dropped (packet level; null at flow level)
  * @param retransmissions packets retransmitted (packet level; null at flow level)
  * @param events engine events (packet level) or rate updates (flow level)
+ * @param nodeEndPs each schedule node's completion (−1: never completed)
  */
 public record CollectiveResult(long jctPs, long[] rankEndPs, long wireBytes, long linkBytes,
-    int linksUsed, long rootUplinkBytes, Long maxQueueBytes, Long drops, Long retransmissions, long events) {
+    int linksUsed, long rootUplinkBytes, Long maxQueueBytes, Long drops, Long retransmissions, long events,
+    long[] nodeEndPs) {
 
   /** algbw in Gb/s for {@code spec} (nccl-tests: S / t). */
   public double algbwGbps(CollectiveSpec spec) {

@@ -91,6 +91,6 @@ public final class FlowCollective {
     FluidTransfers.Result r = ft.run(progress);
     long[] end = r.completionPs();
     return new CollectiveResult(r.makespanPs(), RankEnds.of(s, end), wire, link, used.cardinality(), rootUp,
-        null, null, null, r.events());
+        null, null, null, r.events(), end);
   }
 }

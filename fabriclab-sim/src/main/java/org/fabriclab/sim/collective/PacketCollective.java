@@ -176,6 +176,6 @@ public final class PacketCollective {
       rootUp += net.bytesSent(topo.link(rootNode, p));
     }
     return new CollectiveResult(done ? jct : -1, ranks, wire, link, used.cardinality(), rootUp, net.maxQueueBytes(),
-        net.totalDrops(), retx, r.events());
+        net.totalDrops(), retx, r.events(), endPs.clone());
   }
 }

@@ -129,6 +129,7 @@ public final class FluidTransfers {
     Arrays.fill(done, -1);
     Arrays.fill(started, -1);
     int[] wait = waitingFor.toIntArray();
+    long[] readyAt = new long[n]; // the latest completion among each transfer's dependencies so far
     // start queue: (time, index) in a binary heap of longs packed as two arrays
     long[] qTime = new long[Math.max(16, n)];
     int[] qId = new int[qTime.length];
@@ -178,12 +179,15 @@ public final class FluidTransfers {
             IntArrayList d = dependents.get(f);
             for (int k = 0; k < d.size(); k++) {
               int later = d.getInt(k);
+              // a dependent starts when its latest dependency completes, which need not be the
+              // last one whose drain is processed (completions lag drains by their latency)
+              readyAt[later] = Math.max(readyAt[later], end);
               if (--wait[later] == 0) {
                 if (qs == qTime.length) {
                   qTime = Arrays.copyOf(qTime, 2 * qs);
                   qId = Arrays.copyOf(qId, 2 * qs);
                 }
-                qs = push(qTime, qId, qs, Math.max(end, startPs.getLong(later)), later);
+                qs = push(qTime, qId, qs, Math.max(readyAt[later], startPs.getLong(later)), later);
               }
             }
           }
@@ -211,12 +215,13 @@ public final class FluidTransfers {
               IntArrayList d = dependents.get(f);
               for (int k = 0; k < d.size(); k++) {
                 int later = d.getInt(k);
+                readyAt[later] = Math.max(readyAt[later], end);
                 if (--wait[later] == 0) {
                   if (qs == qTime.length) {
                     qTime = Arrays.copyOf(qTime, 2 * qs);
                     qId = Arrays.copyOf(qId, 2 * qs);
                   }
-                  qs = push(qTime, qId, qs, Math.max(end, startPs.getLong(later)), later);
+                  qs = push(qTime, qId, qs, Math.max(readyAt[later], startPs.getLong(later)), later);
                 }
               }
               continue;

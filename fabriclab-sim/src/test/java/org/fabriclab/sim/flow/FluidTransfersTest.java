@@ -35,6 +35,28 @@ class FluidTransfersTest {
   }
 
   /**
+   * A dependent starts at its latest dependency's completion, not at the completion of the one
+   * processed last: A (10 B on link 0 at 1 B/ps, 1,000 ps of latency) drains at 10 ps and
+   * completes at 1,010; barrier B starts at 20 and completes at 50 (30 ps), processed after A's
+   * drain. C
+   * after both therefore starts at 1,010 and, 20 B on link 1, completes at 1,030.
+   */
+  @Test
+  void aDependentWaitsForTheLatestCompletionNotTheLastProcessed() {
+    FluidTransfers ft = new FluidTransfers(new double[] {1, 1});
+    int a = ft.add(new int[] {0}, 10, 0, 1_000);
+    int b = ft.add(new int[0], 0, 20, 30);
+    int c = ft.add(new int[] {1}, 20, 0, 0);
+    ft.after(c, a);
+    ft.after(c, b);
+    FluidTransfers.Result r = ft.run(Progress.NONE);
+    assertThat(r.completionPs()[a]).isEqualTo(1_010);
+    assertThat(r.completionPs()[b]).isEqualTo(50);
+    assertThat(r.startPs()[c]).isEqualTo(1_010);
+    assertThat(r.completionPs()[c]).isEqualTo(1_030);
+  }
+
+  /**
    * Tree on {0, 1} where link 1 (capacity 1/2) also carries a unicast V: share 1/4 each on link 1,
    * so the tree gets 1/4 and the unicast U alone with it on link 0 (capacity 1) gets the rest, 3/4
    * (progressive filling: link 1 saturates first). Tree 100 B → 400 ps.
