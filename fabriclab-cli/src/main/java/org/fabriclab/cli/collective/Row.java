@@ -9,20 +9,24 @@ import org.fabriclab.sim.collective.CollectiveSpec;
 import org.fabriclab.table.Table;
 
 /** One run of the collective command and its table and JSON forms. Times in integer ns. */
-record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult result) {
-  static long ns(long ps) {
+public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult result) {
+  /** Picoseconds as integer nanoseconds, rounded half up; -1 stays -1 (never happened). */
+  public static long ns(long ps) {
     return ps < 0 ? -1 : (ps + 500) / 1000;
   }
 
-  Long jctNs() {
+  /** The JCT in ns; null when the run did not finish. */
+  public Long jctNs() {
     return result.jctPs() < 0 ? null : ns(result.jctPs());
   }
 
-  Double algbw() {
+  /** algbw in Gb/s; null without a positive JCT. */
+  public Double algbw() {
     return result.jctPs() <= 0 ? null : result.algbwGbps(spec);
   }
 
-  Double busbw() {
+  /** busbw in Gb/s; null without a positive JCT. */
+  public Double busbw() {
     return result.jctPs() <= 0 ? null : result.busbwGbps(spec);
   }
 

@@ -44,8 +44,15 @@ import picocli.CommandLine.Spec;
       "docs/errors.md: a folder fabriclab wrote is replaced, a foreign non-empty one needs --force.",
       "Prints the comparison: text and md a short table; csv and json every column of compare.csv.",
       "",
+      "With --collective OP the workload is a collective instead of flows: the options of 'fabriclab collective'",
+      "(--ranks, --size, --scheme, --placement, --segment-bytes, --root, --alpha, --reduce-gbps) under the same",
+      "names and defaults, the flow options (--workload, --trace, --flows, --load, --transport, ...) not allowed;",
+      "one row per fabric x scheme x size with JCT, algbw, busbw and bytes on the wire, means over --seeds.",
+      "",
       "Example: fabriclab compare --topo fattree --k 4 --topo jellyfish --k 4 --topo flattree --k 4 --mode global"
-          + " --workload poisson --flows 400 --out results/compare"
+          + " --workload poisson --flows 400 --out results/compare",
+      "         fabriclab compare --topo fattree --k 4 --topo bcube --n 4 --k 1 --collective allreduce --ranks 16"
+          + " --size 1MiB --scheme ring,rabenseifner --engine flow --out results/compare-allreduce"
     })
 public final class CompareCommand implements Runnable {
   /**
@@ -112,6 +119,8 @@ public final class CompareCommand implements Runnable {
   @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write (its other files are kept)")
   boolean force;
 
+  @Mixin CollectiveOptions collective = new CollectiveOptions();
+
   @Mixin FormatOption format = new FormatOption();
 
   @Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
@@ -132,10 +141,19 @@ public final class CompareCommand implements Runnable {
       throw new InvalidParameterException("--load", load, "valid range (0, 10]");
     }
     TableWriter.Format f = format.format();
-    checkSizes();
+    collective.checkOptions(spec);
+    if (!collective.given()) {
+      checkSizes();
+    }
     Path base = Path.of("").toAbsolutePath();
-    ExperimentSpec s = SpecLoader.fromText(specJson(base), "compare options", true, base);
-    List<Point> points = Sweep.expand(s);
+    ExperimentSpec s;
+    List<Point> points;
+    try {
+      s = SpecLoader.fromText(specJson(base), "compare options", true, base);
+      points = Sweep.expand(s);
+    } catch (org.fabriclab.error.FabriclabException e) {
+      throw collective.given() ? CollectiveOptions.inOptionWords(e) : e;
+    }
     PrintWriter err = spec.commandLine().getErr();
     long t0 = System.nanoTime();
     CompareReport.Result r;
@@ -144,16 +162,19 @@ public final class CompareCommand implements Runnable {
       Path stage = folder.staging();
       ThreadedExecutor ex = new ThreadedExecutor(n);
       SweepRunner.runInto(s, points, stage, ex, org.fabriclab.cli.run.RunCommand.version(), progress.log(err));
-      r = CompareReport.write(stage, s, points);
+      r = collective.given() ? CollectiveCompareReport.write(stage, s, points) : CompareReport.write(stage, s, points);
       folder.commit();
     }
     PrintWriter o = spec.commandLine().getOut();
     o.print(f == TableWriter.Format.TEXT || f == TableWriter.Format.MARKDOWN
         ? TableWriter.render(r.brief(), f) : TableWriter.render(r.table(), f));
     o.flush();
+    String what = collective.given()
+        ? count(points.stream().map(p -> p.params().get("collective.scheme")).distinct().count(), "scheme") + " x "
+            + count(points.stream().map(p -> p.params().get("collective.size")).distinct().count(), "size")
+        : count("flow".equals(engine) ? 1 : transports.size(), "transport");
     err.printf(java.util.Locale.ROOT, "%s x %s x %s in %.1f s; wrote %s/{compare.csv,summary.csv,report.html,*.png}%n",
-        count(topos.size(), "fabric"), count("flow".equals(engine) ? 1 : transports.size(), "transport"),
-        count(seeds, "seed"), (System.nanoTime() - t0) / 1e9, out);
+        count(topos.size(), "fabric"), what, count(seeds, "seed"), (System.nanoTime() - t0) / 1e9, out);
   }
 
   private static String count(long n, String noun) {
@@ -217,6 +238,11 @@ public final class CompareCommand implements Runnable {
       if (!seen.add(words[0] + " " + new java.util.TreeMap<>(raw))) {
         throw new InvalidParameterException("--topo", "--topo '" + t.trim() + "' is given twice: each fabric once");
       }
+    }
+    if (collective.given()) {
+      o.put("kind", "collective");
+      collective.put(o.putObject("collective"), engine);
+      return o.toString();
     }
     ObjectNode sim = o.putObject("simulate");
     sim.put("engine", engine);

@@ -151,7 +151,7 @@ final class CompareReport {
     return p.get("simulate.transport", p.get("simulate.engine", "") + " engine");
   }
 
-  private static void save(HtmlReport r, Path dir, String name, Chart<?, ?> chart, String caption) {
+  static void save(HtmlReport r, Path dir, String name, Chart<?, ?> chart, String caption) {
     byte[] png;
     try {
       png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
@@ -162,7 +162,7 @@ final class CompareReport {
     r.png(png, caption);
   }
 
-  private static String fabric(Point p) {
+  static String fabric(Point p) {
     StringBuilder b = new StringBuilder(p.params().get("topology"));
     p.params().forEach((k, v) -> {
       if (k.startsWith("topology.") && !k.equals("topology.file") && !v.isEmpty()) {
@@ -176,7 +176,7 @@ final class CompareReport {
     return fabric(p) + (transports ? " " + p.get("simulate.transport", "") : "");
   }
 
-  private static Map<String, Double> metrics(Path dir, Point p) {
+  static Map<String, Double> metrics(Path dir, Point p) {
     Path f = dir.resolve("points").resolve(p.id()).resolve("metrics.csv");
     Map<String, Double> m = new LinkedHashMap<>();
     try {

@@ -13,8 +13,9 @@ import java.util.List;
  *
  * <p>The expected cost is a coarse estimate from the point's own fields, never from a run:
  * {@code simulate} points cost their flow count, times {@link #PACKET_WEIGHT} on the packet engine
- * (a packet-level point of the benchmark sweep takes about 10× to 30× its flow-level twin); other
- * kinds keep their spec order. Ties keep the spec order, so the order is a pure function of the
+ * (a packet-level point of the benchmark sweep takes about 10× to 30× its flow-level twin);
+ * {@code collective} points their size in KiB, with the same packet weight; other kinds keep their
+ * spec order. Ties keep the spec order, so the order is a pure function of the
  * points. Results do not depend on it: every point is a pure function of its spec and seed, and
  * {@link SweepRunner} writes rows in point order.
  */
@@ -33,6 +34,16 @@ public final class LongestFirst {
 
   /** A point's expected cost in arbitrary units; 0 when no estimate applies. */
   static long expectedCost(Point p) {
+    if ("collective".equals(p.kind())) {
+      // bytes a rank handles, a coarse proxy of the transfers' work
+      long bytes;
+      try {
+        bytes = Math.max(1, Long.parseLong(p.get("collective.size", "1")) / 1024);
+      } catch (NumberFormatException e) {
+        bytes = 1;
+      }
+      return "packet".equals(p.get("collective.engine", "packet")) ? bytes * PACKET_WEIGHT : bytes;
+    }
     if (!"simulate".equals(p.kind())) {
       return 0;
     }

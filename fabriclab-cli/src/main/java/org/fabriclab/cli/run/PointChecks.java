@@ -25,6 +25,11 @@ final class PointChecks {
 
   /** The servers of a topology of an entry, built or read once for the check. */
   static int servers(ExperimentSpec.TopologyEntry e, Map<String, String> combo) {
+    return topology(e, combo).serverCount();
+  }
+
+  /** A topology of an entry, built or read for the checks (errors blame the entry). */
+  static Topology topology(ExperimentSpec.TopologyEntry e, Map<String, String> combo) {
     try {
       Topology t;
       if (e.file() != null) {
@@ -35,7 +40,7 @@ final class PointChecks {
         raw.putIfAbsent("seed", "1");
         t = org.fabriclab.topology.TopologyFamilies.load().build(e.family(), raw);
       }
-      return t.serverCount();
+      return t;
     } catch (FabriclabException ex) {
       throw e.node().error(ex.getMessage());
     }

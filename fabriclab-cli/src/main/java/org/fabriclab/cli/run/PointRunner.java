@@ -52,6 +52,7 @@ public final class PointRunner {
     return switch (kind) {
       case "topo" -> TOPO;
       case "throughput" -> THROUGHPUT;
+      case "collective" -> CollectivePoint.METRICS;
       default -> {
         List<String> l = new ArrayList<>();
         for (String b : FctStats.BINS) {
@@ -71,6 +72,7 @@ public final class PointRunner {
       Map<String, Number> m = switch (p.kind()) {
         case "topo" -> topo(t, p);
         case "throughput" -> throughput(t, p);
+        case "collective" -> CollectivePoint.run(t, p, files);
         default -> simulate(t, p, files);
       };
       LinkedHashMap<String, String> metrics = new LinkedHashMap<>();

@@ -28,6 +28,7 @@ final class RunReport {
   private static final Map<String, List<String>> KEY_METRICS = Map.of(
       "topo", List.of("avgServerPathLength", "diameterHops", "switches", "links"),
       "throughput", List.of("lambda"),
+      "collective", List.of("busbwGbps", "jctNs", "wireBytes"),
       "simulate", List.of("fctMeanNs.all", "fctP99Ns.all", "fctP99Ns.small", "slowdownP99.all", "goodputGbps"));
   private static final int MAX_CDF_SERIES = 10;
 
@@ -132,6 +133,9 @@ final class RunReport {
       case "fctP99Ns.small" -> "99th-percentile FCT of flows < 100 KB (ns)";
       case "slowdownP99.all" -> "99th-percentile slowdown";
       case "goodputGbps" -> "goodput (Gbit/s)";
+      case "busbwGbps" -> "bus bandwidth busbw (Gbit/s, nccl-tests)";
+      case "jctNs" -> "job completion time (ns)";
+      case "wireBytes" -> "payload bytes x links crossed";
       default -> metric;
     };
   }
@@ -208,7 +212,8 @@ final class RunReport {
   }
 
   private static final List<String> SELF_DESCRIBING =
-      List.of("simulate.engine", "simulate.transport", "workload.type", "throughput.traffic", "throughput.solver");
+      List.of("simulate.engine", "simulate.transport", "workload.type", "throughput.traffic", "throughput.solver",
+          "collective.op", "collective.scheme", "collective.engine", "collective.placement");
 
   private static String label(Map<String, String> params, List<String> varying) {
     List<String> parts = new ArrayList<>();

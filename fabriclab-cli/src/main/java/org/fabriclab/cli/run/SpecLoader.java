@@ -98,7 +98,13 @@ public final class SpecLoader {
       SpecNode s = section == null
           ? SpecNode.map(root.source(), root.line(), new java.util.LinkedHashMap<>(), Map.of()) : section;
       unknownKeys(s, fields.stream().map(Field::name).toList(), kind);
+      if (kind.equals("collective")) {
+        CollectivePoint.requireScheme(section, root);
+      }
       settings.addAll(axes(s, fields, kind));
+      if (kind.equals("collective")) {
+        CollectivePoint.checkSchemes(settings);
+      }
     }
     List<String> metrics = new ArrayList<>();
     SpecNode m = top.get("metrics");

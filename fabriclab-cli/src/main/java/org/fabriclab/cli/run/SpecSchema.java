@@ -11,10 +11,11 @@ final class SpecSchema {
   private SpecSchema() {}
 
   /** Point kinds, each with the section of settings it reads. */
-  static final List<String> KINDS = List.of("topo", "throughput", "simulate");
+  static final List<String> KINDS = List.of("topo", "throughput", "simulate", "collective");
 
   static final List<String> TOP_KEYS =
-      List.of("name", "kind", "seed", "seeds", "topologies", "topo", "throughput", "simulate", "metrics");
+      List.of("name", "kind", "seed", "seeds", "topologies", "topo", "throughput", "simulate", "collective",
+          "metrics");
 
   static final Field KIND = Field.choice("kind", KINDS, null, "what every point computes");
   static final Field NAME = Field.text("name", "experiment", "a name for the report");
@@ -70,9 +71,26 @@ final class SpecSchema {
       Field.bytes("flow-bytes", 1, 1L << 40, 1_000_000L, "permutation/incast/alltoall: bytes per flow"),
       Field.integer("senders", 1, 1_000_000, 8L, "incast: senders into host 0"));
 
+  /**
+   * The keys of {@code fabriclab collective}, with its defaults. {@code scheme} has none: its
+   * choices come from the scheme registry, checked by {@link CollectivePoint}.
+   */
+  static final List<Field> COLLECTIVE = List.of(
+      Field.choice("op", java.util.Arrays.stream(org.fabriclab.sim.collective.CollectiveOp.values())
+          .map(org.fabriclab.sim.collective.CollectiveOp::cliName).toList(), "allreduce", "the operation"),
+      Field.integer("ranks", 2, 1 << 24, 16L, "ranks, at most the topology's servers"),
+      Field.bytes("size", 1, Long.MAX_VALUE / 1024, 1_048_576L, "the size S: digits, 1e6, 64KB, 1MiB"),
+      Field.text("scheme", null, "the scheme (fabriclab collective --list)"),
+      Field.choice("engine", List.of("packet", "flow"), "packet", "packet-level or flow-level engine"),
+      Field.choice("placement", List.of("contiguous", "spread", "random"), "contiguous", "where ranks run"),
+      Field.bytes("segment-bytes", 0, Long.MAX_VALUE / 1024, 0L, "pipelined schemes: segment size; 0 = whole blocks"),
+      Field.integer("root", 0, (1 << 24) - 1, 0L, "root rank, below ranks"),
+      Field.real("alpha", 0, 1, 0.0, "in-network aggregation: merged size max + alpha (sum - max)"),
+      Field.real("reduce-gbps", 0, 1e6, 0.0, "a rank's reduction rate; 0 = reductions take no time"));
+
   /** The settings section of each kind. */
   static final Map<String, List<Field>> SECTIONS =
-      Map.of("topo", TOPO, "throughput", THROUGHPUT, "simulate", SIMULATE);
+      Map.of("topo", TOPO, "throughput", THROUGHPUT, "simulate", SIMULATE, "collective", COLLECTIVE);
 
   static String names(List<Field> fields) {
     return String.join(", ", fields.stream().map(Field::name).toList());

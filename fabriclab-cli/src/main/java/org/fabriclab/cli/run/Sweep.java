@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.graph.Topology;
 import org.fabriclab.rng.RandomStreams;
+import org.fabriclab.sim.collective.CollectiveSchemes;
 import org.fabriclab.topology.TopologyFamilies;
 
 /**
@@ -17,8 +19,10 @@ import org.fabriclab.topology.TopologyFamilies;
  * repetitions (first key outermost, repetitions innermost). Settings that do not apply to a point
  * (the transport of a flow-engine point, the Poisson rate of a permutation workload) are blanked,
  * and points that then coincide are kept once. Every topology combination is validated by its
- * family here (its heap estimate too), and every simulate point's workload against its topology's
- * server count ({@link PointChecks}), before anything runs or is written. O(points × keys).
+ * family here (its heap estimate too), every simulate point's workload against its topology's
+ * server count ({@link PointChecks}) and every collective point's scheme, engine, ranks and sizes
+ * against its topology ({@link CollectivePoint}), before anything runs or is written.
+ * O(points × keys).
  *
  * <p>Seeds: repetition r of every point gets the same seed, derived from the master seed and r
  * ({@link #seed}). Decision: the other coordinates are left out on purpose, so the fabrics,
@@ -41,14 +45,17 @@ public final class Sweep {
     List<Point> out = new ArrayList<>();
     PointChecks checks = new PointChecks(spec);
     boolean simulate = spec.kind().equals("simulate");
+    boolean collective = spec.kind().equals("collective");
+    CollectiveSchemes registry = collective ? CollectiveSchemes.load() : null;
     for (ExperimentSpec.TopologyEntry e : spec.topologies()) {
       for (Map<String, String> combo : cartesian(e.params())) {
         if (e.family() != null) {
           checkFamily(families, e, combo);
-        } else if (!simulate) {
+        } else if (!simulate && !collective) {
           PointRunner.checkFile(e.file(), combo, e.node());
         }
         int servers = simulate ? PointChecks.servers(e, combo) : 0;
+        Topology topo = collective ? PointChecks.topology(e, combo) : null;
         for (Map<String, String> s : settings) {
           LinkedHashMap<String, String> p = new LinkedHashMap<>();
           p.put("topology", e.label());
@@ -63,6 +70,8 @@ public final class Sweep {
           }
           if (simulate) {
             checks.workload(p, servers, PointChecks.describe(e, combo));
+          } else if (collective) {
+            CollectivePoint.check(spec, p, topo, PointChecks.describe(e, combo), registry);
           }
           for (int rep = 0; rep < spec.seeds(); rep++) {
             out.add(new Point(out.size(), spec.kind(), p, rep, seed(spec.seed(), rep)));

@@ -28,6 +28,21 @@ class LongestFirstTest {
     assertThat(indices(LongestFirst.order(pts))).containsExactly(2, 3, 4, 5, 0, 1);
   }
 
+  private static Point collective(int index, String engine, long sizeBytes) {
+    LinkedHashMap<String, String> params = new LinkedHashMap<>();
+    params.put("collective.engine", engine);
+    params.put("collective.size", Long.toString(sizeBytes));
+    return new Point(index, "collective", params, 0, index);
+  }
+
+  @Test
+  void collectivePointsCostTheirSizeInKibWeightedByEngine() {
+    List<Point> pts = List.of(collective(0, "flow", 1 << 20), collective(1, "packet", 64 << 10),
+        collective(2, "flow", 64 << 20), collective(3, "packet", 1 << 20));
+    // costs: 1024, 64 x 20 = 1280, 65536, 1024 x 20 = 20480
+    assertThat(indices(LongestFirst.order(pts))).containsExactly(2, 3, 1, 0);
+  }
+
   @Test
   void otherKindsKeepTheirSpecOrder() {
     List<Point> pts = new ArrayList<>();

@@ -1,0 +1,141 @@
+package org.fabriclab.cli.compare;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabriclab.cli.report.Confidence;
+import org.fabriclab.cli.report.HtmlReport;
+import org.fabriclab.cli.report.ReportCharts;
+import org.fabriclab.cli.run.ExperimentSpec;
+import org.fabriclab.cli.run.Point;
+import org.fabriclab.cli.run.PointRunner;
+import org.fabriclab.error.FabriclabException;
+import org.fabriclab.table.Table;
+import org.fabriclab.table.TableWriter;
+
+/**
+ * The side-by-side view of a compare run of a collective: per fabric, scheme and size, the means
+ * over the seeds of the collective's metrics in {@code compare.csv} (integer metrics rounded to
+ * the nearest unit), their n, sd and 95% CI in {@code summary.csv}; busbw, JCT and bytes on the
+ * wire grouped by size as PNG; all in {@code report.html}.
+ */
+final class CollectiveCompareReport {
+  /** The metrics, as a point of kind collective writes them. */
+  private static final List<String> METRICS = PointRunner.metricNames("collective");
+  private static final List<String> REAL = List.of("algbwGbps", "busbwGbps");
+
+  private CollectiveCompareReport() {}
+
+  private record Config(String fabric, String scheme, long sizeBytes) {}
+
+  static CompareReport.Result write(Path dir, ExperimentSpec spec, List<Point> points) {
+    Map<Config, List<Map<String, Double>>> byConfig = new LinkedHashMap<>();
+    for (Point p : points) {
+      Config c = new Config(CompareReport.fabric(p), p.params().get("collective.scheme"),
+          Long.parseLong(p.params().get("collective.size")));
+      byConfig.computeIfAbsent(c, k -> new ArrayList<>()).add(CompareReport.metrics(dir, p));
+    }
+    Table.Builder tb = Table.builder("compare").stringColumn("fabric").stringColumn("scheme")
+        .longColumn("sizeBytes").longColumn("seeds");
+    METRICS.forEach(m -> {
+      if (REAL.contains(m)) {
+        tb.doubleColumn(m);
+      } else {
+        tb.longColumn(m);
+      }
+    });
+    Table.Builder sb = Table.builder("summary").stringColumn("fabric").stringColumn("scheme")
+        .longColumn("sizeBytes").stringColumn("metric").longColumn("n").doubleColumn("mean").doubleColumn("sd")
+        .doubleColumn("ci95HalfWidth");
+    Map<Config, Map<String, Confidence.Interval>> ci = new LinkedHashMap<>();
+    for (Map.Entry<Config, List<Map<String, Double>>> e : byConfig.entrySet()) {
+      Config c = e.getKey();
+      Object[] row = new Object[METRICS.size() + 4];
+      row[0] = c.fabric();
+      row[1] = c.scheme();
+      row[2] = c.sizeBytes();
+      row[3] = (long) e.getValue().size();
+      Map<String, Confidence.Interval> m = new LinkedHashMap<>();
+      for (int i = 0; i < METRICS.size(); i++) {
+        String name = METRICS.get(i);
+        // over the repetitions that have a value (none on the flow engine for its packet counters)
+        Confidence.Interval iv = Confidence.of(e.getValue().stream()
+            .mapToDouble(x -> x.getOrDefault(name, Double.NaN)).toArray());
+        m.put(name, iv);
+        double v = iv.mean();
+        row[i + 4] = REAL.contains(name) ? (Object) v : Double.isNaN(v) ? null : (Object) Math.round(v);
+        sb.row(c.fabric(), c.scheme(), c.sizeBytes(), name, (long) iv.n(), iv.mean(), iv.sd(), iv.halfWidth95());
+      }
+      ci.put(c, m);
+      tb.row(row);
+    }
+    Table table = tb.build();
+    TableWriter.write(table, TableWriter.Format.CSV, dir.resolve("compare.csv"));
+    TableWriter.write(sb.build(), TableWriter.Format.CSV, dir.resolve("summary.csv"));
+
+    Point first = points.get(0);
+    HtmlReport r = new HtmlReport("fabriclab compare: " + first.get("collective.op", "") + ", "
+        + first.get("collective.ranks", "") + " ranks");
+    r.paragraph("The same collective (" + first.get("collective.op", "") + ", " + first.get("collective.ranks", "")
+        + " ranks, " + first.get("collective.placement", "") + " placement, " + first.get("collective.engine", "")
+        + " engine) with every scheme and size on every fabric, the defaults of 'fabriclab collective'. Values are"
+        + " means over " + spec.seeds() + " repetition(s); summary.csv gives each metric's n, standard deviation"
+        + " and 95% confidence half-width (Student's t). busbw as nccl-tests defines it; wireBytes = payload"
+        + " bytes x links crossed.");
+    List<Long> sizes = byConfig.keySet().stream().map(Config::sizeBytes).distinct().toList();
+    List<String> categories = sizes.stream().map(CollectiveCompareReport::sizeLabel).toList();
+    for (String[] m : new String[][] {{"busbwGbps", "busbw (Gbit/s)", "1"}, {"jctNs", "JCT (us)", "1000"},
+        {"wireBytes", "payload bytes x links (MB)", "1000000"}}) {
+      Map<String, double[]> series = new LinkedHashMap<>();
+      double scale = Double.parseDouble(m[2]);
+      for (Config c : ci.keySet()) {
+        double[] v = series.computeIfAbsent(c.fabric() + " " + c.scheme(), k -> {
+          double[] nan = new double[sizes.size()];
+          java.util.Arrays.fill(nan, Double.NaN);
+          return nan;
+        });
+        v[sizes.indexOf(c.sizeBytes())] = ci.get(c).get(m[0]).mean() / scale;
+      }
+      CompareReport.save(r, dir, m[0] + "-by-size", ReportCharts.groupedBars(m[1] + " by size", m[1], categories,
+          series), m[1] + " by size S");
+    }
+    r.heading("Comparison (compare.csv)");
+    r.table(table, 100);
+    r.heading("Spec (resolved)");
+    try {
+      r.preformatted(Files.readString(dir.resolve("spec.json")));
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + dir.resolve("spec.json") + ": " + e.getMessage(), e);
+    }
+    r.write(dir.resolve("report.html"));
+    Table.Builder bb = Table.builder("compare").stringColumn("fabric").stringColumn("scheme")
+        .longColumn("sizeBytes").doubleColumn("jctUs").doubleColumn("algbwGbps").doubleColumn("busbwGbps")
+        .longColumn("wireBytes");
+    for (Map.Entry<Config, Map<String, Confidence.Interval>> e : ci.entrySet()) {
+      Config c = e.getKey();
+      Map<String, Confidence.Interval> m = e.getValue();
+      double wire = m.get("wireBytes").mean();
+      bb.row(c.fabric(), c.scheme(), c.sizeBytes(), m.get("jctNs").mean() / 1000, m.get("algbwGbps").mean(),
+          m.get("busbwGbps").mean(), Double.isNaN(wire) ? null : Math.round(wire));
+    }
+    return new CompareReport.Result(table, bb.build());
+  }
+
+  /** {@code 1MiB}, {@code 64KiB}, {@code 1000B}: the size as the command line takes it. */
+  static String sizeLabel(long b) {
+    if (b >= 1L << 30 && b % (1L << 30) == 0) {
+      return b / (1L << 30) + "GiB";
+    }
+    if (b >= 1L << 20 && b % (1L << 20) == 0) {
+      return b / (1L << 20) + "MiB";
+    }
+    if (b >= 1024 && b % 1024 == 0) {
+      return b / 1024 + "KiB";
+    }
+    return b + "B";
+  }
+}
