@@ -32,9 +32,9 @@ class CollectiveSpecRefusalTest {
   }
 
   @Test
-  void aFlowOnlySchemeOnThePacketEngineIsRefused() throws Exception {
-    refused("collective:\n  op: allreduce\n  scheme: switchagg\n  engine: packet\n",
-        "8: collective.engine on fattree k=4: scheme 'switchagg' runs on the flow engine only, not packet");
+  void aSchemeTheFabricCannotCarryIsRefused() throws Exception {
+    refused("collective:\n  op: incast\n  ranks: 7\n  scheme: aggtree\n  engine: packet\n",
+        "8: collective.scheme on fattree k=4: scheme 'aggtree' cannot run on fattree: it builds its tree from BCube server labels");
   }
 
   @Test

@@ -48,7 +48,7 @@ public final class AggregationTreeScheme implements CollectiveScheme {
   @Override
   public String unsupported(Topology topo, CollectiveSpec spec) {
     return topo.family().equals("bcube") ? null
-        : "it builds its tree from BCube server labels (use --topo bcube --n N --k K)";
+        : "it builds its tree from BCube server labels (a bcube topology)";
   }
 
   @Override
