@@ -76,7 +76,7 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
   public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, int[] hostOfRank, Progress progress) {
     check(scheme, spec);
     CollectiveScheme.Placed p = scheme.place(spec, topo, hostOfRank);
-    return run(p.schedule(), spec.root(), p.hosts(), progress);
+    return run(p.schedule(), spec.root(), p.hosts(), scheme.packetBinding(), progress);
   }
 
   /** Runs a schedule (built or imported) whose rooted metrics refer to {@code root}. */
@@ -88,8 +88,13 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
     return run(s, root, placement.hosts(topo, s.ranks(), seed), progress);
   }
 
-  /** Runs a schedule with rank {@code r} on host {@code hosts[r]}. */
+  /** Runs a schedule with rank {@code r} on host {@code hosts[r]}, groups over IP multicast. */
   public CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, Progress progress) {
+    return run(s, root, hosts, GroupBinding.IP, progress);
+  }
+
+  /** Runs a schedule with rank {@code r} on host {@code hosts[r]}, groups carried by {@code binding}. */
+  public CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, GroupBinding binding, Progress progress) {
     if (hosts.length != s.ranks()) {
       throw new IllegalArgumentException("hosts for " + hosts.length + " ranks, schedule of " + s.ranks());
     }
@@ -102,7 +107,7 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
     if (engine.equals("flow")) {
       return FlowCollective.run(topo, ecmp, s, hosts, root, Framing.rocev2(), seed, progress);
     }
-    PacketCollective pc = new PacketCollective(topo, ecmp, s, hosts, transport, network, progress);
+    PacketCollective pc = new PacketCollective(topo, ecmp, s, hosts, transport, network, binding, progress);
     return pc.run(Long.MAX_VALUE, Long.MAX_VALUE, root, hosts);
   }
 }

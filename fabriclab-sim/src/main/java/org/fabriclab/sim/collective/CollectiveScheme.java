@@ -51,6 +51,15 @@ public interface CollectiveScheme {
     return new Placed(build(spec), hostOfRank);
   }
 
+  /**
+   * How this scheme's multicasts and aggregations travel at packet level: IP multicast and stream
+   * aggregation along ECMP trees unless the scheme brings its own binding (a system's switch
+   * elements and transport).
+   */
+  default GroupBinding packetBinding() {
+    return GroupBinding.IP;
+  }
+
   /** A schedule and the host of each of its ranks. */
   record Placed(CollectiveSchedule schedule, int[] hosts) {}
 }

@@ -41,11 +41,21 @@ public final class PacketCollective {
   private final int[] stack;
   private final int stepHandler;
   private final long hashSeed;
-  private final PacketGroups groups;
+  private final GroupCarrier groups;
 
-  /** Prepares a run of {@code s} on {@code topo} with rank {@code r} on host {@code hostOfRank[r]}. */
+  /**
+   * Prepares a run of {@code s} on {@code topo} with rank {@code r} on host {@code hostOfRank[r]},
+   * multicasts and aggregations carried by IP multicast and stream aggregation ({@link
+   * GroupBinding#IP}).
+   */
   public PacketCollective(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
       TransportSpec transport, NetworkConfig netCfg, Progress progress) {
+    this(topo, ecmp, s, hostOfRank, transport, netCfg, GroupBinding.IP, progress);
+  }
+
+  /** As above, multicasts and aggregations carried by {@code binding}. */
+  public PacketCollective(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
+      TransportSpec transport, NetworkConfig netCfg, GroupBinding binding, Progress progress) {
     this.s = s;
     int n = s.size();
     flowOf = new int[n];
@@ -89,8 +99,8 @@ public final class PacketCollective {
     stepHandler = sim.register((v, unused) -> completed(v, sim.now()));
     rec.setListener((f, t) -> completed(nodeOf[f], t));
     ps.setStart(this::begin);
-    groups = groupNodes ? new PacketGroups(s, topo, ecmp, hostOfRank, hashSeed, ps.network(), ps.nics(),
-        Framing.rocev2(), this::completed) : null;
+    groups = groupNodes ? binding.bind(new GroupBinding.Context(s, topo, ecmp, hostOfRank, hashSeed, ps,
+        Framing.rocev2(), this::completed)) : null;
   }
 
   /** The packet simulation (its network and transport), e.g. to add probes before {@link #run}. */

@@ -33,18 +33,12 @@ import org.fabriclab.sim.packet.Packets;
  * <p>Build O(receivers · hops) per node; the run allocates nothing per packet: senders, counters
  * and the forwarding state are primitive arrays and hash tables filled before it starts.
  */
-final class PacketGroups implements EgressSource {
-  /** Called when a group node completes. */
-  @FunctionalInterface
-  interface Done {
-    void completed(int node, long timePs);
-  }
-
+final class PacketGroups implements EgressSource, GroupCarrier {
   private final CollectiveSchedule s;
   private final Network net;
   private final NicScheduler nics;
   private final Framing framing;
-  private final Done done;
+  private final GroupBinding.Done done;
   private final int mcastKind;
   private final int aggKind;
   private final int[] slotOf; // schedule node -> slot (-1: not a group node)
@@ -65,7 +59,7 @@ final class PacketGroups implements EgressSource {
   private final BitSet used;
 
   PacketGroups(CollectiveSchedule s, Topology topo, EcmpTable ecmp, int[] hostOfRank, long hashSeed,
-      Network net, NicScheduler nics, Framing framing, Done done) {
+      Network net, NicScheduler nics, Framing framing, GroupBinding.Done done) {
     this.s = s;
     this.net = net;
     this.nics = nics;
@@ -164,12 +158,14 @@ final class PacketGroups implements EgressSource {
   }
 
   /** True when schedule node {@code v} is a multicast or an aggregation (run here). */
-  boolean handles(int v) {
+  @Override
+  public boolean handles(int v) {
     return slotOf[v] >= 0;
   }
 
   /** Starts group node {@code v}: its senders join their NICs' rings. */
-  void start(int v) {
+  @Override
+  public void start(int v) {
     int slot = slotOf[v];
     for (int i = senderStart[slot]; i < senderStart[slot + 1]; i++) {
       nics.activate(handle[i]);
@@ -213,12 +209,14 @@ final class PacketGroups implements EgressSource {
   }
 
   /** Payload bytes times the tree links they cross, over every group node. */
-  long wireBytes() {
+  @Override
+  public long wireBytes() {
     return wireBytes;
   }
 
   /** Directed links on some group node's tree. */
-  BitSet usedLinks() {
+  @Override
+  public BitSet usedLinks() {
     return used;
   }
 }
