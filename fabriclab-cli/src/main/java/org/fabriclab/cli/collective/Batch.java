@@ -24,9 +24,16 @@ public final class Batch {
   private final Placement placement;
   private final List<int[]> hosts;
   private final long seed;
+  private final String transport;
 
   Batch(List<Fabric> fabrics, List<CollectiveScheme> schemes, List<CollectiveSpec> specs, String engine,
       Placement placement, List<Long> hostList, long seed) {
+    this(fabrics, schemes, specs, engine, placement, hostList, seed, "rocev2");
+  }
+
+  Batch(List<Fabric> fabrics, List<CollectiveScheme> schemes, List<CollectiveSpec> specs, String engine,
+      Placement placement, List<Long> hostList, long seed, String transport) {
+    this.transport = transport;
     this.fabrics = fabrics;
     this.schemes = schemes;
     this.specs = specs;
@@ -35,7 +42,7 @@ public final class Batch {
     this.seed = seed;
     hosts = new ArrayList<>();
     for (Fabric fab : fabrics) {
-      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed);
+      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed).withTransport(transport);
       int[] h = Flags.hosts(hostList, specs.get(0).ranks(), fab, placement, seed);
       for (CollectiveScheme sc : schemes) {
         for (CollectiveSpec cs : specs) {
@@ -62,7 +69,7 @@ public final class Batch {
     for (int fi = 0; fi < fabrics.size(); fi++) {
       Fabric fab = fabrics.get(fi);
       int[] h = hosts.get(fi);
-      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed);
+      CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed).withTransport(transport);
       for (CollectiveScheme sc : schemes) {
         for (CollectiveSpec cs : specs) {
           CollectiveResult r = Flags.domain(() -> run.run(sc, cs, h, Progress.NONE));
@@ -78,12 +85,17 @@ public final class Batch {
     return engine;
   }
 
+  /** The packet engine's transport, or null at flow level. */
+  String transport() {
+    return engine.equals("packet") ? transport : null;
+  }
+
   /**
    * Writes {@code runs.csv}, {@code rank-ends.csv} and the plots of {@code rows} into {@code dir},
    * file names prefixed with {@code prefix} (empty, or e.g. {@code "allreduce-"}).
    */
-  static void write(Path dir, String prefix, List<Row> rows, CollectiveOp op, String engine) {
-    TableWriter.write(Row.table(rows, engine), TableWriter.Format.CSV, dir.resolve(prefix + "runs.csv"));
+  static void write(Path dir, String prefix, List<Row> rows, CollectiveOp op, String engine, String transport) {
+    TableWriter.write(Row.table(rows, engine, transport), TableWriter.Format.CSV, dir.resolve(prefix + "runs.csv"));
     TableWriter.write(Row.rankEnds(rows), TableWriter.Format.CSV, dir.resolve(prefix + "rank-ends.csv"));
     CollectivePlots.write(dir, prefix, rows, op);
   }

@@ -73,6 +73,11 @@ public final class CollectiveCommand implements Runnable {
   @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
   String engine;
 
+  @Option(names = "--transport", defaultValue = "rocev2",
+      description = "packet engine transport: rocev2 (RC + DCQCN on a lossless PFC fabric), dctcp, newreno or ndp"
+          + " (their benchmark ports: drop-tail with ECN, NDP trimming) (default: ${DEFAULT-VALUE})")
+  String transport;
+
   @Option(names = "--placement", defaultValue = "contiguous",
       description = "contiguous (rank r on host r), spread (round-robin over ToRs and pods) or random (seeded) (default: ${DEFAULT-VALUE})")
   String placement;
@@ -163,7 +168,11 @@ public final class CollectiveCommand implements Runnable {
     for (long s : sizeList) {
       specs.add(Flags.spec(operation, ranks, s, root, seg, reduceGbps, alpha));
     }
-    Batch batch = new Batch(fabrics, chosen, specs, engine, where, hostList, seed);
+    if (!org.fabriclab.sim.transport.TransportSpec.NAMES.contains(transport)) {
+      throw new InvalidParameterException("--transport", transport,
+          "valid: " + String.join(", ", org.fabriclab.sim.transport.TransportSpec.NAMES));
+    }
+    Batch batch = new Batch(fabrics, chosen, specs, engine, where, hostList, seed, transport);
     if (exportGoal != null) {
       if (chosen.size() != 1 || specs.size() != 1) {
         throw new InvalidParameterException("--export-goal", "--export-goal writes one schedule: give one --scheme and one --size");
@@ -183,10 +192,10 @@ public final class CollectiveCommand implements Runnable {
       } finally {
         rep.end();
       }
-      Table runs = Row.table(rows, engine);
+      Table runs = Row.table(rows, engine, batch.transport());
       if (f == TableWriter.Format.JSON) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("runs", Row.json(rows, engine));
+        doc.put("runs", Row.json(rows, engine, batch.transport()));
         o.println(Json.of(doc));
       } else {
         o.print(TableWriter.render(f == TableWriter.Format.TEXT ? Row.brief(rows) : runs, f, FormatOption.MISSING));
@@ -197,7 +206,7 @@ public final class CollectiveCommand implements Runnable {
       o.flush();
       if (folder != null) {
         Path stage = folder.staging();
-        Batch.write(stage, "", rows, operation, engine);
+        Batch.write(stage, "", rows, operation, engine, batch.transport());
         org.fabriclab.cli.report.FolderReport.write(stage, "fabriclab collective: " + operation.cliName()
             + ", " + ranks + " ranks, " + engine + " engine", "Each row is one size x scheme x fabric. "
             + "busbw as nccl-tests defines it; wireBytes = payload bytes x links crossed.");

@@ -70,7 +70,7 @@ public final class GroupDemo {
         }
         rows.addAll(new Batch(fab, schemes, specs, engine, Placement.CONTIGUOUS, null, seed).run(Progress.NONE));
       }
-      Batch.write(dir, s.op().cliName() + "-", rows, s.op(), engine);
+      Batch.write(dir, s.op().cliName() + "-", rows, s.op(), engine, engine.equals("packet") ? "rocev2" : null);
       winners.add(winners(s, rows));
       log.printf(Locale.ROOT, "[%d/%d] %-10s %3d runs %8.1f s%n", i, sections.size(), s.op().cliName(), rows.size(),
           (System.nanoTime() - t0) / 1e9);

@@ -30,16 +30,16 @@ public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveR
     return result.jctPs() <= 0 ? null : result.busbwGbps(spec);
   }
 
-  /** {@code runs.csv}: one row per run. */
-  static Table table(List<Row> rows, String engine) {
+  /** {@code runs.csv}: one row per run; {@code transport} the packet engine's (null at flow level). */
+  static Table table(List<Row> rows, String engine, String transport) {
     Table.Builder b = Table.builder("runs").stringColumn("op").stringColumn("scheme").stringColumn("fabric")
-        .stringColumn("engine").longColumn("ranks").longColumn("sizeBytes").longColumn("jctNs")
+        .stringColumn("engine").stringColumn("transport").longColumn("ranks").longColumn("sizeBytes").longColumn("jctNs")
         .doubleColumn("algbwGbps").doubleColumn("busbwGbps").longColumn("wireBytes").longColumn("linkBytes")
         .longColumn("linksUsed").longColumn("rootUplinkBytes").longColumn("maxQueueBytes").longColumn("drops")
         .longColumn("retransmissions");
     for (Row r : rows) {
       CollectiveResult x = r.result;
-      b.row(r.spec.op().cliName(), r.scheme, r.fabric, engine, (long) r.spec.ranks(), r.spec.sizeBytes(),
+      b.row(r.spec.op().cliName(), r.scheme, r.fabric, engine, transport, (long) r.spec.ranks(), r.spec.sizeBytes(),
           r.jctNs(), r.algbw(), r.busbw(), x.wireBytes(), x.linkBytes(), (long) x.linksUsed(), x.rootUplinkBytes(),
           x.maxQueueBytes(), x.drops(), x.retransmissions());
     }
@@ -72,7 +72,7 @@ public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveR
   }
 
   /** The JSON runs: the table's keys and {@code rankEndNs}. */
-  static List<Map<String, Object>> json(List<Row> rows, String engine) {
+  static List<Map<String, Object>> json(List<Row> rows, String engine, String transport) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Row r : rows) {
       CollectiveResult x = r.result;
@@ -81,6 +81,7 @@ public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveR
       m.put("scheme", r.scheme);
       m.put("fabric", r.fabric);
       m.put("engine", engine);
+      m.put("transport", transport);
       m.put("ranks", r.spec.ranks());
       m.put("sizeBytes", r.spec.sizeBytes());
       m.put("jctNs", r.jctNs());

@@ -23,7 +23,7 @@ class CollectiveCommandTest {
     JsonNode first = runs.get(0);
     List<String> keys = new java.util.ArrayList<>();
     first.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys).containsExactly("op", "scheme", "fabric", "engine",
+    assertThat(keys).containsExactly("op", "scheme", "fabric", "engine", "transport",
         "ranks", "sizeBytes", "jctNs", "algbwGbps", "busbwGbps", "wireBytes", "linkBytes", "linksUsed", "rootUplinkBytes",
         "maxQueueBytes", "drops", "retransmissions", "rankEndNs");
     for (JsonNode r : runs) {

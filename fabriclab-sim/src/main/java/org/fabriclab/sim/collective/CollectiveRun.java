@@ -43,6 +43,19 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
   }
 
   /**
+   * This run with the packet engine's transport {@code name} ({@link TransportSpec#NAMES}): RoCEv2
+   * keeps the lossless fabric of {@link #defaults}; DCTCP, NewReno and NDP get their benchmark
+   * ports ({@link PacketSimulation#benchmarkNetwork}: drop-tail with ECN, NDP's trimming queues).
+   */
+  public CollectiveRun withTransport(String name) {
+    if (name.equals("rocev2")) {
+      return defaults(topo, engine, placement, seed);
+    }
+    return new CollectiveRun(topo, engine, placement, TransportSpec.preset(name, false),
+        PacketSimulation.benchmarkNetwork(name, seed), seed);
+  }
+
+  /**
    * Checks that {@code scheme} can run {@code spec} here, naming the requirement when it cannot:
    * the operation, the engine, the fabric's own requirement and the hosts for the ranks.
    */

@@ -109,4 +109,16 @@ class HockneyStarTest {
     assertThat(a.wireBytes()).isEqualTo(2L * n * size);
     assertThat(a.jctPs() / ((size / seg + 1) * Star.message(seg))).isCloseTo(1.0, within(0.02));
   }
+
+  @Test
+  void reductionsAtAByteRateAddTheirTimeToEveryReduceScatterStep() {
+    int n = 8;
+    long size = 8L << 20;
+    double bytesPerS = 5e9; // 40 Gb/s of input
+    CollectiveSpec spec = CollectiveSpec.of(CollectiveOp.ALLREDUCE, n, size).withReduceBytesPerS(bytesPerS);
+    CollectiveSchedule s = new Ring().build(spec);
+    // the n - 1 reduce-scatter steps each reduce the arrived block before forwarding it
+    double model = 2 * (n - 1) * Star.message(size / n) + (n - 1) * (size / n) / bytesPerS * 1e12;
+    assertThat(star.flow(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
+  }
 }
