@@ -63,8 +63,26 @@ public final class Batch {
     return (long) fabrics.size() * schemes.size() * specs.size();
   }
 
-  /** Runs everything in order, advancing {@code progress} by one per run. */
+  /**
+   * Runs everything in order. One run reports its own progress on {@code progress} (transfers
+   * completed, as the engines count them); several report one unit per run.
+   */
   List<Row> run(Progress progress) {
+    boolean single = size() == 1;
+    Progress each = single ? progress : Progress.NONE;
+    if (!single) {
+      progress.begin("runs", size());
+    }
+    try {
+      return runAll(progress, each, single);
+    } finally {
+      if (!single) {
+        progress.end();
+      }
+    }
+  }
+
+  private List<Row> runAll(Progress progress, Progress each, boolean single) {
     List<Row> rows = new ArrayList<>();
     for (int fi = 0; fi < fabrics.size(); fi++) {
       Fabric fab = fabrics.get(fi);
@@ -72,9 +90,11 @@ public final class Batch {
       CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed).withTransport(transport);
       for (CollectiveScheme sc : schemes) {
         for (CollectiveSpec cs : specs) {
-          CollectiveResult r = Flags.domain(() -> run.run(sc, cs, h, Progress.NONE));
+          CollectiveResult r = Flags.domain(() -> run.run(sc, cs, h, each));
           rows.add(new Row(fab.label(), sc.name(), cs, r));
-          progress.advance(1);
+          if (!single) {
+            progress.advance(1);
+          }
         }
       }
     }

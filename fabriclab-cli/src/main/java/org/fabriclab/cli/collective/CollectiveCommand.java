@@ -184,14 +184,7 @@ public final class CollectiveCommand implements Runnable {
     }
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
     try {
-      var rep = progress.reporter(err);
-      rep.begin("runs", batch.size());
-      List<Row> rows;
-      try {
-        rows = batch.run(rep);
-      } finally {
-        rep.end();
-      }
+      List<Row> rows = batch.run(progress.reporter(err));
       Table runs = Row.table(rows, engine, batch.transport());
       if (f == TableWriter.Format.JSON) {
         Map<String, Object> doc = new LinkedHashMap<>();
