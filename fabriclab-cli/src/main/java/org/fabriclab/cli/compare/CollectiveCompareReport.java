@@ -103,15 +103,7 @@ final class CollectiveCompareReport {
       CompareReport.save(r, dir, m[0] + "-by-size", ReportCharts.groupedBars(m[1] + " by size", m[1], categories,
           series), m[1] + " by size S");
     }
-    r.heading("Comparison (compare.csv)");
-    r.table(table, 100);
-    r.heading("Spec (resolved)");
-    try {
-      r.preformatted(Files.readString(dir.resolve("spec.json")));
-    } catch (IOException e) {
-      throw new FabriclabException("cannot read " + dir.resolve("spec.json") + ": " + e.getMessage(), e);
-    }
-    r.write(dir.resolve("report.html"));
+    CompareReport.finish(r, dir, table);
     Table.Builder bb = Table.builder("compare").stringColumn("fabric").stringColumn("scheme")
         .longColumn("sizeBytes").doubleColumn("jctUs").doubleColumn("algbwGbps").doubleColumn("busbwGbps")
         .longColumn("wireBytes");

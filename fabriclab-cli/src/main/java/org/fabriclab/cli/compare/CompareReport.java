@@ -126,15 +126,7 @@ final class CompareReport {
     }
     save(r, dir, "fct-cdf", ReportCharts.stepCdf("Flow completion time CDF (first repetition)",
         "flow completion time (us)", cdf), "FCT CDF");
-    r.heading("Comparison (compare.csv)");
-    r.table(table, 100);
-    r.heading("Spec (resolved)");
-    try {
-      r.preformatted(Files.readString(dir.resolve("spec.json")));
-    } catch (IOException e) {
-      throw new FabriclabException("cannot read " + dir.resolve("spec.json") + ": " + e.getMessage(), e);
-    }
-    r.write(dir.resolve("report.html"));
+    finish(r, dir, table);
     Table.Builder bb = Table.builder("compare").stringColumn("fabric").stringColumn("transport")
         .longColumn("switches").longColumn("links").doubleColumn("goodputGbps").doubleColumn("fctMeanUs")
         .doubleColumn("fctP99Us").doubleColumn("slowdownP99");
@@ -208,5 +200,18 @@ final class CompareReport {
     } catch (IOException e) {
       throw new FabriclabException("cannot read " + flows + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The report's end, the same for flows and collectives: the comparison table, the resolved spec, the file. */
+  static void finish(HtmlReport r, Path dir, Table table) {
+    r.heading("Comparison (compare.csv)");
+    r.table(table, 100);
+    r.heading("Spec (resolved)");
+    try {
+      r.preformatted(Files.readString(dir.resolve("spec.json")));
+    } catch (IOException e) {
+      throw new FabriclabException("cannot read " + dir.resolve("spec.json") + ": " + e.getMessage(), e);
+    }
+    r.write(dir.resolve("report.html"));
   }
 }
