@@ -1,7 +1,5 @@
 package org.fabriclab.cli.compare;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,7 +11,6 @@ import org.fabriclab.cli.report.ReportCharts;
 import org.fabriclab.cli.run.ExperimentSpec;
 import org.fabriclab.cli.run.Point;
 import org.fabriclab.cli.run.PointRunner;
-import org.fabriclab.error.FabriclabException;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 
