@@ -13,6 +13,7 @@ import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.PacketSimulation;
 import org.fabriclab.sim.collective.CollectiveOp;
 import org.fabriclab.sim.collective.CollectiveResult;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.collective.CollectiveRun;
 import org.fabriclab.sim.collective.CollectiveScheme;
 import org.fabriclab.sim.collective.CollectiveSchemes;
@@ -119,6 +120,40 @@ class GleamSchemeTest {
     PacketGroupBcast.Result h = PacketGroupBcast.run("gleam", topo, members, size, 0, 5, List.of(), false);
     assertThat(r.jctPs()).isEqualTo(h.jctPs());
     assertThat(r.rootUplinkBytes()).isEqualTo(h.sourceTxBytes()).isEqualTo(wire(size));
+  }
+
+  @Test
+  void fatTreeBroadcastEndsOneAggregatedAckAfterIpMulticast() {
+    // both replicate at line rate along shortest-path trees, so the farthest receivers (6 hops away
+    // in another pod) hold the last byte at the same time; Gleam completes when the aggregated ACK
+    // has come back those 6 hops, a 64 B packet each
+    Topology topo = new FatTree(4).build();
+    CollectiveRun run = CollectiveRun.defaults(topo, "packet", Placement.CONTIGUOUS, 1);
+    CollectiveSpec spec = CollectiveSpec.of(CollectiveOp.BROADCAST, 16, 1L << 20);
+    long ackHop = Time.serialization(64, topo.capacityBps(0)) + topo.delayPs(0);
+    assertThat(run(run, "gleam", spec).jctPs() - run(run, "ipmulticast", spec).jctPs()).isEqualTo(6 * ackHop);
+  }
+
+  @Test
+  void multicastsAndUnicastTransfersShareTheNetwork() {
+    // a Gleam multicast 0 -> {1, 2, 3}, a concurrent transfer 4 -> 5 on disjoint links, and a
+    // transfer 1 -> 6 once the multicast is done: the two RoCEv2 transports (the run's and
+    // Gleam's) on one network, one NIC scheduler
+    Topology topo = star(8);
+    long mib = 1L << 20;
+    CollectiveSchedule s = new CollectiveSchedule(8);
+    int mc = s.multicast(0, new int[] {1, 2, 3}, mib);
+    int side = s.transfer(4, 5, 2 * mib);
+    int after = s.transfer(1, 6, mib, mc);
+    CollectiveResult r = CollectiveRun.defaults(topo, "packet", Placement.CONTIGUOUS, 1)
+        .run(s, 0, new int[] {0, 1, 2, 3, 4, 5, 6, 7}, new GleamScheme().packetBinding(), Progress.NONE);
+    long ackHop = Time.serialization(64, GBPS) + DELAY_PS;
+    long[] end = r.nodeEndPs();
+    assertThat((double) end[mc]).isCloseTo(message(mib) + 2 * ackHop, within(0.01 * message(mib)));
+    assertThat((double) end[side]).isCloseTo(message(2 * mib), within(0.01 * message(2 * mib)));
+    assertThat((double) (end[after] - end[mc])).isCloseTo(message(mib), within(0.01 * message(mib)));
+    assertThat(r.jctPs()).isEqualTo(end[after]);
+    assertThat(r.retransmissions()).isZero();
   }
 
   @Test
