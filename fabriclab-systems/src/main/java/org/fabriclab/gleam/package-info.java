@@ -17,6 +17,8 @@
  * org.fabriclab.gleam.WriteMrUpdate} (§3.3 one-to-many WRITE). Baselines as transfer schedules and
  * an analytic testbed model: {@code org.fabriclab.gleam.baseline}, {@link
  * org.fabriclab.gleam.TestbedModel}. Reproduction: {@link org.fabriclab.gleam.GleamReproduction}.
+ * Collective scheme {@code gleam} (broadcast, allgather as multicasts over §3's data plane):
+ * {@code org.fabriclab.gleam.dataplane}.
  *
  * <p>Packet-level experiments (Fig. 9-16 with loss, DCQCN, HPL on 16,384 servers) await the packet
  * engine of issue 9; decisions where the paper is open are in each class's javadoc and in

@@ -20,4 +20,9 @@ public interface GroupCarrier {
 
   /** Directed links that carried payload of the nodes carried here. */
   BitSet usedLinks();
+
+  /** Data packets sent again by the nodes carried here (0 for a carrier with no reliability). */
+  default long retransmissions() {
+    return 0;
+  }
 }

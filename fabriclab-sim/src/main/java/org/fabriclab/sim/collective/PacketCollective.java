@@ -194,6 +194,7 @@ public final class PacketCollective {
     if (groups != null) {
       wire += groups.wireBytes();
       used.or(groups.usedLinks());
+      retx += groups.retransmissions();
     }
     long link = 0;
     for (int e = 0; e < topo.linkCount(); e++) {

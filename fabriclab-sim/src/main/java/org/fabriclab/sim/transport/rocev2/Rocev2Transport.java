@@ -387,6 +387,20 @@ public final class Rocev2Transport implements Transport, EgressSource {
     return dcqcn;
   }
 
+  /** The settings its queue pairs run with. */
+  public RcConfig config() {
+    return cfg;
+  }
+
+  /**
+   * The network's packet kind of this transport's DATA; ACK, NACK and CNP are the next three (one
+   * block of the network's {@code PacketKinds}, so several RoCEv2 transports on one network are
+   * told apart by kind).
+   */
+  public int dataKind() {
+    return kindBase + DATA;
+  }
+
   public RcQueuePairs queuePairs() {
     return qp;
   }
