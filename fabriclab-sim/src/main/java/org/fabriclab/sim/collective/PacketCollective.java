@@ -39,6 +39,7 @@ public final class PacketCollective {
   private final int[] dependents;
   private final long[] endPs;
   private final int[] stack;
+  private int done; // nodes completed
   private final int stepHandler;
   private final long hashSeed;
   private final GroupCarrier groups;
@@ -85,6 +86,9 @@ public final class PacketCollective {
     hashSeed = netCfg.hashSeed();
     sim = ps.simulator();
     this.transport = ps.transportImpl();
+    // the run ends when the last node completes, which may be a step or a group node after the
+    // transport's last flow: the transport does not stop the simulator itself
+    this.transport.setStopWhenDone(false);
     rec = ps.records();
     waiting = new int[n];
     for (int v = 0; v < n; v++) {
@@ -137,6 +141,9 @@ public final class PacketCollective {
     endPs[v] = t;
     while (top > 0) {
       int u = stack[--top];
+      if (++done == endPs.length) {
+        sim.stop();
+      }
       for (int i = depOff[u]; i < depOff[u + 1]; i++) {
         int w = dependents[i];
         if (--waiting[w] == 0) {

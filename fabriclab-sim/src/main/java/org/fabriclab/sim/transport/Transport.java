@@ -11,6 +11,13 @@ public interface Transport {
    */
   void launch(int f);
 
+  /**
+   * Whether the transport stops the simulator when its last flow completes (default true); a run
+   * that has more to do after its flows (an application's steps, other carriers) turns it off
+   * and stops the simulator itself.
+   */
+  void setStopWhenDone(boolean stop);
+
   /** Ends the progress task. */
   void progressEnd();
 

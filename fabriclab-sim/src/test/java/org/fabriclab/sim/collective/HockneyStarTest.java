@@ -121,4 +121,20 @@ class HockneyStarTest {
     double model = 2 * (n - 1) * Star.message(size / n) + (n - 1) * (size / n) / bytesPerS * 1e12;
     assertThat(star.flow(s, 0).jctPs() / model).isCloseTo(1.0, within(0.02));
   }
+
+  @Test
+  void aRunEndsWithItsLastNodeNotItsLastTransfer() {
+    // a step after the only transfer, and a multicast that outlasts a short transfer: the
+    // transport's last flow is not the schedule's end
+    CollectiveSchedule s = new CollectiveSchedule(8);
+    int t = s.transfer(0, 1, 1 << 20);
+    s.step(1, 5_000_000, t);
+    CollectiveResult r = star.packet(s, 0);
+    assertThat((double) r.jctPs()).isCloseTo(Star.message(1 << 20) + 5e6, within(0.02 * Star.message(1 << 20)));
+    CollectiveSchedule m = new CollectiveSchedule(8);
+    m.multicast(0, new int[] {2, 3, 4, 5, 6, 7}, 8L << 20);
+    m.transfer(1, 2, 1024);
+    CollectiveResult mr = star.packet(m, 0);
+    assertThat(mr.jctPs() / Star.message(8L << 20)).isCloseTo(1.0, within(0.02));
+  }
 }

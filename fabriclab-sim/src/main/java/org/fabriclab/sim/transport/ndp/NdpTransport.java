@@ -255,6 +255,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
   }
 
   /** Stop the simulator when every flow is done (default true; false when sharing a network). */
+  @Override
   public void setStopWhenDone(boolean stop) {
     stopWhenDone = stop;
   }

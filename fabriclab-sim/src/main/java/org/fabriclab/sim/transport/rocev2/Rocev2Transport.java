@@ -136,6 +136,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
   }
 
   /** Trace mode: stop the simulator when every flow is done (default true). */
+  @Override
   public void setStopWhenDone(boolean stop) {
     if (flows != null) {
       flows.setStopWhenDone(stop);
