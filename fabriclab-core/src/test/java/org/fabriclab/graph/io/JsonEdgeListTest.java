@@ -33,7 +33,7 @@ class JsonEdgeListTest {
     root.fieldNames().forEachRemaining(names::add);
     assertThat(names)
         .containsExactly(
-            "format", "version", "family", "parameters", "labelFields", "nodes", "links");
+            "format", "version", "family", "parameters", "labelFields", "nodes", "edges");
     assertThat(root.get("format").asText()).isEqualTo("fabriclab-edgelist");
     assertThat(root.get("version").asInt()).isEqualTo(1);
     assertThat(root.get("family").asText()).isEqualTo("hand<made>");
@@ -58,7 +58,7 @@ class JsonEdgeListTest {
 
   @Test
   void eachCableOnceAndOneWayLinksFlagged() throws IOException {
-    ArrayNode links = (ArrayNode) MAPPER.readTree(json(Fixtures.mixed())).get("links");
+    ArrayNode links = (ArrayNode) MAPPER.readTree(json(Fixtures.mixed())).get("edges");
     // 6 cables and 4 one-way links, built by hand in Fixtures.mixed
     assertThat(links).hasSize(10);
     int directed = 0;
