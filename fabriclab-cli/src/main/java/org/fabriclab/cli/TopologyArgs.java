@@ -119,11 +119,32 @@ public final class TopologyArgs {
    * {@code options}) or a family built from {@code options}.
    */
   public static Topology topology(String topo, Map<String, String> options, long seed) {
+    return topology(topo, options, seed, new java.io.PrintWriter(System.err, true));
+  }
+
+  /**
+   * {@link #topology(String, Map, long)}, naming on {@code err} the attributes a file has and
+   * the import did not use.
+   */
+  public static Topology topology(String topo, Map<String, String> options, long seed, java.io.PrintWriter err) {
     Path file = Path.of(topo);
     if (Files.isRegularFile(file)) {
-      return TopologyFiles.read(file, importDefaults(topo, options));
+      return readFile(file, importDefaults(topo, options), err);
     }
     return build(topo, options, seed);
+  }
+
+  /**
+   * Reads a topology file and prints on {@code err} the one line naming the attributes it did not
+   * use ({@code topology file x.graphml: ignored edge attributes weight, color}), if any.
+   */
+  public static Topology readFile(Path file, ImportDefaults defaults, java.io.PrintWriter err) {
+    org.fabriclab.graph.io.ImportedTopology it = TopologyFiles.importFile(file, defaults);
+    it.ignoredLine(file.toString()).ifPresent(line -> {
+      err.println(line);
+      err.flush();
+    });
+    return it.topology();
   }
 
   /**

@@ -74,7 +74,7 @@ public final class Topology {
     cables = (reverse.length - oneWay) / 2 + oneWay;
   }
 
-  /** Name of the family that generated this topology ("fattree", "bcube"…, or "imported"). */
+  /** Name of the family that generated this topology ("fattree", "bcube"…; an imported file's name or graph name). */
   public String family() {
     return family;
   }

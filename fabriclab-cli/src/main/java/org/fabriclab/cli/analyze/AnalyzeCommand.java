@@ -181,7 +181,7 @@ public final class AnalyzeCommand implements Runnable {
           throw new InvalidParameterException("-p", kv, "parameter " + kv.substring(0, eq).trim() + " given twice");
         }
       }
-      return TopologyArgs.topology(topo, raw, seed);
+      return TopologyArgs.topology(topo, raw, seed, spec.commandLine().getErr());
     }
 
     /** {@link DemandCsv#read} for a topology without node ids (node indices only). */

@@ -52,9 +52,12 @@ import picocli.CommandLine.Spec;
 public final class EngineBenchCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Option(names = "--trace", paramLabel = "FILE", required = true,
-      description = "the benchmark trace (ft8_ws10k.trace.csv)")
+  @Option(names = "--trace", paramLabel = "FILE",
+      description = "a trace CSV (default: the FT8-WS30-10k trace ft8_ws10k.trace.csv, inside fabriclab)")
   Path trace;
+
+  /** The FT8-WS30-10k trace, a resource of this module (279 KB; also the benchmarks README's file). */
+  static final String BENCHMARK_TRACE = "ft8_ws10k.trace.csv";
 
   @Option(names = "--profiles", split = ",", defaultValue = "dctcp-compat,ndp,flow",
       description = "comma list of dctcp, dctcp-compat, newreno, ndp, rocev2, flow (default: ${DEFAULT-VALUE})")
@@ -83,7 +86,7 @@ public final class EngineBenchCommand implements Runnable {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Topology t = new FatTree(8).build();
-    FlowTrace tr = TraceCsv.read(trace, t.serverCount());
+    FlowTrace tr = trace != null ? TraceCsv.read(trace, t.serverCount()) : benchmarkTrace(t.serverCount());
     boolean benchmarkTrace = isBenchmarkTrace(tr);
     Progress progress = progressOption.reporter(err);
     Table.Builder b =
@@ -135,9 +138,24 @@ public final class EngineBenchCommand implements Runnable {
     }
   }
 
+  /** The FT8-WS30-10k trace from the class path. */
+  static FlowTrace benchmarkTrace(int servers) {
+    java.io.InputStream in = EngineBenchCommand.class.getResourceAsStream(BENCHMARK_TRACE);
+    if (in == null) {
+      throw new org.fabriclab.error.FabriclabException("the benchmark trace " + BENCHMARK_TRACE
+          + " is missing from the jar; give one with --trace FILE");
+    }
+    try (java.io.BufferedReader r = new java.io.BufferedReader(
+        new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+      return TraceCsv.read(r, BENCHMARK_TRACE, servers);
+    } catch (IOException e) {
+      throw new org.fabriclab.error.FabriclabException("cannot read the benchmark trace: " + e.getMessage(), e);
+    }
+  }
+
   /**
    * Whether {@code tr} is the FT8-WS30-10k trace the targets are for (its 10,000 flows and 24.67 GB,
-   * {@code ../shared/benchmarks/README.md}); another trace has no target.
+   * {@code docs/benchmarks-engine.md}); another trace has no target.
    */
   static boolean isBenchmarkTrace(FlowTrace tr) {
     long bytes = 0;

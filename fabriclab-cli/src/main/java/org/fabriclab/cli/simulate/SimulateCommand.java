@@ -323,7 +323,8 @@ public final class SimulateCommand implements Runnable {
   private Topology topology(long topologySeed) {
     Path file = Path.of(topo);
     if (Files.isRegularFile(file)) {
-      return TopologyFiles.read(file, TopologyArgs.importDefaults(topo, topologyArgs));
+      return TopologyArgs.readFile(file, TopologyArgs.importDefaults(topo, topologyArgs),
+          spec.commandLine().getErr());
     }
     return TopologyArgs.build(topo, topologyArgs, topologySeed);
   }

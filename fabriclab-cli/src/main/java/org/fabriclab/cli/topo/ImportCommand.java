@@ -2,7 +2,6 @@ package org.fabriclab.cli.topo;
 
 import java.nio.file.Path;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.graph.io.TopologyFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,8 +16,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Read a topology from a GraphML or JSON file, print its statistics and optionally export it.",
       "Files: fabriclab's JSON edge list and GraphML, and those of other tools (networkx GraphML and",
-      "node-link JSON, Gephi): a node without a role is a packet switch; --servers-per-switch,",
-      "--link-gbps and --link-delay-ns give the values such a file lacks."
+      "node-link JSON, Gephi, Topology Zoo): a node without a role is a packet switch; link capacity",
+      "and delay come from capacity/bandwidth (bit/s), capacity_gbps, delay/latency (s), delay_ns,",
+      "LinkSpeedRaw... (docs/formats.md); --servers-per-switch, --link-gbps and --link-delay-ns give",
+      "the values such a file lacks. Attributes not used are named in one line on stderr."
     })
 final class ImportCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -56,7 +57,8 @@ final class ImportCommand implements Runnable {
     if (linkDelayNs != null) {
       given.put("link-delay-ns", linkDelayNs.toString());
     }
-    Topology t = TopologyFiles.read(file, org.fabriclab.cli.TopologyArgs.importDefaults(file.toString(), given));
+    Topology t = org.fabriclab.cli.TopologyArgs.readFile(file,
+        org.fabriclab.cli.TopologyArgs.importDefaults(file.toString(), given), spec.commandLine().getErr());
     TopoReport.emit(
         t, output, seed, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

@@ -210,11 +210,17 @@ public final class GraphMl {
    * @throws IOException when {@code in} itself fails
    */
   public static Topology read(Reader in, String sourceName) throws IOException {
-    return new GraphMlReader(sourceName, ImportDefaults.NONE).read(in);
+    return new GraphMlReader(sourceName, ImportDefaults.NONE).read(in).topology();
   }
 
   /** Reads GraphML, filling what a foreign file leaves out from {@code defaults}. */
   public static Topology read(Reader in, String sourceName, ImportDefaults defaults) throws IOException {
+    return importFrom(in, sourceName, defaults).topology();
+  }
+
+  /** {@link #read(Reader, String, ImportDefaults)} with the attributes it did not use. */
+  public static ImportedTopology importFrom(Reader in, String sourceName, ImportDefaults defaults)
+      throws IOException {
     return new GraphMlReader(sourceName, defaults).read(in);
   }
 }

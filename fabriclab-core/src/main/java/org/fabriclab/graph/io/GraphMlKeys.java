@@ -71,6 +71,17 @@ final class GraphMlKeys {
     return fallback;
   }
 
+  /** The default values of the keys of {@code element}, by name (a new, modifiable map). */
+  Map<String, String> defaults(String element) {
+    Map<String, String> d = new java.util.LinkedHashMap<>();
+    for (Key k : keys.values()) {
+      if (k.appliesTo(element) && k.defaultValue() != null) {
+        d.put(k.name(), k.defaultValue().trim());
+      }
+    }
+    return d;
+  }
+
   /** A file that declares no role key: not written by fabriclab (see {@link ImportDefaults}). */
   boolean foreign() {
     return keys.values().stream().noneMatch(k -> k.name().equals("role"));

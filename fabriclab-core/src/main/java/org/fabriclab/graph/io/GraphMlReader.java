@@ -35,6 +35,10 @@ import org.fabriclab.graph.io.GraphMlKeys.Key;
 final class GraphMlReader {
   private record Pending(int edge, boolean target, String node) {}
 
+  /** fabriclab's own edge attributes. */
+  private static final java.util.Set<String> EDGE_NAMES =
+      java.util.Set.of("capacityBps", "delayPs", "sourcePort", "targetPort", "oneWay", "sourceNode");
+
   private final String source;
   private final ImportDefaults defaults;
   private final IntArrayList roleless = new IntArrayList();
@@ -43,6 +47,8 @@ final class GraphMlReader {
   private final Object2IntOpenHashMap<String> nodeIndex = new Object2IntOpenHashMap<>();
   private final List<Pending> pending = new ArrayList<>();
   private final Map<String, String> graphData = new HashMap<>();
+  private final ImportedTopology.Notes notes = new ImportedTopology.Notes();
+  private LinkAttributes links; // made at the first edge, from the graph's unit attributes
   private int graphState; // 0 before <graph>, 1 inside, 2 after
   private boolean directedDefault;
 
@@ -58,7 +64,7 @@ final class GraphMlReader {
     return new MalformedInputException(source, problem);
   }
 
-  Topology read(Reader in) throws IOException {
+  ImportedTopology read(Reader in) throws IOException {
     XMLInputFactory f = XMLInputFactory.newFactory();
     f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -93,11 +99,24 @@ final class GraphMlReader {
             defaults.linkCapacityBps(), defaults.linkDelayPs(), false);
       }
     }
-    return c.build(
-        graphData.getOrDefault("family", keys.defaultOf("graph", "family", "imported")),
-        graphData.getOrDefault("parameters", keys.defaultOf("graph", "parameters", "")),
-        keys.labelFields(
-            graphData.getOrDefault("labelFields", keys.defaultOf("graph", "labelFields", "")), c));
+    String family = graphData.getOrDefault("family", keys.defaultOf("graph", "family", null));
+    if (family == null) {
+      String name = graphData.getOrDefault("name", keys.defaultOf("graph", "name", ""));
+      family = name.isBlank() ? ImportedTopology.nameOf(source) : name.strip();
+      notes.use("graph", "name");
+    }
+    List<String> fields = keys.labelFields(
+        graphData.getOrDefault("labelFields", keys.defaultOf("graph", "labelFields", "")), c);
+    for (String field : fields) {
+      notes.use("node", field);
+    }
+    for (String g : List.of("family", "parameters", "labelFields", "capacity_unit", "delay_unit")) {
+      notes.use("graph", g);
+    }
+    notes.use("node", "role");
+    Topology t = c.build(family,
+        graphData.getOrDefault("parameters", keys.defaultOf("graph", "parameters", "")), fields);
+    return notes.result(t);
   }
 
   private void parse(XMLStreamReader r) throws XMLStreamException {
@@ -127,6 +146,10 @@ final class GraphMlReader {
           String text = r.getElementText();
           if (k.appliesTo("graph") && graphState == 1) {
             graphData.put(k.name(), text);
+            notes.graph(k.name());
+            if (links != null && LinkAttributes.GRAPH_NAMES.contains(k.name())) {
+              throw error("graph attribute " + k.name() + " after the first edge: give it before the edges");
+            }
           }
         }
         case "hyperedge" -> throw error("hyperedges are not supported");
@@ -185,6 +208,7 @@ final class GraphMlReader {
           if (!seen.add(k.name())) {
             throw error(where + ": data \"" + k.name() + "\" given twice");
           }
+          notes.node(k.name());
           int at = keys.intColumn(r.getAttributeValue(null, "key"));
           String text = r.getElementText().trim();
           if (k.appliesTo("node") && k.name().equals("role")) {
@@ -232,7 +256,7 @@ final class GraphMlReader {
       throw error(where + ": directed=\"" + dir + "\" is neither true nor false");
     }
     boolean directed = dir == null ? directedDefault : dirValue;
-    Map<String, String> values = new HashMap<>(8);
+    Map<String, String> values = new java.util.LinkedHashMap<>(8);
     while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
       switch (r.getLocalName()) {
         case "data" -> {
@@ -241,6 +265,7 @@ final class GraphMlReader {
           if (k.appliesTo("edge") && values.put(k.name(), text) != null) {
             throw error(where + ": data \"" + k.name() + "\" given twice");
           }
+          notes.edge(k.name());
         }
         case "graph" -> throw error(where + ": nested graphs are not supported");
         default -> skip(r);
@@ -261,24 +286,38 @@ final class GraphMlReader {
       t = s;
       s = sourceNode;
     }
-    long capacity =
-        keys.number(
-        where, "capacityBps", edgeValue(values, "capacityBps", where), Long.MIN_VALUE, Long.MAX_VALUE);
-    long delay = keys.number(where, "delayPs", edgeValue(values, "delayPs", where), Long.MIN_VALUE, Long.MAX_VALUE);
+    if (links == null) {
+      links = new LinkAttributes(source, graphData);
+    }
+    Map<String, String> all = keys.defaults("edge");
+    all.putAll(values);
+    for (String name : all.keySet()) {
+      if (LinkAttributes.isLinkAttribute(name) || EDGE_NAMES.contains(name)) {
+        notes.use("edge", name);
+      }
+    }
+    long capacity = edgeValue(all, "capacityBps", where,
+        links.capacityBps(all, where, fabriclabValue(all, "capacityBps", where)));
+    long delay = edgeValue(all, "delayPs", where, links.delayPs(all, where, fabriclabValue(all, "delayPs", where)));
     int sp = port(values, "sourcePort", where);
     int tp = port(values, "targetPort", where);
     c.addLink(endpoint(i, false, s), endpoint(i, true, t), sp, tp, capacity, delay, directed);
   }
 
-  private String edgeValue(Map<String, String> values, String name, String where) {
-    String v = values.getOrDefault(name, keys.defaultOf("edge", name, null));
-    if (v == null && (keys.foreign() || defaults.explicitLink())) {
-      v = Long.toString(name.equals("capacityBps") ? defaults.linkCapacityBps() : defaults.linkDelayPs());
+  private Long fabriclabValue(Map<String, String> values, String name, String where) {
+    String v = values.get(name);
+    return v == null ? null : keys.number(where, name, v, Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
+  /** The value read, else the default where one applies (foreign file or option given). */
+  private long edgeValue(Map<String, String> values, String name, String where, Long read) {
+    if (read != null) {
+      return read;
     }
-    if (v == null) {
-      throw error(where + ": missing " + name);
+    if (keys.foreign() || defaults.explicitLink()) {
+      return name.equals("capacityBps") ? defaults.linkCapacityBps() : defaults.linkDelayPs();
     }
-    return v;
+    throw error(where + ": missing " + name);
   }
 
   private int port(Map<String, String> values, String name, String where) {

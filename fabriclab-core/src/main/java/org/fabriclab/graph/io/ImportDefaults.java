@@ -10,9 +10,11 @@ import org.fabriclab.units.Limits;
  * <ul>
  *   <li>every node is a packet switch, and {@code serversPerSwitch} servers are attached to each
  *       (by links with the default capacity and delay);
- *   <li>a link without {@code capacityBps} gets {@code linkCapacityBps} (default 10 Gbit/s), one
- *       without {@code delayPs} gets {@code linkDelayPs} (default 1000 ns), the defaults of every
- *       topology family ({@code --link-gbps}, {@code --link-delay-ns}).
+ *   <li>a link without a capacity ({@code capacityBps} or a name of {@link LinkAttributes}: {@code
+ *       capacity}, {@code capacity_gbps}, {@code LinkSpeedRaw}…) gets {@code linkCapacityBps}
+ *       (default 10 Gbit/s), one without a delay ({@code delayPs}, {@code delay}, {@code
+ *       delay_ns}…) gets {@code linkDelayPs} (default 1000 ns), the defaults of every topology
+ *       family ({@code --link-gbps}, {@code --link-delay-ns}); a value the file gives is kept.
  * </ul>
  * In a fabriclab file (one that declares {@code role}) a missing value stays an error unless the
  * user gave the default explicitly ({@code explicitLink}), so a typo does not pass silently.

@@ -15,7 +15,9 @@ import org.fabriclab.graph.Topology;
  * The fabriclab JSON edge list ({@code "format": "fabriclab-edgelist"}, version 1; schema in
  * {@code docs/formats.md}): the topology's family and parameters, its label fields, one object
  * per node (id, role, optional label) and one object per physical link (ends, ports, capacity,
- * delay; one-way links flagged {@code directed}). Each cable is written once, from the end whose
+ * delay; one-way links flagged {@code directed}) under {@code edges}, the key {@code
+ * networkx.node_link_graph} reads by default since networkx 3.6 (the reader also takes {@code
+ * links}, the key of earlier fabriclab and networkx versions). Each cable is written once, from the end whose
  * directed link index is smaller, with the port numbers of both ends, so {@link #read} gives back
  * a topology that {@link Topology#equals equals} the original. {@link
  * org.fabriclab.graph.ServerOrbits} hints are not written: analyses of an imported topology use
@@ -77,7 +79,7 @@ public final class JsonEdgeList {
       g.writeEndObject();
     }
     g.writeEndArray();
-    g.writeArrayFieldStart("links");
+    g.writeArrayFieldStart("edges");
     int[] offsets = t.csrOffsets();
     for (int u = 0; u < t.nodeCount(); u++) {
       for (int e = offsets[u]; e < offsets[u + 1]; e++) {
@@ -135,13 +137,13 @@ public final class JsonEdgeList {
   private static final class RecordPerLinePrinter implements PrettyPrinter {
     private int depth;
 
-    /** True inside the {@code nodes} and {@code links} arrays (not {@code labelFields}). */
+    /** True inside the {@code nodes} and {@code edges} arrays (not {@code labelFields}). */
     private boolean recordArray(JsonGenerator g) {
       if (depth != 2) {
         return false;
       }
       String name = g.getOutputContext().getParent().getCurrentName();
-      return "nodes".equals(name) || "links".equals(name);
+      return "nodes".equals(name) || "edges".equals(name);
     }
 
     private void indent(JsonGenerator g) throws IOException {

@@ -25,11 +25,11 @@ final class JsonEdgeListReader {
   private final LinkCollector c;
   private String format;
   private Integer version;
-  private String family = "imported";
+  private String family;
   private String parameters = "";
   private List<String> labelFields = List.of();
   private boolean sawNodes;
-  private boolean sawLinks;
+  private String linksKey;
 
   JsonEdgeListReader(Reader in, String source) throws IOException {
     this.p = JsonEdgeList.factory().createParser(in);
@@ -70,10 +70,10 @@ final class JsonEdgeListReader {
     if (!sawNodes) {
       throw error("missing field \"nodes\"");
     }
-    if (!sawLinks) {
-      throw error("missing field \"links\"");
+    if (linksKey == null) {
+      throw error("missing field \"edges\" (or \"links\")");
     }
-    return c.build(family, parameters, labelFields);
+    return c.build(family == null ? ImportedTopology.nameOf(source) : family, parameters, labelFields);
   }
 
   private void topLevelField(String name) throws IOException {
@@ -100,8 +100,11 @@ final class JsonEdgeListReader {
         sawNodes = true;
         readNodes();
       }
-      case "links" -> {
-        sawLinks = true;
+      case "edges", "links" -> {
+        if (linksKey != null) {
+          throw error("\"" + name + "\" after \"" + linksKey + "\": give the links once, under \"edges\" or \"links\"");
+        }
+        linksKey = name;
         readLinks();
       }
       default -> throw error(
@@ -162,9 +165,9 @@ final class JsonEdgeListReader {
   }
 
   private void readLinks() throws IOException {
-    expect(JsonToken.START_ARRAY, "links must be an array");
+    expect(JsonToken.START_ARRAY, linksKey + " must be an array");
     int i = 0;
-    while (next("links") != JsonToken.END_ARRAY) {
+    while (next(linksKey) != JsonToken.END_ARRAY) {
       String where = "link " + i;
       expect(JsonToken.START_OBJECT, where + " must be an object");
       long s = Long.MIN_VALUE;

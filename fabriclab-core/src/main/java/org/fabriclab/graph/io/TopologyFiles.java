@@ -73,6 +73,15 @@ public final class TopologyFiles {
    * fabriclab's attributes take {@code defaults} (see {@link ImportDefaults}).
    */
   public static Topology read(Path file, ImportDefaults defaults) {
+    return importFile(file, defaults).topology();
+  }
+
+  /**
+   * {@link #read(Path, ImportDefaults)} with the graph, node and edge attributes the file has and
+   * the reader did not use ({@link ImportedTopology#ignoredLine}). A topology whose file names
+   * none takes the file's name without its extension.
+   */
+  public static ImportedTopology importFile(Path file, ImportDefaults defaults) {
     String name = file.toString();
     try {
       TopologyFormat f = detect(file);
@@ -90,9 +99,9 @@ public final class TopologyFiles {
           return NodeLinkJson.read(in, name, defaults);
         }
         if (f == TopologyFormat.GRAPHML) {
-          return GraphMl.read(in, name, defaults);
+          return GraphMl.importFrom(in, name, defaults);
         }
-        return read(in, f, name);
+        return ImportedTopology.of(read(in, f, name));
       }
     } catch (CharacterCodingException e) {
       throw new MalformedInputException(name, "not UTF-8 text", e);

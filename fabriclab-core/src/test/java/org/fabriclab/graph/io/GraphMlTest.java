@@ -135,7 +135,7 @@ class GraphMlTest {
             + "<node id='b'/>"
             + "</graph></graphml>";
     Topology t = GraphMl.read(new StringReader(xml), "foreign.graphml");
-    TopologyBuilder b = new TopologyBuilder("imported", "");
+    TopologyBuilder b = new TopologyBuilder("foreign", "");
     b.addNode(NodeRole.SERVER);
     b.addNode(NodeRole.PACKET_SWITCH);
     b.addCable(1, 0, 100_000_000, 4);

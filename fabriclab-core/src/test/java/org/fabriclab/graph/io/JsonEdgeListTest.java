@@ -33,7 +33,7 @@ class JsonEdgeListTest {
     root.fieldNames().forEachRemaining(names::add);
     assertThat(names)
         .containsExactly(
-            "format", "version", "family", "parameters", "labelFields", "nodes", "links");
+            "format", "version", "family", "parameters", "labelFields", "nodes", "edges");
     assertThat(root.get("format").asText()).isEqualTo("fabriclab-edgelist");
     assertThat(root.get("version").asInt()).isEqualTo(1);
     assertThat(root.get("family").asText()).isEqualTo("hand<made>");
@@ -58,7 +58,7 @@ class JsonEdgeListTest {
 
   @Test
   void eachCableOnceAndOneWayLinksFlagged() throws IOException {
-    ArrayNode links = (ArrayNode) MAPPER.readTree(json(Fixtures.mixed())).get("links");
+    ArrayNode links = (ArrayNode) MAPPER.readTree(json(Fixtures.mixed())).get("edges");
     // 6 cables and 4 one-way links, built by hand in Fixtures.mixed
     assertThat(links).hasSize(10);
     int directed = 0;
@@ -87,7 +87,7 @@ class JsonEdgeListTest {
     Topology t = Fixtures.mixed();
     ObjectNode root = (ObjectNode) MAPPER.readTree(json(t));
     ObjectNode shuffled = MAPPER.createObjectNode();
-    for (String k : List.of("links", "labelFields", "nodes", "parameters", "version", "family")) {
+    for (String k : List.of("edges", "labelFields", "nodes", "parameters", "version", "family")) {
       shuffled.set(k, root.get(k));
     }
     shuffled.set("format", root.get("format"));
@@ -104,7 +104,7 @@ class JsonEdgeListTest {
             + "\"links\":[{\"source\":2,\"target\":1,\"capacityBps\":5000000,\"delayPs\":0},"
             + "{\"source\":0,\"target\":1,\"capacityBps\":7000000,\"delayPs\":3}]}";
     Topology read = JsonEdgeList.read(new StringReader(text), "hand.json");
-    TopologyBuilder b = new TopologyBuilder("imported", "");
+    TopologyBuilder b = new TopologyBuilder("hand", "");
     b.addNode(NodeRole.SERVER);
     b.addNode(NodeRole.PACKET_SWITCH);
     b.addNode(NodeRole.SERVER);
@@ -112,7 +112,7 @@ class JsonEdgeListTest {
     b.addCable(0, 1, 7_000_000, 3);
     assertThat(read).isEqualTo(b.build());
     assertThat(read.neighbor(1, 0)).isEqualTo(2);
-    assertThat(read.family()).isEqualTo("imported");
+    assertThat(read.family()).as("no family: the file's name").isEqualTo("hand");
   }
 
   @Test
