@@ -149,7 +149,7 @@ public final class CollectiveCommand implements Runnable {
           throw new InvalidParameterException(opt, opt + " does not apply to --goal: the GOAL file is the whole schedule");
         }
       }
-      GoalMode.run(goal, Fabric.parse(topos, seed), engine, where, hostList, seed, f, o, err);
+      GoalMode.run(goal, Fabric.parse(topos, seed, err), engine, where, hostList, seed, f, o, err);
       return;
     }
     CollectiveOp operation = Flags.op(op);
@@ -162,7 +162,7 @@ public final class CollectiveCommand implements Runnable {
       throw new InvalidParameterException("--reduce-gbps", reduceGbps, "valid range 0 (free) .. 1000000");
     }
     List<CollectiveScheme> chosen = Flags.schemes(registry, schemes, operation, engine);
-    List<Fabric> fabrics = Fabric.parse(topos, seed);
+    List<Fabric> fabrics = Fabric.parse(topos, seed, err);
     // every pairing checked before any run or file
     List<CollectiveSpec> specs = new ArrayList<>();
     for (long s : sizeList) {

@@ -12,6 +12,11 @@ import org.fabriclab.graph.Topology;
 record Fabric(String label, Topology topology) {
   /** The fabrics of the {@code --topo} texts ({@code "FAMILY name=value ..."}); default fat-tree k=4. */
   static List<Fabric> parse(List<String> topos, long seed) {
+    return parse(topos, seed, new java.io.PrintWriter(java.io.Writer.nullWriter()));
+  }
+
+  /** {@link #parse(List, long)}, a topology file's ignored attributes reported on {@code err}. */
+  static List<Fabric> parse(List<String> topos, long seed, java.io.PrintWriter err) {
     List<String> texts = topos == null || topos.isEmpty() ? List.of("fattree k=4") : topos;
     List<Fabric> out = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
@@ -31,7 +36,7 @@ record Fabric(String label, Topology topology) {
       }
       Topology topo;
       try {
-        topo = TopologyArgs.topology(words[0], raw, seed);
+        topo = TopologyArgs.topology(words[0], raw, seed, err);
       } catch (InvalidParameterException e) {
         throw new InvalidParameterException("--topo", "--topo '" + label + "': " + e.getMessage());
       }
