@@ -62,7 +62,7 @@ public final class CollectiveCommand implements Runnable {
   List<String> sizes;
 
   @Option(names = "--scheme", split = ",", paramLabel = "S",
-      description = "schemes, comma-separated (default: every scheme of --op that runs on --engine; --list names them)")
+      description = "schemes, comma-separated (default: every scheme of --op that runs on --engine and on every --topo; --list names them)")
   List<String> schemes;
 
   @Option(names = "--topo", paramLabel = "FAMILY|FILE",
@@ -163,6 +163,14 @@ public final class CollectiveCommand implements Runnable {
     }
     List<CollectiveScheme> chosen = Flags.schemes(registry, schemes, operation, engine);
     List<Fabric> fabrics = Fabric.parse(topos, seed, err);
+    if (schemes == null || schemes.isEmpty()) {
+      // the default: the operation's schemes that every fabric can carry (splitter needs Shufflecast)
+      chosen.removeIf(sc -> fabrics.stream().anyMatch(fb -> sc.unsupported(fb.topology(), null) != null));
+      if (chosen.isEmpty()) {
+        throw new InvalidParameterException("--scheme", "no scheme of " + operation.cliName()
+            + " runs on every fabric given; name one with --scheme");
+      }
+    }
     // every pairing checked before any run or file
     List<CollectiveSpec> specs = new ArrayList<>();
     for (long s : sizeList) {

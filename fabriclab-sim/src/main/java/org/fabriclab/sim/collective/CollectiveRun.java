@@ -89,7 +89,7 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
   public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, int[] hostOfRank, Progress progress) {
     check(scheme, spec);
     CollectiveScheme.Placed p = scheme.place(spec, topo, hostOfRank);
-    return run(p.schedule(), spec.root(), p.hosts(), scheme.packetBinding(), progress);
+    return run(p.schedule(), spec.root(), p.hosts(), scheme.packetBinding(), scheme.flowTrees(), progress);
   }
 
   /** Runs a schedule (built or imported) whose rooted metrics refer to {@code root}. */
@@ -108,6 +108,15 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
 
   /** Runs a schedule with rank {@code r} on host {@code hosts[r]}, groups carried by {@code binding}. */
   public CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, GroupBinding binding, Progress progress) {
+    return run(s, root, hosts, binding, null, progress);
+  }
+
+  /**
+   * Runs a schedule with rank {@code r} on host {@code hosts[r]}, groups carried by {@code binding}
+   * at packet level and over {@code trees} at flow level ({@code null}: the ECMP trees).
+   */
+  public CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, GroupBinding binding, FlowTrees trees,
+      Progress progress) {
     if (hosts.length != s.ranks()) {
       throw new IllegalArgumentException("hosts for " + hosts.length + " ranks, schedule of " + s.ranks());
     }
@@ -118,7 +127,7 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
     }
     EcmpTable ecmp = new EcmpTable(topo);
     if (engine.equals("flow")) {
-      return FlowCollective.run(topo, ecmp, s, hosts, root, Framing.rocev2(), seed, progress);
+      return FlowCollective.run(topo, ecmp, s, hosts, root, Framing.rocev2(), seed, trees, progress);
     }
     PacketCollective pc = new PacketCollective(topo, ecmp, s, hosts, transport, network, binding, progress);
     return pc.run(Long.MAX_VALUE, Long.MAX_VALUE, root, hosts);

@@ -60,6 +60,15 @@ public interface CollectiveScheme {
     return GroupBinding.IP;
   }
 
+  /**
+   * The trees of this scheme's multicasts and aggregations on the flow engine, or {@code null}
+   * (the default) for the union of the hashed ECMP paths, the trees of {@link #packetBinding()}'s
+   * default.
+   */
+  default FlowTrees flowTrees() {
+    return null;
+  }
+
   /** A schedule and the host of each of its ranks. */
   record Placed(CollectiveSchedule schedule, int[] hosts) {}
 }

@@ -10,7 +10,9 @@ import org.fabriclab.sim.net.EcmpTable;
 /**
  * A {@link CollectiveSchedule} on the flow-level engine ({@link FluidTransfers}): each transfer a
  * fluid flow over its hashed ECMP path (the path the packet engine's per-flow ECMP takes for the
- * same flow id), each multicast over the union of its receivers' paths (every tree link once), each
+ * same flow id), each multicast over the union of its receivers' paths (every tree link once) or
+ * over the tree the scheme's {@link FlowTrees} names (a fabric that replicates along a tree of its
+ * own), each
  * aggregation over the union of its sources' paths to its destination (every link once: the
  * switches combine what they receive),
  * each step a barrier of its duration. Rates are max-min fair over link capacities and change
@@ -28,6 +30,17 @@ public final class FlowCollective {
   /** Runs {@code s} with rank {@code r} on host {@code hostOfRank[r]} of {@code topo}. */
   public static CollectiveResult run(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
       int root, Framing framing, long seed, Progress progress) {
+    return run(topo, ecmp, s, hostOfRank, root, framing, seed, null, progress);
+  }
+
+  /**
+   * As above, each multicast and aggregation over the tree {@code trees} gives it ({@code null}:
+   * the union of its ECMP paths).
+   */
+  public static CollectiveResult run(Topology topo, EcmpTable ecmp, CollectiveSchedule s, int[] hostOfRank,
+      int root, Framing framing, long seed, FlowTrees trees, Progress progress) {
+    java.util.function.IntFunction<FlowTrees.Tree> tree = trees == null ? null
+        : trees.bind(s, topo, hostOfRank, framing);
     FluidTransfers ft = new FluidTransfers(topo);
     long wire = 0;
     long link = 0;
@@ -47,13 +60,14 @@ public final class FlowCollective {
       if (s.kind(v) == CollectiveSchedule.Kind.STEP) {
         id = ft.add(new int[0], 0, 0, s.durationPs(v));
       } else {
+        FlowTrees.Tree given = tree != null && s.kind(v) != CollectiveSchedule.Kind.TRANSFER ? tree.apply(v) : null;
         int src = topo.server(hostOfRank[s.rank(v)]);
         IntOpenHashSet set = new IntOpenHashSet();
         long latency = 0;
         long b = s.bytes(v);
         long pkt = framing.packetWireBytes(b);
         boolean up = s.kind(v) == CollectiveSchedule.Kind.AGGREGATE; // sources -> rank(v)
-        for (int d : s.receivers(v)) {
+        for (int d : given != null ? new int[0] : s.receivers(v)) {
           int a = up ? topo.server(hostOfRank[d]) : src;
           int z = up ? src : topo.server(hostOfRank[d]);
           int flowId = s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? transfer : message;
@@ -72,7 +86,8 @@ public final class FlowCollective {
         }
         message++;
         transfer += s.kind(v) == CollectiveSchedule.Kind.TRANSFER ? 1 : 0;
-        int[] links = set.toIntArray();
+        int[] links = given != null ? given.links().clone() : set.toIntArray();
+        latency = given != null ? given.latencyPs() : latency;
         java.util.Arrays.sort(links);
         for (int e : links) {
           used.set(e);
