@@ -16,8 +16,9 @@ import org.fabriclab.table.TableWriter;
 
 /**
  * The group comparison of {@code fabriclab demo}: a 1→63 broadcast, a 64-rank allreduce and a
- * 32→1 incast, each with every scheme that applies, on a fat-tree k=8 (128 hosts) and — for the
- * incast — a BCube(4,2) (64 servers) with aggregation trees. Pipelined schemes use 1 MiB segments. One operation per section: its runs,
+ * 32→1 incast, each with every scheme that applies, on a fat-tree k=8 (128 hosts), for the
+ * broadcast also the 4,2-Shufflecast fabric with two servers per ToR (optical splitters), and for
+ * the incast a BCube(4,2) (64 servers) with aggregation trees. Pipelined schemes use 1 MiB segments. One operation per section: its runs,
  * rank ends and plots under the operation's name, and the fastest scheme per fabric and size.
  */
 public final class GroupDemo {
@@ -25,8 +26,9 @@ public final class GroupDemo {
   record Section(CollectiveOp op, int ranks, List<String> fabrics, List<String> schemes, long segmentBytes) {}
 
   private final List<Section> sections = List.of(
-      new Section(CollectiveOp.BROADCAST, 64, List.of("fattree k=8"),
-          List.of("flat", "binomial", "chain", "scatterallgather", "ipmulticast"), 1 << 20),
+      new Section(CollectiveOp.BROADCAST, 64, List.of("fattree k=8", "shufflecast p=4 k=2 servers-per-tor=2"),
+          List.of("flat", "binomial", "chain", "scatterallgather", "ompi", "ipmulticast", "gleam", "splitter"),
+          1 << 20),
       new Section(CollectiveOp.ALLREDUCE, 64, List.of("fattree k=8"),
           List.of("ring", "rabenseifner", "recdoubling", "switchagg"), 1 << 20),
       new Section(CollectiveOp.INCAST, 33, List.of("fattree k=8", "bcube n=4 k=2"),

@@ -82,8 +82,11 @@ final class CollectiveOptions {
     }
   }
 
-  /** Fills the spec's {@code collective} section for {@code engine}. */
-  void put(ObjectNode section, String engine) {
+  /**
+   * Fills the spec's {@code collective} section for {@code engine}; without {@code --scheme}, the
+   * operation's schemes that run on the engine and on every one of {@code fabrics}.
+   */
+  void put(ObjectNode section, String engine, java.util.List<org.fabriclab.graph.Topology> fabrics) {
     CollectiveOp operation;
     try {
       operation = CollectiveOp.parse(op);
@@ -104,7 +107,8 @@ final class CollectiveOptions {
     } else {
       // the command's default: every scheme of the operation on the engine
       for (CollectiveScheme s : CollectiveSchemes.load().all()) {
-        if (s.ops().contains(operation) && s.engines().contains(engine)) {
+        if (s.ops().contains(operation) && s.engines().contains(engine)
+            && fabrics.stream().allMatch(t -> s.unsupported(t, null) == null)) {
           a.add(s.name());
         }
       }

@@ -241,7 +241,20 @@ public final class CompareCommand implements Runnable {
     }
     if (collective.given()) {
       o.put("kind", "collective");
-      collective.put(o.putObject("collective"), engine);
+      // the default schemes are those every fabric can carry (splitter needs Shufflecast)
+      java.util.List<org.fabriclab.graph.Topology> built = new java.util.ArrayList<>();
+      if (collective.schemes == null) {
+        for (String t : topos) {
+          String[] words = t.trim().split("\\s+");
+          java.util.Map<String, String> raw = new java.util.LinkedHashMap<>();
+          for (int i = 1; i < words.length; i++) {
+            raw.put(words[i].substring(0, words[i].indexOf('=')), words[i].substring(words[i].indexOf('=') + 1));
+          }
+          built.add(org.fabriclab.cli.TopologyArgs.topology(base.resolve(words[0]).toString().equals(words[0])
+              || !Files.isRegularFile(base.resolve(words[0])) ? words[0] : base.resolve(words[0]).toString(), raw, seed));
+        }
+      }
+      collective.put(o.putObject("collective"), engine, built);
       return o.toString();
     }
     ObjectNode sim = o.putObject("simulate");

@@ -27,7 +27,8 @@ public interface CollectiveScheme {
 
   /**
    * Why the scheme cannot run on {@code topo} with {@code spec}, as one sentence naming the
-   * requirement, or {@code null} when it can. The default accepts every fabric.
+   * requirement, or {@code null} when it can. {@code spec} null asks about the fabric alone (which
+   * schemes a list of fabrics can carry). The default accepts every fabric.
    */
   default String unsupported(Topology topo, CollectiveSpec spec) {
     return null;

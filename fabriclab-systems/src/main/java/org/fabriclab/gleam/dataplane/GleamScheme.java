@@ -62,7 +62,7 @@ public final class GleamScheme implements CollectiveScheme {
             + topo.degree(v);
       }
     }
-    long message = spec.op() == CollectiveOp.BROADCAST ? spec.sizeBytes() : spec.blockBytes();
+    long message = spec == null ? 0 : spec.op() == CollectiveOp.BROADCAST ? spec.sizeBytes() : spec.blockBytes();
     if (message > MAX_MESSAGE_BYTES) {
       return "one RC message carries at most " + MAX_MESSAGE_BYTES + " bytes, the multicast has " + message;
     }
