@@ -54,6 +54,9 @@ public final class GleamScheme implements CollectiveScheme {
   @Override
   public String unsupported(Topology topo, CollectiveSpec spec) {
     for (int v = 0; v < topo.nodeCount(); v++) {
+      if (!topo.isServer(v) && topo.role(v) != org.fabriclab.graph.NodeRole.PACKET_SWITCH) {
+        return "Gleam's switches are packet switches (§3), and node " + v + " has role " + topo.role(v).id();
+      }
       if (topo.isServer(v) && topo.degree(v) != 1) {
         return "a Gleam member hangs on one switch port, and host " + v + " has " + topo.degree(v) + " links";
       }

@@ -193,4 +193,13 @@ class GleamSchemeTest {
     assertThat((double) r.jctPs()).isGreaterThan(wire(7 * block) * 8e12 / GBPS);
     assertThat(r.retransmissions()).isZero();
   }
+
+  @Test
+  void refusesAFabricOfOpticalSplitters() {
+    Topology sc = org.fabriclab.topology.TopologyFamilies.load().build("shufflecast",
+        java.util.Map.of("p", "2", "k", "2", "seed", "1"));
+    CollectiveScheme g = CollectiveSchemes.load().get("gleam");
+    assertThat(g.unsupported(sc, null)).contains("packet switches").contains("optical-splitter");
+    assertThat(g.unsupported(new FatTree(4).build(), null)).isNull();
+  }
 }
