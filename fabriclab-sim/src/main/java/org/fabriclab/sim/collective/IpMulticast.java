@@ -37,25 +37,6 @@ public final class IpMulticast implements CollectiveScheme {
 
   @Override
   public CollectiveSchedule build(CollectiveSpec spec) {
-    int n = spec.ranks();
-    CollectiveSchedule out = new CollectiveSchedule(n);
-    if (spec.op() == CollectiveOp.BROADCAST) {
-      out.multicast(spec.root(), others(n, spec.root()), spec.sizeBytes());
-    } else {
-      for (int i = 0; i < n; i++) {
-        out.multicast(i, others(n, i), spec.blockBytes());
-      }
-    }
-    return out;
-  }
-
-  private static int[] others(int n, int self) {
-    int[] o = new int[n - 1];
-    for (int i = 0, k = 0; i < n; i++) {
-      if (i != self) {
-        o[k++] = i;
-      }
-    }
-    return o;
+    return MulticastSchedules.of(spec);
   }
 }

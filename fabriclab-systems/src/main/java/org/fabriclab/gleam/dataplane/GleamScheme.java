@@ -74,31 +74,12 @@ public final class GleamScheme implements CollectiveScheme {
 
   @Override
   public CollectiveSchedule build(CollectiveSpec spec) {
-    int n = spec.ranks();
-    CollectiveSchedule out = new CollectiveSchedule(n);
-    if (spec.op() == CollectiveOp.BROADCAST) {
-      out.multicast(spec.root(), others(n, spec.root()), spec.sizeBytes());
-    } else {
-      for (int i = 0; i < n; i++) {
-        out.multicast(i, others(n, i), spec.blockBytes());
-      }
-    }
-    return out;
+    return org.fabriclab.sim.collective.MulticastSchedules.of(spec);
   }
 
   /** Gleam's data plane on the tree's switches and a RoCEv2 RC QP per multicast ({@link GleamCarrier}). */
   @Override
   public GroupBinding packetBinding() {
     return GleamCarrier::new;
-  }
-
-  private static int[] others(int n, int self) {
-    int[] o = new int[n - 1];
-    for (int i = 0, k = 0; i < n; i++) {
-      if (i != self) {
-        o[k++] = i;
-      }
-    }
-    return o;
   }
 }
