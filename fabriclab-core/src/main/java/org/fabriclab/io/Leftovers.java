@@ -8,20 +8,28 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Temporary files and staging folders of this process (issue 15 item 5): each is named
+ * Temporary files and staging folders of this process: each is named
  * {@code .<target>.<pid>.<random>.tmp} (or {@code .stage-<pid>-<random>} inside a run folder), is
  * registered here while it exists and is removed by a shutdown hook on SIGTERM/SIGINT (a JVM
- * shutdown); {@link #removeStale} removes those of dead processes (after SIGKILL or a power
+ * shutdown); folders a run created are registered apart and removed by the hook only when they
+ * are empty by then, so what someone else put into them meanwhile stays; {@link #removeStale} removes those of dead processes (after SIGKILL or a power
  * cut) the next time fabriclab writes the same place. The registry is the one JVM-wide set a
  * shutdown hook needs; it holds paths only.
  */
 final class Leftovers {
   /** Paths to delete at shutdown (files or folders, recursively). */
   private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+  /** Folders a run created: removed at shutdown only when empty, deepest first. */
+  private static final Set<Path> CREATED = ConcurrentHashMap.newKeySet();
+  /** Held by the shutdown hook while it removes, and by a commit while it moves files in. */
+  private static final Object EXIT = new Object();
 
   private Leftovers() {}
 
@@ -46,16 +54,66 @@ final class Leftovers {
     PENDING.remove(p.toAbsolutePath());
   }
 
+  /**
+   * Removes folder {@code d} at shutdown unless {@link #forgetCreated} is called first, and only
+   * when it is empty by then: files that someone else put into a folder this run created keep it.
+   */
+  static void registerCreated(Path d) {
+    Hook.install();
+    CREATED.add(d.toAbsolutePath());
+  }
+
+  static void forgetCreated(Path d) {
+    CREATED.remove(d.toAbsolutePath());
+  }
+
+  /** Whether {@code d} is registered as a created folder (for tests). */
+  static boolean isRegisteredCreated(Path d) {
+    return CREATED.contains(d.toAbsolutePath());
+  }
+
+  /**
+   * Runs {@code body} so that the shutdown hook runs wholly before or wholly after it (a commit
+   * moving files in is never cut in half by SIGTERM's cleanup).
+   */
+  static void exclusive(Runnable body) {
+    synchronized (EXIT) {
+      body.run();
+    }
+  }
+
+  /**
+   * Deletes the folders {@code dirs} that are empty, deepest first; a folder holding anything
+   * (a file someone else put there, a folder of another run) is kept, and so are its parents.
+   */
+  static void removeEmptyFolders(Iterable<Path> dirs) {
+    List<Path> sorted = new ArrayList<>();
+    dirs.forEach(sorted::add);
+    sorted.sort(Comparator.comparingInt(Path::getNameCount).reversed());
+    for (Path d : sorted) {
+      try {
+        Files.deleteIfExists(d);
+      } catch (IOException | RuntimeException ignored) {
+        // not empty (or not ours to remove): kept
+      }
+    }
+  }
+
   /** Whether {@code p} is registered (for tests). */
   static boolean isRegistered(Path p) {
     return PENDING.contains(p.toAbsolutePath());
   }
 
-  private static void removeAll() {
-    for (Path p : PENDING) {
-      deleteRecursively(p);
+  /** What the shutdown hook does (SIGTERM, SIGINT, the end of the JVM). */
+  static void removeAll() {
+    synchronized (EXIT) {
+      for (Path p : PENDING) {
+        deleteRecursively(p);
+      }
+      PENDING.clear();
+      removeEmptyFolders(CREATED);
+      CREATED.clear();
     }
-    PENDING.clear();
   }
 
   /** This process's id, as written into temporary names. */
