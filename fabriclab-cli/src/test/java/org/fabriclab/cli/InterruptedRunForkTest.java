@@ -82,4 +82,21 @@ class InterruptedRunForkTest {
   private String log() throws IOException {
     return Files.readString(tmp.resolve("child.log"));
   }
+
+  @Test
+  void aKilledReproduceKeepsTheResultsAnotherOneFinishedBesideIt() throws Exception {
+    Path r = tmp.resolve("r");
+    Process p = start("-Xmx512m", "reproduce", "flattree", "--out", r.toString(), "--threads", "1",
+        "--no-progress");
+    awaitFolder(p, r.resolve("flattree"));
+    assertThat(p.isAlive()).as(log()).isTrue();
+    CliRun.Result other = CliRun.run("reproduce", "selftest", "--quick", "--out", r.toString(), "--no-progress");
+    assertThat(other.code()).as(other.err()).isZero();
+    String summary = Files.readString(r.resolve("selftest-quick/summary.md"));
+    assertThat(p.isAlive()).as(log()).isTrue();
+    p.destroy(); // SIGTERM to the first, which created r
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(names(r)).as(log()).containsExactly("selftest-quick");
+    assertThat(r.resolve("selftest-quick/summary.md")).hasContent(summary.strip());
+  }
 }

@@ -107,7 +107,7 @@ public final class RunFolder implements AutoCloseable {
     FolderLock fl = FolderLock.acquire(abs, shown, true);
     try {
       List<String> earlier = files(fl.originalBody());
-      if (fl.holdsSweep() || legacySweep(abs, earlier)) {
+      if (fl.holdsSweep() || (!fl.markerCreated() && legacySweep(abs, earlier))) {
         throw new FabriclabException(shown + ": the folder holds a resumable run of fabriclab run"
             + " (finish it with fabriclab run SPEC --resume --out " + IoErrors.show(folder)
             + "); choose another folder");
