@@ -85,10 +85,19 @@ public final class FolderLock {
       for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
         created.add(0, p);
       }
-      for (Path p : created) {
-        Files.createDirectory(p);
+      for (int i = 0; i < created.size(); i++) {
+        Path p = created.get(i);
         if (shutdownCleanup) {
-          Leftovers.registerCreated(p);
+          Leftovers.registerCreated(p); // before it exists: SIGTERM at any moment finds it
+        }
+        try {
+          Files.createDirectory(p);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+          Leftovers.forgetCreated(p); // made by someone else meanwhile: not ours
+          created.remove(i--);
+          if (!Files.isDirectory(p)) {
+            throw e;
+          }
         }
       }
       Path real = dir.toRealPath().resolve(MARKER);
@@ -102,14 +111,19 @@ public final class FolderLock {
           && !Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS)) {
         throw new FabriclabException(shown + ": " + MARKER + " is not a regular file");
       }
+      boolean registered = false;
+      if (shutdownCleanup && !Files.exists(marker, LinkOption.NOFOLLOW_LINKS)) {
+        Leftovers.register(marker); // before it exists: SIGTERM at any moment finds it
+        registered = true;
+      }
       try {
         ch = FileChannel.open(marker, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
             StandardOpenOption.WRITE);
         markerCreated = true;
-        if (shutdownCleanup) {
-          Leftovers.register(marker);
-        }
       } catch (java.nio.file.FileAlreadyExistsException e) {
+        if (registered) {
+          Leftovers.forget(marker);
+        }
         ch = FileChannel.open(marker, StandardOpenOption.READ, StandardOpenOption.WRITE);
       }
       FileLock lock;

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.fabriclab.error.FabriclabException;
 
 /**
  * Temporary files and staging folders of this process: each is named
@@ -44,10 +45,30 @@ final class Leftovers {
     }
   }
 
-  /** Deletes {@code p} (recursively) at shutdown unless {@link #forget} is called first. */
+  /** Set by the shutdown hook: what is registered later is removed at once. Guarded by EXIT. */
+  private static boolean exiting;
+
+  /**
+   * Deletes {@code p} (recursively) at shutdown unless {@link #forget} is called first. Register
+   * a path before creating it where its name is known, so that no moment is left in which it
+   * exists unregistered. Once the shutdown hook has run, the path is removed at once (with
+   * everything the hook removed, in case a thread still running made it again) and the caller
+   * stops with an error.
+   */
   static void register(Path p) {
     Hook.install();
     PENDING.add(p.toAbsolutePath());
+    afterExit();
+  }
+
+  /** When the hook has already run: cleans up again and stops the calling thread's run. */
+  private static void afterExit() {
+    synchronized (EXIT) {
+      if (exiting) {
+        cleanUp();
+        throw new FabriclabException("interrupted: fabriclab is shutting down");
+      }
+    }
   }
 
   static void forget(Path p) {
@@ -61,6 +82,7 @@ final class Leftovers {
   static void registerCreated(Path d) {
     Hook.install();
     CREATED.add(d.toAbsolutePath());
+    afterExit();
   }
 
   static void forgetCreated(Path d) {
@@ -78,6 +100,9 @@ final class Leftovers {
    */
   static void exclusive(Runnable body) {
     synchronized (EXIT) {
+      if (exiting) {
+        throw new FabriclabException("interrupted: fabriclab is shutting down");
+      }
       body.run();
     }
   }
@@ -107,13 +132,25 @@ final class Leftovers {
   /** What the shutdown hook does (SIGTERM, SIGINT, the end of the JVM). */
   static void removeAll() {
     synchronized (EXIT) {
-      for (Path p : PENDING) {
-        deleteRecursively(p);
-      }
+      exiting = true;
+      cleanUp();
+    }
+  }
+
+  /** Ends the exiting state (for tests that take the shutdown path in a JVM that goes on). */
+  static void resetAfterTest() {
+    synchronized (EXIT) {
+      exiting = false;
       PENDING.clear();
-      removeEmptyFolders(CREATED);
       CREATED.clear();
     }
+  }
+
+  private static void cleanUp() {
+    for (Path p : PENDING) {
+      deleteRecursively(p);
+    }
+    removeEmptyFolders(CREATED);
   }
 
   /** This process's id, as written into temporary names. */

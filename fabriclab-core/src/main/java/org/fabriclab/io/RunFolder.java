@@ -158,12 +158,17 @@ public final class RunFolder implements AutoCloseable {
       throw new IllegalStateException("already committed");
     }
     if (stage == null) {
+      // registered before it exists: SIGTERM at any moment finds it
+      Path s = dir.resolve(STAGE_PREFIX + Leftovers.pid() + "-"
+          + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong()));
+      Leftovers.register(s);
       try {
-        stage = Files.createTempDirectory(dir, STAGE_PREFIX + Leftovers.pid() + "-");
+        Files.createDirectory(s);
       } catch (IOException e) {
+        Leftovers.forget(s);
         throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
       }
-      Leftovers.register(stage);
+      stage = s;
     }
     return stage;
   }

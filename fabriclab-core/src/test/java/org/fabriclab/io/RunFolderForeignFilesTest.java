@@ -124,6 +124,7 @@ class RunFolderForeignFilesTest {
     Files.createDirectories(x.resolve("other"));
     Files.writeString(x.resolve("other/keep.txt"), "mine");
     Leftovers.removeAll(); // what SIGTERM runs
+    Leftovers.resetAfterTest();
     assertThat(names(x)).containsExactly("other");
     assertThat(x.resolve("other/keep.txt")).hasContent("mine");
     rf.close();
@@ -140,6 +141,7 @@ class RunFolderForeignFilesTest {
     RunFolder again = OutputFiles.runFolder(out, false, "--out");
     Files.writeString(again.staging().resolve("good.csv"), "half");
     Leftovers.removeAll();
+    Leftovers.resetAfterTest();
     again.close();
     assertThat(names(out)).containsExactly(RunFolder.MARKER, "good.csv");
     assertThat(out.resolve("good.csv")).hasContent("good");
@@ -155,6 +157,7 @@ class RunFolderForeignFilesTest {
     }
     Files.writeString(a.staging().resolve("summary.md"), "half");
     Leftovers.removeAll(); // the first is killed (SIGTERM)
+    Leftovers.resetAfterTest();
     a.close();
     assertThat(names(r)).containsExactly("gleam");
     assertThat(r.resolve("gleam/summary.md")).hasContent("gleam");
@@ -179,6 +182,23 @@ class RunFolderForeignFilesTest {
       if (!firstClosesFirst) {
         assertThat(r).doesNotExist();
       }
+    }
+  }
+
+  @Test
+  void whatARunStillMakesAfterTheShutdownHookIsRemovedAtOnce() throws IOException {
+    Path x = tmp.resolve("x");
+    RunFolder rf = OutputFiles.runFolder(x.resolve("new"), false, "--out");
+    try {
+      Leftovers.removeAll(); // SIGTERM while the run computes
+      assertThat(tmp.resolve("x")).doesNotExist();
+      // the run's thread goes on for a moment and reaches its staging folder
+      assertThatThrownBy(rf::staging).isInstanceOf(FabriclabException.class)
+          .hasMessageContaining("shutting down");
+      assertThat(tmp.resolve("x")).doesNotExist();
+    } finally {
+      Leftovers.resetAfterTest();
+      rf.close();
     }
   }
 }

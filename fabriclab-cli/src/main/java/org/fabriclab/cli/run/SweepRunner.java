@@ -31,7 +31,8 @@ import org.fabriclab.io.SweepFolder;
  * With {@code resume}, finished points are not run again; the folder's spec must equal the new
  * one. A point whose files are missing, empty or damaged ({@link PointFiles#check}) runs again,
  * with one line on the log naming the file. {@code results.csv} is rebuilt from the points' files, so an interrupted and resumed sweep
- * gives the same file as an uninterrupted one.
+ * gives the same file as an uninterrupted one. The folder is locked for the whole run ({@link
+ * SweepFolder}) and its marker says it holds a resumable run, so no other command writes into it.
  */
 public final class SweepRunner {
   /** What a run did. */
