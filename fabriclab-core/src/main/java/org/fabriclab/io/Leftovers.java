@@ -13,6 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.fabriclab.error.FabriclabException;
 
 /**
@@ -45,8 +47,10 @@ final class Leftovers {
     }
   }
 
-  /** Set by the shutdown hook: what is registered later is removed at once. Guarded by EXIT. */
-  private static boolean exiting;
+  /** Set by the shutdown hook: what is registered later is removed at once. Changed under EXIT. */
+  private static final AtomicBoolean EXITING = new AtomicBoolean();
+  /** Numbers the names of staging folders made by this process. */
+  private static final AtomicLong SEQUENCE = new AtomicLong(System.nanoTime() & 0xffffffffL);
 
   /**
    * Deletes {@code p} (recursively) at shutdown unless {@link #forget} is called first. Register
@@ -64,7 +68,7 @@ final class Leftovers {
   /** When the hook has already run: cleans up again and stops the calling thread's run. */
   private static void afterExit() {
     synchronized (EXIT) {
-      if (exiting) {
+      if (EXITING.get()) {
         cleanUp();
         throw new FabriclabException("interrupted: fabriclab is shutting down");
       }
@@ -100,7 +104,7 @@ final class Leftovers {
    */
   static void exclusive(Runnable body) {
     synchronized (EXIT) {
-      if (exiting) {
+      if (EXITING.get()) {
         throw new FabriclabException("interrupted: fabriclab is shutting down");
       }
       body.run();
@@ -132,7 +136,7 @@ final class Leftovers {
   /** What the shutdown hook does (SIGTERM, SIGINT, the end of the JVM). */
   static void removeAll() {
     synchronized (EXIT) {
-      exiting = true;
+      EXITING.set(true);
       cleanUp();
     }
   }
@@ -140,7 +144,7 @@ final class Leftovers {
   /** Ends the exiting state (for tests that take the shutdown path in a JVM that goes on). */
   static void resetAfterTest() {
     synchronized (EXIT) {
-      exiting = false;
+      EXITING.set(false);
       PENDING.clear();
       CREATED.clear();
     }
@@ -151,6 +155,11 @@ final class Leftovers {
       deleteRecursively(p);
     }
     removeEmptyFolders(CREATED);
+  }
+
+  /** A number for a new name, different from every earlier one of this process. */
+  static long nextNumber() {
+    return SEQUENCE.incrementAndGet();
   }
 
   /** This process's id, as written into temporary names. */

@@ -159,16 +159,22 @@ public final class RunFolder implements AutoCloseable {
     }
     if (stage == null) {
       // registered before it exists: SIGTERM at any moment finds it
-      Path s = dir.resolve(STAGE_PREFIX + Leftovers.pid() + "-"
-          + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong()));
-      Leftovers.register(s);
-      try {
-        Files.createDirectory(s);
-      } catch (IOException e) {
-        Leftovers.forget(s);
-        throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
+      for (int attempt = 0; stage == null; attempt++) {
+        Path s = dir.resolve(STAGE_PREFIX + Leftovers.pid() + "-" + Leftovers.nextNumber());
+        Leftovers.register(s);
+        try {
+          Files.createDirectory(s);
+          stage = s;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+          Leftovers.forget(s); // not ours; the next number
+          if (attempt > 100) {
+            throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
+          }
+        } catch (IOException e) {
+          Leftovers.forget(s);
+          throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
+        }
       }
-      stage = s;
     }
     return stage;
   }
