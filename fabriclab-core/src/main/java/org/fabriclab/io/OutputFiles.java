@@ -80,7 +80,7 @@ public final class OutputFiles {
    * Writes {@code file} atomically from {@code body}: into {@code .<name>.<pid>.<random>.tmp}
    * beside it, then moved over it. The temporary file is removed if the body fails and, through a
    * shutdown hook, on SIGTERM/SIGINT; temporary files of dead processes for the same target are
-   * removed first (issue 15 item 5).
+   * removed first.
    */
   public static void write(Path file, Body body) {
     write(file, body, false);
@@ -157,6 +157,14 @@ public final class OutputFiles {
    */
   public static RunFolder runFolder(Path dir, boolean force, String what) {
     return RunFolder.open(dir, force, what);
+  }
+
+  /**
+   * Opens {@code dir} as the folder of a resumable sweep ({@link SweepFolder}): created as needed
+   * and locked until closed; a folder another command is writing is refused at once.
+   */
+  public static SweepFolder sweepFolder(Path dir, String what) {
+    return SweepFolder.open(dir, what);
   }
 
   /** {@link #runFolder(Path, boolean, String)} with messages naming "output folder". */

@@ -1,11 +1,6 @@
 package org.fabriclab.io;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,7 +8,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +17,7 @@ import org.fabriclab.error.FabriclabException;
 
 /**
  * An output folder being written by one run: the one output-folder rule of every fabriclab
- * command (issue 15 item 3, {@code docs/errors.md}), made by {@link OutputFiles#runFolder}.
+ * command ({@code docs/errors.md}), made by {@link OutputFiles#runFolder}.
  *
  * <ul>
  *   <li>A new or empty folder is used; a folder fabriclab wrote (it holds the marker file
@@ -32,46 +26,47 @@ import org.fabriclab.error.FabriclabException;
  *       marker lists the files fabriclab wrote).
  *   <li>A non-empty folder without the marker is refused unless {@code force}; with {@code force}
  *       fabriclab adds its files and the marker and never removes a file it did not write.
- *   <li>The marker is locked ({@link FileChannel#tryLock}) while the run writes, so a second run
- *       to the same folder fails at once with a one-line error (exit 2); the operating system
- *       releases the lock when a process dies, even on SIGKILL.
+ *   <li>A folder that holds a resumable run of {@code fabriclab run} is refused, also with
+ *       {@code force}: only {@code fabriclab run --resume} writes into it.
+ *   <li>The marker is locked ({@link FolderLock}) while the run writes, so a second run to the
+ *       same folder fails at once with a one-line error (exit 2) naming the owner's pid and start
+ *       time; the operating system releases the lock when a process dies, even on SIGKILL.
  *   <li>The run writes into a hidden staging folder {@code .stage-<pid>-<random>} inside the
  *       folder; {@link #commit} moves its files in, each atomically; {@link #close} without a
- *       commit removes the staging folder and, when this run created the folder, the folder, so
- *       a failed or interrupted run leaves the folder as it was. Staging folders of dead runs are
- *       removed when the lock is taken; on SIGTERM/SIGINT a shutdown hook removes this run's.
+ *       commit removes the staging folder, the marker if this run made it, and each folder this
+ *       run created that is empty by then (deepest first): a file that someone else put into the
+ *       tree meanwhile keeps its folder and every folder above it. The shutdown hook
+ *       (SIGTERM/SIGINT) does the same. Staging folders of dead runs are removed when the lock is
+ *       taken.
  * </ul>
  */
 public final class RunFolder implements AutoCloseable {
   /** The marker file, also the lock file. */
-  public static final String MARKER = ".fabriclab-run";
+  public static final String MARKER = FolderLock.MARKER;
   private List<String> writtenFiles = List.of();
 
-  private static final String HEADER = "fabriclab run folder (written by fabriclab; do not edit)";
   private static final String STAGE_PREFIX = ".stage-";
 
   private final Path dir;
   private final String shown;
-  private final Path createdRoot;
-  private final boolean markerCreated;
-  private final FileChannel channel;
-  private final FileLock lock;
+  private final FolderLock lock;
   private final List<String> earlierFiles;
   private Path stage;
   private boolean committed;
+  private boolean closed;
 
-  private RunFolder(Path dir, String shown, Path createdRoot, boolean markerCreated,
-      FileChannel channel, FileLock lock, List<String> earlierFiles) {
+  private RunFolder(Path dir, String shown, FolderLock lock, List<String> earlierFiles) {
     this.dir = dir;
     this.shown = shown;
-    this.createdRoot = createdRoot;
-    this.markerCreated = markerCreated;
-    this.channel = channel;
     this.lock = lock;
     this.earlierFiles = earlierFiles;
   }
 
-  static RunFolder open(Path folder, boolean force, String what) {
+  /**
+   * The folder {@code folder} names, absolute and normalised, after the checks every output
+   * folder shares: not empty, not the root, not a file, not below a file.
+   */
+  static Path checkPath(Path folder, String what) {
     if (folder == null || folder.toString().isBlank()) {
       throw new FabriclabException(what + " '': empty path; name a folder");
     }
@@ -96,6 +91,12 @@ public final class RunFolder implements AutoCloseable {
     if (ancestor != null && !Files.isDirectory(ancestor)) {
       throw new FabriclabException(shown + ": " + ancestor + " exists and is a file, not a folder");
     }
+    return abs;
+  }
+
+  static RunFolder open(Path folder, boolean force, String what) {
+    Path abs = checkPath(folder, what);
+    String shown = what + " " + IoErrors.show(folder);
     Path marker = abs.resolve(MARKER);
     boolean hadMarker = Files.exists(marker, LinkOption.NOFOLLOW_LINKS);
     if (Files.isDirectory(abs) && !hadMarker && !force && !isEmpty(abs, shown)) {
@@ -103,55 +104,47 @@ public final class RunFolder implements AutoCloseable {
           + " fabriclab (no " + MARKER + " file); choose a new or empty folder, or add --force"
           + " to write into it (files fabriclab did not write are kept)");
     }
-    if (hadMarker && !Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS)) {
-      throw new FabriclabException(shown + ": " + MARKER + " is not a regular file");
-    }
-    Path createdRoot = null;
-    for (Path p = abs; p != null && !Files.exists(p); p = p.getParent()) {
-      createdRoot = p;
-    }
-    FileChannel ch = null;
+    FolderLock fl = FolderLock.acquire(abs, shown, true);
     try {
-      Files.createDirectories(abs);
-      if (createdRoot != null) {
-        Leftovers.register(createdRoot);
-      } else if (!hadMarker) {
-        Leftovers.register(marker);
+      List<String> earlier = files(fl.originalBody());
+      if (fl.holdsSweep() || (!fl.markerCreated() && legacySweep(abs, earlier))) {
+        throw new FabriclabException(shown + ": the folder holds a resumable run of fabriclab run"
+            + " (finish it with fabriclab run SPEC --resume --out " + IoErrors.show(folder)
+            + "); choose another folder");
       }
-      ch = FileChannel.open(marker, StandardOpenOption.CREATE, StandardOpenOption.READ,
-          StandardOpenOption.WRITE);
-      FileLock lock;
-      try {
-        lock = ch.tryLock();
-      } catch (OverlappingFileLockException e) {
-        lock = null;
+      if (fl.markerCreated() && !force && !isEmpty(abs, shown, MARKER)) {
+        throw new FabriclabException(shown + ": the folder is not empty and was not written by"
+            + " fabriclab (no " + MARKER + " file); choose a new or empty folder, or add --force"
+            + " to write into it (files fabriclab did not write are kept)");
       }
-      if (lock == null) {
-        String holder = holderPid(marker);
-        ch.close();
-        throw new FabriclabException(shown + ": another fabriclab run" + holder
-            + " is writing this folder; wait for it to finish or choose another folder");
-      }
-      List<String> earlier = hadMarker ? listedFiles(marker) : List.of();
-      RunFolder rf = new RunFolder(abs, shown, createdRoot, !hadMarker, ch, lock, earlier);
-      rf.writeMarker(earlier, true);
+      RunFolder rf = new RunFolder(abs, shown, fl, earlier);
       Leftovers.removeStale(abs, STAGE_PREFIX, '-', "", true);
       return rf;
-    } catch (IOException e) {
-      closeQuietly(ch);
-      undoCreate(createdRoot, hadMarker ? null : marker);
-      throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
-    } catch (RuntimeException e) {
-      if (!(e instanceof FabriclabException)) {
-        closeQuietly(ch);
-      }
-      if (createdRoot != null) {
-        Leftovers.forget(createdRoot);
-      } else if (!hadMarker) {
-        Leftovers.forget(marker);
-      }
+    } catch (RuntimeException | Error e) {
+      fl.release(true);
       throw e;
     }
+  }
+
+  /**
+   * A folder of {@code fabriclab run} written before run folders were marked as such: its
+   * {@code spec.json} and {@code points.csv} are there, and the marker does not list {@code
+   * spec.json} (a compare folder, replaced as a whole, lists it).
+   */
+  private static boolean legacySweep(Path dir, List<String> listed) {
+    return Files.isRegularFile(dir.resolve("spec.json"), LinkOption.NOFOLLOW_LINKS)
+        && Files.isRegularFile(dir.resolve("points.csv"), LinkOption.NOFOLLOW_LINKS)
+        && !listed.contains("spec.json");
+  }
+
+  private static List<String> files(List<String> body) {
+    List<String> out = new ArrayList<>();
+    for (String line : body) {
+      if (line.startsWith("file ") && !line.contains("..")) {
+        out.add(line.substring(5));
+      }
+    }
+    return out;
   }
 
   /** The folder (absolute). */
@@ -165,12 +158,23 @@ public final class RunFolder implements AutoCloseable {
       throw new IllegalStateException("already committed");
     }
     if (stage == null) {
-      try {
-        stage = Files.createTempDirectory(dir, STAGE_PREFIX + Leftovers.pid() + "-");
-      } catch (IOException e) {
-        throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
+      // registered before it exists: SIGTERM at any moment finds it
+      for (int attempt = 0; stage == null; attempt++) {
+        Path s = dir.resolve(STAGE_PREFIX + Leftovers.pid() + "-" + Leftovers.nextNumber());
+        Leftovers.register(s);
+        try {
+          Files.createDirectory(s);
+          stage = s;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+          Leftovers.forget(s); // not ours; the next number
+          if (attempt > 100) {
+            throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
+          }
+        } catch (IOException e) {
+          Leftovers.forget(s);
+          throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
+        }
       }
-      Leftovers.register(stage);
     }
     return stage;
   }
@@ -193,6 +197,20 @@ public final class RunFolder implements AutoCloseable {
    */
   public void commit() {
     Path s = staging();
+    RuntimeException[] failed = {null};
+    Leftovers.exclusive(() -> {
+      try {
+        moveIn(s);
+      } catch (RuntimeException e) {
+        failed[0] = e;
+      }
+    });
+    if (failed[0] != null) {
+      throw failed[0];
+    }
+  }
+
+  private void moveIn(Path s) {
     Set<String> written = new LinkedHashSet<>();
     try (Stream<Path> files = Files.walk(s).sorted()) {
       for (Path f : (Iterable<Path>) files::iterator) {
@@ -223,7 +241,9 @@ public final class RunFolder implements AutoCloseable {
           Files.deleteIfExists(p);
         }
       }
-      writeMarker(new ArrayList<>(written), false);
+      List<String> body = new ArrayList<>();
+      written.forEach(f -> body.add("file " + f));
+      lock.setBody(body);
       writtenFiles = List.copyOf(written);
     } catch (IOException e) {
       throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
@@ -232,10 +252,7 @@ public final class RunFolder implements AutoCloseable {
     Leftovers.deleteRecursively(s);
     Leftovers.forget(s);
     stage = null;
-    if (createdRoot != null) {
-      Leftovers.forget(createdRoot);
-    }
-    Leftovers.forget(dir.resolve(MARKER));
+    lock.keepCreated();
   }
 
   /**
@@ -246,68 +263,35 @@ public final class RunFolder implements AutoCloseable {
     return writtenFiles;
   }
 
-  /** Removes what an uncommitted run made (staging folder, new folder or marker); unlocks. */
+  /**
+   * Removes what an uncommitted run made (staging folder, the marker if new, each folder it
+   * created that is empty by then) and unlocks; after a commit, only unlocks.
+   */
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     if (stage != null) {
       Leftovers.deleteRecursively(stage);
       Leftovers.forget(stage);
       stage = null;
     }
-    if (!committed) {
-      if (createdRoot != null || markerCreated) {
-        undoCreate(createdRoot, markerCreated ? dir.resolve(MARKER) : null);
-      } else {
-        try {
-          writeMarker(earlierFiles, false);
-        } catch (IOException ignored) {
-          // the marker keeps the pid line; harmless
+    lock.release(!committed);
+  }
+
+  private static boolean isEmpty(Path dir, String shown, String except) {
+    try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+      for (Path p : s) {
+        if (!p.getFileName().toString().equals(except)) {
+          return false;
         }
       }
+      return true;
+    } catch (IOException e) {
+      throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
     }
-    try {
-      lock.release();
-    } catch (IOException ignored) {
-      // released when the channel closes
-    }
-    closeQuietly(channel);
-  }
-
-  private void writeMarker(List<String> files, boolean running) throws IOException {
-    StringBuilder b = new StringBuilder(HEADER).append('\n');
-    if (running) {
-      b.append("pid ").append(Leftovers.pid()).append('\n');
-    }
-    for (String f : files) {
-      b.append("file ").append(f).append('\n');
-    }
-    channel.truncate(0);
-    channel.write(ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8)), 0);
-    channel.force(false);
-  }
-
-  private static List<String> listedFiles(Path marker) throws IOException {
-    List<String> out = new ArrayList<>();
-    for (String line : Files.readAllLines(marker, StandardCharsets.ISO_8859_1)) {
-      if (line.startsWith("file ") && !line.contains("..")) {
-        out.add(new String(line.substring(5).getBytes(StandardCharsets.ISO_8859_1),
-            StandardCharsets.UTF_8));
-      }
-    }
-    return out;
-  }
-
-  private static String holderPid(Path marker) {
-    try {
-      for (String line : Files.readAllLines(marker, StandardCharsets.ISO_8859_1)) {
-        if (line.startsWith("pid ")) {
-          return " (pid " + line.substring(4).strip() + ")";
-        }
-      }
-    } catch (IOException | RuntimeException ignored) {
-      // no pid to show
-    }
-    return "";
   }
 
   private static boolean isEmpty(Path dir, String shown) {
@@ -318,23 +302,4 @@ public final class RunFolder implements AutoCloseable {
     }
   }
 
-  private static void undoCreate(Path createdRoot, Path marker) {
-    if (createdRoot != null) {
-      Leftovers.deleteRecursively(createdRoot);
-      Leftovers.forget(createdRoot);
-    } else if (marker != null) {
-      Leftovers.deleteRecursively(marker);
-      Leftovers.forget(marker);
-    }
-  }
-
-  private static void closeQuietly(FileChannel ch) {
-    if (ch != null) {
-      try {
-        ch.close();
-      } catch (IOException ignored) {
-        // nothing to do
-      }
-    }
-  }
 }

@@ -153,8 +153,9 @@ public final class ReproduceCommand implements Runnable {
             (long) t.notCounted(), (long) t.noPaperValue(), folderOf(chosen.get(i)).toString());
       }
     } finally {
-      for (RunFolder rf : folders) {
-        rf.close();
+      // the last opened first: a parent folder the first one created is empty again by its turn
+      for (int i = folders.size() - 1; i >= 0; i--) {
+        folders.get(i).close();
       }
     }
     if (f != TableWriter.Format.TEXT) {

@@ -100,14 +100,16 @@ public final class RunCommand implements Runnable {
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);
     PrintWriter err = progress.log(spec.commandLine().getErr());
     long t0 = System.nanoTime();
-    SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err);
-    long t1 = System.nanoTime();
-    RunReport.write(out, s, points);
+    long[] t1 = {0};
+    SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
+      t1[0] = System.nanoTime();
+      RunReport.write(out, s, points); // inside the folder's lock, as the points
+    });
     long t2 = System.nanoTime();
     if (f == TableWriter.Format.TEXT) {
       o.printf(java.util.Locale.ROOT, "%s (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
           + " wrote %s and %s%n", RunReport.count(r.points(), "point"), r.computed(), r.skipped(), ex.describe(), (t2 - t0) / 1e9,
-          (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.results(), out.resolve("report.html"));
+          (t1[0] - t0) / 1e9, (t2 - t1[0]) / 1e9, r.results(), out.resolve("report.html"));
       return;
     }
     java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
@@ -116,8 +118,8 @@ public final class RunCommand implements Runnable {
     m.put("alreadyDone", r.skipped());
     m.put("executor", ex.describe());
     m.put("seconds", (t2 - t0) / 1e9);
-    m.put("pointsSeconds", (t1 - t0) / 1e9);
-    m.put("reportSeconds", (t2 - t1) / 1e9);
+    m.put("pointsSeconds", (t1[0] - t0) / 1e9);
+    m.put("reportSeconds", (t2 - t1[0]) / 1e9);
     m.put("results", r.results().toString());
     m.put("report", out.resolve("report.html").toString());
     format.printDocument(o, m);

@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.io.OutputFiles;
-import org.fabriclab.io.RunFolder;
+import org.fabriclab.io.SweepFolder;
 
 /**
  * Runs a sweep into a run folder and keeps it resumable:
@@ -31,7 +31,8 @@ import org.fabriclab.io.RunFolder;
  * With {@code resume}, finished points are not run again; the folder's spec must equal the new
  * one. A point whose files are missing, empty or damaged ({@link PointFiles#check}) runs again,
  * with one line on the log naming the file. {@code results.csv} is rebuilt from the points' files, so an interrupted and resumed sweep
- * gives the same file as an uninterrupted one.
+ * gives the same file as an uninterrupted one. The folder is locked for the whole run ({@link
+ * SweepFolder}) and its marker says it holds a resumable run, so no other command writes into it.
  */
 public final class SweepRunner {
   /** What a run did. */
@@ -42,16 +43,35 @@ public final class SweepRunner {
   /** Runs {@code points} of {@code spec} into {@code dir}. */
   public static Outcome run(ExperimentSpec spec, List<Point> points, Path dir, boolean resume,
       PointExecutor executor, String version, PrintWriter log) {
+    return run(spec, points, dir, resume, executor, version, log, d -> { });
+  }
+
+  /**
+   * Runs {@code points} of {@code spec} into {@code dir}, then {@code after} (the report), all
+   * while holding the folder's lock ({@link SweepFolder}): a second writer of any command, a
+   * second {@code --resume} among them, is refused at once.
+   */
+  public static Outcome run(ExperimentSpec spec, List<Point> points, Path dir, boolean resume,
+      PointExecutor executor, String version, PrintWriter log, java.util.function.Consumer<Path> after) {
     String resolved = ResolvedSpec.json(spec, points);
+    try (SweepFolder folder = OutputFiles.sweepFolder(dir, "--out")) {
+      Outcome o = run(spec, points, folder, resume, executor, version, log, resolved);
+      after.accept(dir);
+      return o;
+    }
+  }
+
+  private static Outcome run(ExperimentSpec spec, List<Point> points, SweepFolder folder, boolean resume,
+      PointExecutor executor, String version, PrintWriter log, String resolved) {
+    Path dir = folder.path();
     Path specFile = dir.resolve("spec.json");
-    // a folder that holds a run is only ever resumed, never taken over: a run that looks unfinished
-    // may still be running in another process (its first point not yet written)
+    // a folder that holds a run is only ever resumed, never taken over: the lock shows whether
+    // another process is running it
     boolean fresh = !Files.isRegularFile(specFile);
-    boolean created = !Files.exists(dir);
-    if (Files.isRegularFile(specFile)) {
+    if (!fresh) {
       if (!resume) {
         throw new FabriclabException(dir + " already holds a run" + (finishedPoints(dir) == 0
-            ? " that finished no point (still running, or killed)" : "")
+            ? " that finished no point (killed)" : "")
             + "; add --resume to finish it with the same spec, or choose another --out");
       }
       String old;
@@ -68,15 +88,19 @@ public final class SweepRunner {
         throw new FabriclabException("--resume: the spec differs from the one " + dir
             + " was started with (" + specFile + "): " + ResolvedSpec.firstDifference(old, resolved) + "; choose another --out");
       }
+      if (!folder.marked()) {
+        folder.mark(); // a run folder of an older fabriclab
+      }
       cleanStaging(dir.resolve("points"));
     } else {
-      if (Files.isDirectory(dir) && !isEmpty(dir)) {
+      boolean marked = folder.marked();
+      if (!folder.holdsOnly(n -> isOwnHidden(n) || (marked && RUN_FILES.contains(n)))) {
+        folder.abandon();
         throw new FabriclabException(dir + " exists and holds no fabriclab run; choose an empty or new --out");
       }
-      OutputFiles.writeFolder(dir, stage -> {
-        Files.writeString(stage.resolve("points.csv"), pointsCsv(points));
-        Files.writeString(stage.resolve("run.json"), runJson(spec, points, executor, version));
-      });
+      folder.mark();
+      OutputFiles.writeString(dir.resolve("points.csv"), pointsCsv(points));
+      OutputFiles.writeString(dir.resolve("run.json"), runJson(spec, points, executor, version));
       OutputFiles.writeString(specFile, resolved);
     }
     java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
@@ -90,18 +114,20 @@ public final class SweepRunner {
         int finished = finishedPoints(dir);
         if (fresh && finished == 0) {
           removeRun(dir);
-          if (created) {
-            Files.deleteIfExists(dir);
-          }
+          folder.abandon();
           if (e instanceof FabriclabException) {
-            throw new FabriclabException(e.getMessage() + " (no point finished: " + dir + " was removed)", e);
+            throw new FabriclabException(e.getMessage() + " (no point finished: " + (folder.removed()
+                ? dir + " was removed)" : "the run's files were removed from " + dir + ")"), e);
           }
         } else if (e instanceof FabriclabException) {
           throw new FabriclabException(e.getMessage() + " (" + finished + " of " + points.size()
               + " points finished are kept in " + dir + "; --resume with the same spec runs the rest)", e);
         }
-      } catch (IOException io) {
-        e.addSuppressed(io);
+      } catch (RuntimeException cleanup) {
+        if (cleanup instanceof FabriclabException && cleanup.getCause() == e) {
+          throw cleanup;
+        }
+        e.addSuppressed(cleanup);
       } finally {
         lock.writeLock().unlock();
       }
@@ -132,13 +158,12 @@ public final class SweepRunner {
   private static final List<String> RUN_FILES = List.of("spec.json", "run.json", "points.csv", "points",
       "results.csv", "summary.csv", "report.html");
 
-  /** fabriclab's hidden files in a run folder: the marker, staging folders, atomic-write temporaries. */
+  /** fabriclab's hidden files in a run folder: staging folders, atomic-write temporaries. */
   private static boolean isOwnHidden(String name) {
-    return name.equals(RunFolder.MARKER) || name.startsWith(".stage-")
-        || (name.startsWith(".") && name.endsWith(".tmp"));
+    return name.startsWith(".stage-") || (name.startsWith(".") && name.endsWith(".tmp"));
   }
 
-  /** Deletes a run's files from {@code dir} (the folder itself stays). */
+  /** Deletes a run's files from {@code dir} (the folder and its marker stay). */
   private static void removeRun(Path dir) {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
       for (Path p : ds) {
