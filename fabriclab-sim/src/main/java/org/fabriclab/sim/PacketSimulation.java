@@ -78,8 +78,11 @@ public final class PacketSimulation {
     }, netCfg, progress);
   }
 
-  /** Latest flow start a run accepts: a quarter of the representable time, room to finish. */
-  public static final long MAX_START_NS = Long.MAX_VALUE / 1000 / 4;
+  /**
+   * Latest flow start a run accepts: the trace readers' and the flow engine's limit ({@link
+   * org.fabriclab.units.Limits#MAX_START_NS}, 2^62 ps), so a trace one engine accepts the other does.
+   */
+  public static final long MAX_START_NS = org.fabriclab.units.Limits.MAX_START_NS;
 
   /** Rejects start times the engine's picosecond clock cannot represent with room to run. O(flows). */
   static void requireStartTimes(FlowTrace trace) {

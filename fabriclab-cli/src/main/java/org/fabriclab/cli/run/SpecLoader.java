@@ -136,7 +136,7 @@ public final class SpecLoader {
   private static void sizesChecked(String sizes, ExperimentSpec.Axis a) {
     try {
       WorkloadSizes.parse(sizes);
-    } catch (InvalidParameterException e) {
+    } catch (org.fabriclab.error.FabriclabException e) {
       throw a.node().error("simulate." + a.key() + ": " + e.getMessage());
     }
   }

@@ -29,14 +29,47 @@ public final class SpecParser {
   public static SpecNode parse(Path file) {
     String text;
     try {
-      text = Files.readString(file);
+      text = utf8(Files.readAllBytes(file), file.toString());
     } catch (java.nio.file.NoSuchFileException e) {
       throw new FabriclabException(file + ": no such spec file");
     } catch (IOException e) {
-      throw new FabriclabException(file + ": cannot read the spec: " + e.getMessage(), e);
+      throw new FabriclabException(file + ": cannot read the spec: " + org.fabriclab.io.IoErrors.reason(e), e);
     }
     boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
     return parse(text, file.toString(), json);
+  }
+
+  /**
+   * {@code bytes} decoded as UTF-8, or {@code source:line: not UTF-8 text: byte 0xNN at column C}
+   * naming the first byte that is not (a spec saved as Latin-1, say).
+   */
+  static String utf8(byte[] bytes, String source) {
+    java.nio.charset.CharsetDecoder d = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+    java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+    java.nio.charset.CoderResult r = d.decode(in, out, true);
+    if (!r.isError()) {
+      r = d.flush(out);
+    }
+    if (r.isError()) {
+      int at = in.position();
+      int line = 1;
+      int lineStart = 0;
+      for (int i = 0; i < at; i++) {
+        if (bytes[i] == '\n') {
+          line++;
+          lineStart = i + 1;
+        }
+      }
+      throw new FabriclabException(String.format(Locale.ROOT,
+          "%s:%d: not UTF-8 text: byte 0x%02X at column %d; save the spec as UTF-8",
+          source, line, bytes[at] & 0xff, new String(bytes, lineStart, at - lineStart,
+              java.nio.charset.StandardCharsets.UTF_8).length() + 1));
+    }
+    out.flip();
+    return out.toString();
   }
 
   /** Parses spec text; {@code source} names it in messages. */
@@ -76,6 +109,7 @@ public final class SpecParser {
     int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
     String m = SOURCE_AT.matcher(e.getOriginalMessage()).replaceAll("line $1, column $2");
     m = m.replaceAll("\\[Source: [^\\]]*\\]", "").replace('\n', ' ').trim();
+    m = org.fabriclab.io.JsonProblems.describe(m);
     Matcher u = UNCLOSED.matcher(m);
     if (u.matches()) {
       boolean object = u.group(1).equals("Object");

@@ -286,7 +286,7 @@ final class JsonEdgeListReader {
     if (cut >= 0) {
       msg = msg.substring(0, cut);
     }
-    msg = msg.replaceAll("\\s+", " ").trim();
+    msg = org.fabriclab.io.JsonProblems.describe(msg);
     JsonLocation at = e.getLocation();
     String place = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     return "invalid JSON" + place + ": " + msg;

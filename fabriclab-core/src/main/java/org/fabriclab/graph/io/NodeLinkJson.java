@@ -32,7 +32,10 @@ final class NodeLinkJson {
     try {
       root = new ObjectMapper().readTree(in);
     } catch (JsonProcessingException e) {
-      throw new MalformedInputException(source, "invalid JSON: " + e.getOriginalMessage());
+      throw new MalformedInputException(source, "invalid JSON"
+          + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+              + e.getLocation().getColumnNr())
+          + ": " + org.fabriclab.io.JsonProblems.describe(e.getOriginalMessage()));
     }
     JsonNode nodes = root.path("nodes");
     if (root.has("links") && root.has("edges")) {

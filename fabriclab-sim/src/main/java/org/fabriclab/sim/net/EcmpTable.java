@@ -72,8 +72,19 @@ public final class EcmpTable {
     long entries = (long) k * n;
     if (entries > Integer.MAX_VALUE - 8) {
       throw new org.fabriclab.error.InvalidParameterException("topology", t.family() + " " + t.parameters()
-          + ": the packet engine's routing table needs keys × nodes = " + k + " × " + n + " = " + entries
-          + " entries, at most " + (Integer.MAX_VALUE - 8) + "; use a smaller instance or the flow engine");
+          + String.format(java.util.Locale.ROOT, ": the routing table of both engines holds a distance and"
+              + " a next hop per (destination ToR, node) = %,d × %,d = %,d entries, at most %,d;"
+              + " a fabric with fewer ToRs or nodes fits (a fat-tree up to k = 110)",
+              k, n, entries, Integer.MAX_VALUE - 8));
+    }
+    long tableBytes = entries * 2 * Integer.BYTES;
+    long heap = Runtime.getRuntime().maxMemory();
+    if (tableBytes > heap * 0.85) {
+      throw new org.fabriclab.error.InvalidParameterException("topology", t.family() + " " + t.parameters()
+          + String.format(java.util.Locale.ROOT, ": the routing table (%,d destination ToRs × %,d nodes,"
+              + " 8 bytes each) needs %.1f GiB of heap, more than 85%% of the %.1f GiB heap; raise it"
+              + " (FABRICLAB_HEAP=%dg) or use a smaller fabric", k, n, tableBytes / 1073741824.0,
+              heap / 1073741824.0, (long) Math.ceil(tableBytes / 0.85 / 1073741824.0) + 1));
     }
     dist = new int[(int) entries];
     route = new int[(int) entries];
