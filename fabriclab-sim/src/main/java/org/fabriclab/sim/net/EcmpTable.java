@@ -70,22 +70,7 @@ public final class EcmpTable {
     }
     keys = k;
     long entries = (long) k * n;
-    if (entries > Integer.MAX_VALUE - 8) {
-      throw new org.fabriclab.error.InvalidParameterException("topology", t.family() + " " + t.parameters()
-          + String.format(java.util.Locale.ROOT, ": the routing table of both engines holds a distance and"
-              + " a next hop per (destination ToR, node) = %,d × %,d = %,d entries, at most %,d;"
-              + " a fabric with fewer ToRs or nodes fits (a fat-tree up to k = 110)",
-              k, n, entries, Integer.MAX_VALUE - 8));
-    }
-    long tableBytes = entries * 2 * Integer.BYTES;
-    long heap = Runtime.getRuntime().maxMemory();
-    if (tableBytes > heap * 0.85) {
-      throw new org.fabriclab.error.InvalidParameterException("topology", t.family() + " " + t.parameters()
-          + String.format(java.util.Locale.ROOT, ": the routing table (%,d destination ToRs × %,d nodes,"
-              + " 8 bytes each) needs %.1f GiB of heap, more than 85%% of the %.1f GiB heap; raise it"
-              + " (FABRICLAB_HEAP=%dg) or use a smaller fabric", k, n, tableBytes / 1073741824.0,
-              heap / 1073741824.0, (long) Math.ceil(tableBytes / 0.85 / 1073741824.0) + 1));
-    }
+    requireFits(t.family() + " " + t.parameters(), k, n, Runtime.getRuntime().maxMemory());
     dist = new int[(int) entries];
     route = new int[(int) entries];
     int[] off = t.csrOffsets();
@@ -252,5 +237,29 @@ public final class EcmpTable {
       return (v >>> FIRST_BITS) + 1;
     }
     return v == AT_KEY ? 1 : v == UNREACHABLE ? 0 : SCATTERED_BASE + 1 - v;
+  }
+
+  /**
+   * Refuses a table of {@code keys × nodes} entries (a distance and a next hop each, 8 bytes) that
+   * an {@code int}-indexed array cannot hold or that would take more than 85 % of {@code heapBytes},
+   * saying what fits. O(1).
+   */
+  static void requireFits(String fabric, long keys, long nodes, long heapBytes) {
+    long entries = keys * nodes;
+    if (entries > Integer.MAX_VALUE - 8) {
+      throw new org.fabriclab.error.InvalidParameterException("topology", fabric
+          + String.format(java.util.Locale.ROOT, ": the routing table of both engines holds a distance and"
+              + " a next hop per (destination ToR, node) = %,d × %,d = %,d entries, at most %,d;"
+              + " a fabric with fewer ToRs or nodes fits (a fat-tree up to k = 110)",
+              keys, nodes, entries, Integer.MAX_VALUE - 8));
+    }
+    long tableBytes = entries * 2 * Integer.BYTES;
+    if (tableBytes > heapBytes * 0.85) {
+      throw new org.fabriclab.error.InvalidParameterException("topology", fabric
+          + String.format(java.util.Locale.ROOT, ": the routing table (%,d destination ToRs × %,d nodes,"
+              + " 8 bytes each) needs %.1f GiB of heap, more than 85%% of the %.1f GiB heap; raise it"
+              + " (FABRICLAB_HEAP=%dg or more) or use a smaller fabric", keys, nodes, tableBytes / 1073741824.0,
+              heapBytes / 1073741824.0, (long) Math.ceil(tableBytes / 0.85 / 1073741824.0)));
+    }
   }
 }

@@ -24,4 +24,19 @@ class EcmpTableTest {
       assertThatThrownBy(() -> e.candidates(2, bad)).isInstanceOf(IllegalArgumentException.class);
     }
   }
+
+  @Test
+  void aTableTooLargeSaysWhatFits() {
+    // fat-tree k = 112: 6,272 ToRs × (351,232 servers + 15,680 switches) = 2,301,272,064 entries > 2^31 − 9
+    assertThatThrownBy(() -> EcmpTable.requireFits("fattree k=112", 6272, 366_912, Long.MAX_VALUE))
+        .hasMessageContaining("6,272 × 366,912 = 2,301,272,064 entries, at most 2,147,483,639")
+        .hasMessageContaining("a fat-tree up to k = 110");
+    // k = 110 fits the index: 6,050 × 347,875 = 2,104,643,750
+    EcmpTable.requireFits("fattree k=110", 6050, 347_875, Long.MAX_VALUE);
+    // 1,000 × 1,000,000 entries of 8 B = 7.45 GiB: over 85 % of 8 GiB (6.8 GiB), so it asks for
+    // ceil(7.45 / 0.85) = 9 GiB; 9 GiB of heap (7.65 GiB usable) holds it
+    assertThatThrownBy(() -> EcmpTable.requireFits("x", 1000, 1_000_000, 8L << 30))
+        .hasMessageContaining("needs 7.5 GiB of heap").hasMessageContaining("FABRICLAB_HEAP=9g");
+    EcmpTable.requireFits("x", 1000, 1_000_000, 9L << 30);
+  }
 }
