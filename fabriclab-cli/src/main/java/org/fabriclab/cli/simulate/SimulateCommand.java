@@ -248,8 +248,9 @@ public final class SimulateCommand implements Runnable {
       }
       r = new FlowLevelSimulation(t, tr, seed, (int) k, progress).run(until);
     } else {
-      PacketSimulation ps = new PacketSimulation(t, new EcmpTable(t), tr, choice.spec(),
-          choice.network(), progress);
+      EcmpTable ecmp = new EcmpTable(t);
+      WorkEstimate.announce(t, ecmp, tr, err);
+      PacketSimulation ps = new PacketSimulation(t, ecmp, tr, choice.spec(), choice.network(), progress);
       knobs.apply(ps.network());
       if (paths != null) {
         ps.useKShortestPaths(paths.intValue(), seed);
