@@ -41,21 +41,35 @@ public final class Batch {
     this.placement = placement;
     this.seed = seed;
     hosts = new ArrayList<>();
+    double hops = 0;
     for (Fabric fab : fabrics) {
       CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed).withTransport(transport);
       int[] h = Flags.hosts(hostList, specs.get(0).ranks(), fab, placement, seed);
+      org.fabriclab.sim.net.EcmpTable ecmp = engine.equals("packet") ? new org.fabriclab.sim.net.EcmpTable(fab.topology()) : null;
       for (CollectiveScheme sc : schemes) {
         for (CollectiveSpec cs : specs) {
           // the pairing, then the schedule itself (an algorithm's own requirement, such as a
           // power of two of ranks, is found while building): all before the first run
-          Flags.domain(() -> {
+          CollectiveScheme.Placed placed = Flags.domain(() -> {
             run.check(sc, cs);
             return sc.place(cs, fab.topology(), h);
           });
+          if (ecmp != null) {
+            hops += org.fabriclab.cli.WorkEstimate.packetHops(fab.topology(), ecmp, placed.schedule(), placed.hosts());
+          }
         }
       }
       hosts.add(h);
     }
+    packetHops = hops;
+  }
+
+  private final double packetHops;
+
+  /** The line announcing runs estimated at over an hour of packet-level work, or null. */
+  String longRunAnnouncement() {
+    return engine.equals("packet") ? org.fabriclab.cli.WorkEstimate.announcement(packetHops,
+        "--engine flow takes seconds") : null;
   }
 
   /** Runs. */

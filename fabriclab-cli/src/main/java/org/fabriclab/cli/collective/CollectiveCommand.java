@@ -193,6 +193,11 @@ public final class CollectiveCommand implements Runnable {
       err.println("wrote " + exportGoal + " (" + sched.messages() + " messages, " + sched.ranks() + " ranks)");
     }
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
+    String longRun = batch.longRunAnnouncement();
+    if (longRun != null) {
+      err.println(longRun);
+      err.flush();
+    }
     try {
       List<Row> rows = batch.run(progress.reporter(err));
       Table runs = Row.table(rows, engine, batch.transport());

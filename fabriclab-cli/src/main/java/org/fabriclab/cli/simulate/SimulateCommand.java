@@ -249,7 +249,7 @@ public final class SimulateCommand implements Runnable {
       r = new FlowLevelSimulation(t, tr, seed, (int) k, progress).run(until);
     } else {
       EcmpTable ecmp = new EcmpTable(t);
-      WorkEstimate.announce(t, ecmp, tr, err);
+      org.fabriclab.cli.WorkEstimate.announce(t, ecmp, tr, err);
       PacketSimulation ps = new PacketSimulation(t, ecmp, tr, choice.spec(), choice.network(), progress);
       knobs.apply(ps.network());
       if (paths != null) {

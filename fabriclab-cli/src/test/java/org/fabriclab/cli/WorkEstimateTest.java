@@ -1,4 +1,4 @@
-package org.fabriclab.cli.simulate;
+package org.fabriclab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,5 +46,16 @@ class WorkEstimateTest {
         .startsWith("fabriclab: estimate: this run moves about 3.5e+10 packet-hops;")
         .contains("takes 1.2 hours");
     assertThat(WorkEstimate.announcement(8e6 * 86400 * 3)).contains("takes 3 days");
+  }
+
+  @Test
+  void aScheduleCountsEachReceiverOfAMulticast() {
+    EcmpTable e = new EcmpTable(FT4);
+    org.fabriclab.sim.collective.CollectiveSchedule s = new org.fabriclab.sim.collective.CollectiveSchedule(3);
+    int t = s.transfer(0, 1, 1024); // hosts 0 -> 1: one packet, 2 hops
+    s.multicast(0, new int[] {1, 2}, 2048, t); // to hosts 1 (2 hops) and 15 (6 hops), two packets
+    s.step(2, 1000, t);
+    // 2·1·2 + 2·2·(2 + 6) = 4 + 32
+    assertThat(WorkEstimate.packetHops(FT4, e, s, new int[] {0, 1, 15})).isEqualTo(36.0);
   }
 }
