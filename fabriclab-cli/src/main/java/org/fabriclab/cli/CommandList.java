@@ -8,7 +8,7 @@ import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.TextTable;
 
 /**
- * The "Commands:" section of every help page (issue 13 item 7): each subcommand with the first
+ * The "Commands:" section of every help page: each subcommand with the first
  * complete sentence of its description (picocli shows the first line, which is often cut in the
  * middle of a sentence). Installed on the whole tree by {@link Main#commandLine()}, so every
  * command's list obeys it without each command restating its summary.

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The output-format options every command that prints results takes (issue 13 item 7), a picocli
+ * The output-format options every command that prints results takes, a picocli
  * mixin: {@code --format text|csv|json|md} and {@code --json}, a shorthand for {@code --format
  * json}. Add it with {@code @Mixin FormatOption format = new FormatOption();} and print with
  * {@link #render(Table)} or {@link #render(Map)}.

@@ -11,7 +11,7 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Rules every command obeys, set once on the whole command tree (issue 15 item 8) so no command
+ * Rules every command obeys, set once on the whole command tree so no command
  * can differ: numbers in ASCII digits only (picocli's converters would take {@code ١٠} as 10),
  * paths not empty and free of NUL characters, an option given twice refused, and the shared
  * options checked before any work: {@code --seed} in 0..2^63-1 (negative seeds are refused

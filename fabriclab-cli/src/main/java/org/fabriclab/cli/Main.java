@@ -116,7 +116,7 @@ public final class Main {
   /**
    * The one-line message of an error that is the user's to fix, or {@code null} for an internal
    * error: fabriclab's own exceptions as they are, I/O errors through the one translation of
-   * {@link IoErrors}; every message is cleaned of Java class names (issue 15 item 7).
+   * {@link IoErrors}; every message is cleaned of Java class names.
    */
   static String userMessage(Throwable e) {
     if (e instanceof FabriclabException) {

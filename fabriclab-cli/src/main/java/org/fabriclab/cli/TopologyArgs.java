@@ -15,7 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The one grammar of a topology on the command line (issue 13 item 7): {@code --topo FAMILY}
+ * The one grammar of a topology on the command line: {@code --topo FAMILY}
  * followed by the family's parameters as options, {@code --k 8 --mode global}, exactly as
  * {@code fabriclab topo FAMILY --k 8 --mode global} takes them and as a spec's topology entry
  * names them ({@code family: fattree, k: 8}); or {@code --topo FILE} with the import defaults
@@ -176,7 +176,7 @@ public final class TopologyArgs {
   }
 
   /**
-   * The picocli consumer of a repeatable {@code --topo} (issue 13 item 7): takes the family or
+   * The picocli consumer of a repeatable {@code --topo}: takes the family or
    * file, then every following {@code --name value} whose name is one of its parameters
    * ({@link #parameterNames}), and adds them to the option's list as one text
    * {@code "FAMILY name=value ..."}. The first option that is not a parameter ends the fabric. A

@@ -15,7 +15,7 @@ import org.fabriclab.traffic.Workloads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13 item 7: one grammar for topologies, one format option, working defaults, help. */
+/** One grammar for topologies, one format option, working defaults, help. */
 class CliGrammarTest {
   @TempDir Path dir;
 
@@ -162,7 +162,7 @@ class CliGrammarTest {
     assertThat(rows).hasSize(3);
     assertThat(rows.get(1)).startsWith("fattree k=4,");
     assertThat(rows.get(2)).startsWith("jellyfish k=4,");
-    // issue 13 item 8: times in integer ns, counts as integers (columns named with their unit)
+    // Times in integer ns, counts as integers (columns named with their unit)
     List<String> head = List.of(rows.get(0).split(","));
     String[] cells = rows.get(1).split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1);
     for (int c = 0; c < head.size(); c++) {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The command line end to end: outputs against closed forms, and bad input (issue 2 item 8). */
+/** The command line end to end: outputs against closed forms, and bad input. */
 class CliTest {
   @Test
   void fatTreeJsonMatchesClosedForms() throws Exception {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15 item 9 on a real heap: in a JVM with a 256 MiB heap, ask for a BCube far too large,
+ * The heap estimate (docs/errors.md) on a real heap: in a JVM with a 256 MiB heap, ask for a BCube far too large,
  * then build the largest {@code --k} the advice names, and the next one. The advised one builds
  * (no out-of-memory), the next is refused with the same advice. Two small forked JVMs.
  */

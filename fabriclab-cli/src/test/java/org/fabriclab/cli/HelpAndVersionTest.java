@@ -15,7 +15,7 @@ import picocli.CommandLine;
 /**
  * {@code --help} and {@code --version} on every command of the tree, found by walking picocli's
  * command tree (so a new command is covered without being listed here): help prints without a
- * picocli warning (an unescaped {@code %} in a description, issue 16 item 5), without a stray
+ * picocli warning (an unescaped {@code %} in a description), without a stray
  * {@code %%} and without calling a paper a "seed" (item 17); {@code -V} and {@code --version} print
  * the version that {@code fabriclab --version} prints (item 16).
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15 items 3 and 4 end to end: one output-folder rule for reproduce, demo and topo
+ * One output-folder rule for reproduce, demo and topo
  * --export, checked before any work (the self-test reproduction is the cheap command used).
  */
 class OutputFolderCliTest {

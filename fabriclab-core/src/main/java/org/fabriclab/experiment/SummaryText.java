@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * Checks on the text a reproduction puts in its summary: it cites papers by title and section and
- * names no Java class (issue 14 point 11). Used by the reproductions' tests; O(text + classes).
+ * names no Java class. Used by the reproductions' tests; O(text + classes).
  */
 public final class SummaryText {
   private static final Pattern CAMEL = Pattern.compile("\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\\b");

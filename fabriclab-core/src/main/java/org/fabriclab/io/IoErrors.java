@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 import org.fabriclab.error.FabriclabException;
 
 /**
- * The one translation of the JDK's I/O and charset exceptions into one-line messages for people
- * (issue 15 item 7): the JDK's file-system exceptions carry only a path as their message and
+ * The one translation of the JDK's I/O and charset exceptions into one-line messages for people:
+ * the JDK's file-system exceptions carry only a path as their message and
  * charset errors say {@code Input length = 1}, so every reader and writer of fabriclab turns them
  * into a {@link FabriclabException} through this class, and {@link #clean} removes any Java class
  * name that would still reach a message. Stateless.

@@ -4,7 +4,7 @@ package org.fabriclab.topology;
  * What a generator will build, known before building: lets the registry refuse a topology that
  * cannot fit in the heap with a one-line message instead of an {@link OutOfMemoryError}.
  *
- * <p>{@link #peakBytes} is an upper bound of the heap a build allocates (issue 15 item 9), counted
+ * <p>{@link #peakBytes} is an upper bound of the heap a build allocates, counted
  * array by array from {@code TopologyBuilder} and {@code Topology}: per node the builder's role
  * (4 B) and label values (4 B per field), the CSR offsets and their copy (8 B), the frozen roles
  * (1 B), the server list (4 B) and the frozen labels (4 B per field); per directed link the

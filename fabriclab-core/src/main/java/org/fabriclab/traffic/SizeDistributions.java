@@ -9,7 +9,7 @@ import org.fabriclab.units.Limits;
  * Parses a size-distribution argument (the {@code --sizes} option of the CLI): {@code websearch},
  * {@code pareto:SHAPE:MEAN_BYTES} (exactly three fields, ASCII numbers), or the path of a
  * {@code bytes,probability} CSV file ({@link EmpiricalSizes#read}). Every error names the option,
- * the value and the valid form (issue 15 items 7, 8). Stateless.
+ * the value and the valid form. Stateless.
  */
 public final class SizeDistributions {
   private SizeDistributions() {}

@@ -18,7 +18,7 @@ import org.fabriclab.units.Limits;
  * skipped. A bad line (wrong field count, not an integer in ASCII digits, a value outside its
  * range, src = dst, a host at or beyond {@code servers}, a flow_id already used on an earlier
  * line, invalid UTF-8) throws a one-line {@link MalformedInputException} naming the file, the
- * line number and the valid range (issue 15 items 1, 7, 8). O(lines).
+ * line number and the valid range. O(lines).
  */
 public final class TraceCsv {
   /** The header line. */

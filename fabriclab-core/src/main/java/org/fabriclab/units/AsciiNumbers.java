@@ -3,8 +3,8 @@ package org.fabriclab.units;
 import java.util.regex.Pattern;
 
 /**
- * Strict number parsing for every number fabriclab reads from a command line or a file (issue 15
- * item 8): ASCII digits only ({@link Long#parseLong} also accepts {@code ١٠} and other Unicode
+ * Strict number parsing for every number fabriclab reads from a command line or a file:
+ * ASCII digits only ({@link Long#parseLong} also accepts {@code ١٠} and other Unicode
  * digits), an optional sign, no spaces, no {@code 0x}, no Java suffixes such as {@code 1.5d}, no
  * {@code NaN} or {@code Infinity}. Throws {@link NumberFormatException} with a short message
  * (callers add the parameter and its range). Stateless.

@@ -2,7 +2,7 @@ package org.fabriclab.units;
 
 /**
  * What the engines can represent, and so the valid range of every time and size read from a file
- * or the command line (issue 15 item 1). Simulated time is a {@code long} of picoseconds: at most
+ * or the command line. Simulated time is a {@code long} of picoseconds: at most
  * {@link Long#MAX_VALUE} ps ≈ 9.22e6 s ≈ 106.75 days. Readers accept a flow start of at most
  * {@link #MAX_START_NS} (half of that, 2^62 ps ≈ 4.61e6 s), so a run can go on for as long again
  * after its last start without any clock overflowing; and a flow of at most {@link

@@ -4,7 +4,7 @@ import org.fabriclab.error.InvalidParameterException;
 
 /**
  * Link rates are {@code long} bits per second. Conversions refuse (never wrap) a value that is
- * not finite, not positive or beyond the long range (issue 15 item 1).
+ * not finite, not positive or beyond the long range.
  */
 public final class Rates {
   private Rates() {}

@@ -5,8 +5,7 @@ import org.fabriclab.error.InvalidParameterException;
 /**
  * Simulated time is a {@code long} count of picoseconds (about 106 days fit in a long). These
  * helpers convert from human units without allocating; every conversion is overflow-checked and
- * throws a one-line {@link InvalidParameterException} (never wraps) when the result does not fit
- * (issue 15 item 1).
+ * throws a one-line {@link InvalidParameterException} (never wraps) when the result does not fit.
  */
 public final class Time {
   public static final long PS_PER_NS = 1_000L;

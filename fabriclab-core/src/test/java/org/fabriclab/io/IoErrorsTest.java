@@ -8,7 +8,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import org.junit.jupiter.api.Test;
 
-/** Issue 15 item 7: the one translation of I/O errors has no Java names in it. */
+/** The one translation of I/O errors has no Java names in it. */
 class IoErrorsTest {
   @Test
   void translatesTheJdksExceptions() {

@@ -13,7 +13,7 @@ import org.fabriclab.error.FabriclabException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 15 item 5: temporary files are named after their process and never pile up. */
+/** Temporary files are named after their process and never pile up. */
 class OutputFilesTest {
   @TempDir Path tmp;
 

@@ -73,7 +73,7 @@ class ParamsTest {
 
   @Test
   void unicodeDigitsAreRefused() {
-    // issue 15 item 8: Long.parseLong accepts Arabic-Indic digits; fabriclab does not
+    // Long.parseLong accepts Arabic-Indic digits; fabriclab does not
     assertRejected(Map.of("k", "\u0661\u0660"), "--k", "ASCII", "2..64");
     assertRejected(Map.of("k", "4", "rate", "\u0661.5"), "--rate", "ASCII");
     assertRejected(Map.of("k", "0x10"), "--k", "integer");

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15 item 9: {@link SizeEstimate#peakBytes} is an upper bound of what a build needs. The
+ * {@link SizeEstimate#peakBytes} is an upper bound of what a build needs. The
  * bytes a thread allocates while building (the JVM's own counter, independent of the estimate)
  * bound the peak live heap of the build from above, so estimate >= allocated proves the estimate
  * an upper bound of the peak. Instances are mid-sized (1e5..1e6 links) so class loading and the

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15 items 1, 7, 8 for the trace and size-distribution readers: boundary values (0, 1, the
+ * The limits of docs/errors.md for the trace and size-distribution readers: boundary values (0, 1, the
  * largest value the engines represent and one more), file and line named, the valid range
  * stated, no Java class name, Unicode digits and invalid encodings refused.
  */

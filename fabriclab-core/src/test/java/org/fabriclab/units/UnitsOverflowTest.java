@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.fabriclab.error.InvalidParameterException;
 import org.junit.jupiter.api.Test;
 
-/** Issue 15 item 1: unit conversions refuse, never wrap; ASCII-only numbers. */
+/** Unit conversions refuse, never wrap; ASCII-only numbers. */
 class UnitsOverflowTest {
   @Test
   void conversionsAtTheirBoundaries() {

@@ -1,5 +1,5 @@
 /**
- * The simulation engines (issue 6). {@link org.fabriclab.sim.PacketSimulation} runs a flow trace
+ * The simulation engines. {@link org.fabriclab.sim.PacketSimulation} runs a flow trace
  * on any topology with the packet-level engine ({@code engine}: the (time, sequence)-ordered event
  * loop; {@code net}: ports, ECMP, spraying, source routes, trimming, priority, PFC;
  * {@code transport.tcp}: NewReno and DCTCP; {@code transport.ndp}; {@code transport.rocev2}: RC

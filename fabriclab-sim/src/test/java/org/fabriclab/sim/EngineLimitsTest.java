@@ -13,7 +13,7 @@ import org.fabriclab.topology.fattree.FatTree;
 import org.fabriclab.traffic.FlowTrace;
 import org.junit.jupiter.api.Test;
 
-/** What the engine cannot represent is rejected with a typed error (issue 15 item 1). */
+/** What the engine cannot represent is rejected with a typed error. */
 class EngineLimitsTest {
   static final Topology FT4 = new FatTree(4).build();
 

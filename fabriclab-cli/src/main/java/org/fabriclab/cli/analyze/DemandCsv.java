@@ -11,7 +11,7 @@ import org.fabriclab.units.AsciiNumbers;
  * Reads a demand CSV {@code src,dst,demand}. Line 1 is a header when it contains a letter that is
  * not a node id; blank lines and {@code #} comments are skipped; every error names
  * {@code file:line}. A node is named by its id in the topology file (GraphML {@code id}, networkx
- * {@code id}; issue 13 item 6) or by its index 0..n-1; an id takes precedence over an index that
+ * {@code id}) or by its index 0..n-1; an id takes precedence over an index that
  * reads the same (a networkx file whose ids are integers in another order means its ids). O(lines).
  */
 public final class DemandCsv {

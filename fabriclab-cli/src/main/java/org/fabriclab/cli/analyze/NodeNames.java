@@ -16,7 +16,7 @@ import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.graph.io.TopologyFormat;
 
 /**
- * The node ids a topology file gives its nodes (issue 13 item 6), so a demand CSV can name nodes
+ * The node ids a topology file gives its nodes, so a demand CSV can name nodes
  * as the user's own tool did: GraphML {@code <node id="...">} and networkx node-link JSON
  * {@code nodes[].id}, both numbered in document order as the readers number them (servers that
  * {@code --servers-per-switch} adds come after and have no id). A fabriclab JSON edge list names

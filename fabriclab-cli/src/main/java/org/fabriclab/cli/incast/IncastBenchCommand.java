@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code fabriclab incast bench}: wall-clock scenarios of issue 4 item 8 (median of repeated
+ * {@code fabriclab incast bench}: wall-clock scenarios of the incast trees at the paper's sizes (median of repeated
  * builds after warm-up; numbers go to docs/benchmarks-incast.md, never into tests).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,

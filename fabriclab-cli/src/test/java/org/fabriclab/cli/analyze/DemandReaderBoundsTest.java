@@ -13,7 +13,7 @@ import org.fabriclab.io.IoErrors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 15 items 1, 7, 8 for the demand CSV of {@code analyze throughput --demands}. */
+/** The limits of docs/errors.md for the demand CSV of {@code analyze throughput --demands}. */
 class DemandReaderBoundsTest {
   @TempDir Path dir;
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15, "what must be true afterwards": seeded malformed invocations of every command and
+ * The rules of docs/errors.md under fuzzing: seeded malformed invocations of every command and
  * malformed files of every input format, run in-process through {@link Main#run}. Each must exit
  * with code 2, print exactly one line on stderr (and nothing on stdout) that names the option or
  * the file (and the line, for line-oriented formats), contain no Java class name and leave no
@@ -41,8 +41,8 @@ class CliFuzzTest {
   static final int DEFAULT_CASES = 300;
 
   /**
-   * Signature (command, mutation, option or format) → why it fails today. Kept for the lead:
-   * each belongs to another helper's files (issue 15 items 6, 8 and the analyze demand reader).
+   * Signature (command, mutation, option or format) → why it fails today: known failures the
+   * fuzzer reports but does not count, each with its reason.
    */
   static final Map<String, String> EXPECTED_FAILURES = new TreeMap<>();
 

@@ -34,11 +34,10 @@ import java.util.Arrays;
  *   <li>the sender keeps R_max (RFC 4654), the largest RTT sample any receiver produced, decayed
  *       by {@link #R_MAX_DECAY} = 0.9 once per R_max, and advertises it in every data packet;
  *       receivers group losses within one R_max into one loss event (RFC 5348 §5.2), time their
- *       NACK hold-off by it and size slow-start rounds and flushes with it. Before issue 12's
- *       fairness check R_max was the largest of the receivers' smoothed RTTs: with the gain
- *       0.05 it lagged the queue, which at an overflowing 1 MB drop-tail port holds about 860 µs
- *       while the smoothed RTTs said 340 µs, so one overflow counted as three or four loss events
- *       and the sender cut its rate three or four times within a millisecond (traced on two
+ *       NACK hold-off by it and size slow-start rounds and flushes with it. Taken instead as the
+ *       largest of the receivers' smoothed RTTs, with the gain 0.05, R_max lags the queue, which at an overflowing 1 MB drop-tail port holds about 860 µs
+ *       while the smoothed RTTs said 340 µs, so one overflow counts as three or four loss events
+ *       and the sender cuts its rate three or four times within a millisecond (traced on two
  *       groups of 500 MB sourced on ToR 0: 5.8 → 5.2 → 4.3 → 3.4 → 2.4 Gb/s); with R_max from the
  *       samples one overflow is one loss event and one cut of about 14%;
  *   <li>before any loss the sender is in slow start (RFC 4654 §3.6): it starts at one packet per
