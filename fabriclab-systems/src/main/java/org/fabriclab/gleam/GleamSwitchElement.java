@@ -2,7 +2,7 @@ package org.fabriclab.gleam;
 
 import java.util.Arrays;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
 

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
 

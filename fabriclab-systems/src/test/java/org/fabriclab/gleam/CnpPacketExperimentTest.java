@@ -3,7 +3,7 @@ package org.fabriclab.gleam;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.junit.jupiter.api.Test;
 
 /**
