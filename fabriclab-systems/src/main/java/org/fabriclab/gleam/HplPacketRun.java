@@ -12,7 +12,6 @@ import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.RunProgress;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
@@ -67,7 +66,6 @@ public final class HplPacketRun {
     Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 14), nc);
     RcConfig rc = RcConfig.defaults();
     Rocev2Transport tr = new Rocev2Transport(net, rc, new NicScheduler(net));
-    int kindData = kindOf(net.kinds(), "rocev2.DATA");
     int n = w.size();
     int[] sendQp = new int[n];
     long[] doneAt = new long[n];
@@ -120,7 +118,7 @@ public final class HplPacketRun {
       }
       tr.setCompletions((qpn, wrId, now) -> complete.accept((int) wrId));
     } else {
-      setUpGleam(topo, w, net, tr, rc, kindData, sendQp, complete);
+      setUpGleam(topo, w, net, tr, rc, sendQp, complete);
     }
     if (lossyNodes != null && loss > 0) {
       for (int m : lossyNodes) {
@@ -162,7 +160,7 @@ public final class HplPacketRun {
   }
 
   private static void setUpGleam(Topology topo, HplWorkload w, Network net, Rocev2Transport tr, RcConfig rc,
-      int kindData, int[] sendQp, java.util.function.IntConsumer complete) {
+      int[] sendQp, java.util.function.IntConsumer complete) {
     HplTrees trees = HplTrees.register(topo, w);
     int n = w.size();
     int[] receiversLeft = new int[n];
@@ -190,7 +188,7 @@ public final class HplPacketRun {
     for (int sw = 0; sw < topo.nodeCount(); sw++) {
       MulticastForwardingTable table = trees.registration.table(sw);
       if (table != null) {
-        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50), index);
+        at[sw] = new GleamSwitchElement(topo, sw, table, tr.kinds(), rc.headerBytes(), Time.us(50), index);
         net.setElement(sw, at[sw]);
         elements.add(at[sw]);
       }
@@ -225,12 +223,4 @@ public final class HplPacketRun {
     }
   }
 
-  private static int kindOf(PacketKinds kinds, String name) {
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals(name)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no packet kind " + name);
-  }
 }

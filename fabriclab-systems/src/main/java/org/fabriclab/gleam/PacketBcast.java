@@ -13,7 +13,6 @@ import org.fabriclab.sim.net.Accounting;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
@@ -142,7 +141,6 @@ public final class PacketBcast {
     Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
     RcConfig rc = RcConfig.defaults();
     Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
-    int kindData = kindOf(net.kinds(), "rocev2.DATA");
     int src = topo.server(source);
     long packets = (sizeBytes + rc.payloadBytes() - 1) / rc.payloadBytes();
     int r = receivers.length;
@@ -182,7 +180,7 @@ public final class PacketBcast {
         if (table == null) {
           continue;
         }
-        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50),
+        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, t.kinds(), rc.headerBytes(), Time.us(50),
             index);
         el.bindQp(sq, groupIp, true, src);
         for (int q : rq) {
@@ -199,7 +197,7 @@ public final class PacketBcast {
       for (int sw = 0; sw < topo.nodeCount(); sw++) {
         if (!topo.isServer(sw) && topo.degree(sw) <= MAX_SERVERS) {
           GleamSwitchElement el = new GleamSwitchElement(topo, sw,
-              new MulticastForwardingTable(topo.degree(sw), 1), kindData, rc.headerBytes(), Time.us(50));
+              new MulticastForwardingTable(topo.degree(sw), 1), t.kinds(), rc.headerBytes(), Time.us(50));
           net.setElement(sw, el);
           elements.add(el);
         }
@@ -282,12 +280,4 @@ public final class PacketBcast {
         a.toString(), registrationPs);
   }
 
-  private static int kindOf(PacketKinds kinds, String name) {
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals(name)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no packet kind " + name);
-  }
 }

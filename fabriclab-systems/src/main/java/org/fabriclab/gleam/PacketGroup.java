@@ -11,7 +11,6 @@ import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RcQueuePairs;
@@ -59,7 +58,6 @@ public final class PacketGroup {
   private final int[][] rx;
   private final int[] groupIps;
   private final List<GleamSwitchElement> elements = new ArrayList<>();
-  private final int kindData;
   private final GroupObservation observed;
   private final int[] source;
   private WriteRequests writes;
@@ -90,7 +88,6 @@ public final class PacketGroup {
     net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
     t = new Rocev2Transport(net, rc, new NicScheduler(net));
     qps = t.queuePairs();
-    kindData = kindOf(net.kinds(), "rocev2.DATA");
     int n = memberServers.length;
     hosts = new int[n];
     for (int i = 0; i < n; i++) {
@@ -119,7 +116,7 @@ public final class PacketGroup {
       if (table == null) {
         continue;
       }
-      GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50),
+      GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, t.kinds(), rc.headerBytes(), Time.us(50),
           index);
       for (int j = 0; j < groups; j++) {
         int master = j % n;
@@ -131,7 +128,7 @@ public final class PacketGroup {
       net.setElement(sw, el);
       elements.add(el);
     }
-    observed = new GroupObservation(net, qps, kindData, rx, n);
+    observed = new GroupObservation(net, qps, t.kinds(), rx, n);
   }
 
   /** The testbed of §4 with one link rate per server: switch node 0, server i is node i + 1. */
@@ -363,12 +360,4 @@ public final class PacketGroup {
     return observed.cnpsAtHost(node);
   }
 
-  private static int kindOf(PacketKinds kinds, String name) {
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals(name)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no packet kind " + name);
-  }
 }

@@ -54,7 +54,7 @@ import org.fabriclab.units.Time;
  * transport ({@code PacketCollective}); the groups get a second {@link Rocev2Transport}, in
  * application mode, on the same network and the same NIC schedulers ({@link
  * PacketSimulation#nics()}), with the run's RC settings when the run is RoCEv2. Its four packet kinds
- * are a block of their own in the network's registry ({@link Rocev2Transport#dataKind()}), so its QPNs
+ * are a block of their own in the network's registry ({@link Rocev2Transport#kinds()}), so its QPNs
  * (numbered from 0, as the trace transport's) never meet the other transport's: a Gleam element
  * treats a packet as a group's only when its kind is this transport's and its QPN is bound there;
  * every other packet takes the default route. The hosts' NICs interleave both transports' queue pairs.
@@ -151,7 +151,7 @@ final class GleamCarrier implements GroupCarrier, RdmaCompletions {
       for (int sw : regs[j].treeSwitches()) {
         if (element[sw] == null) {
           MulticastForwardingTable table = reg.table(sw);
-          element[sw] = new GleamSwitchElement(topo, sw, table, t.dataKind(), rc.headerBytes(), CNP_AGING_PS,
+          element[sw] = new GleamSwitchElement(topo, sw, table, t.kinds(), rc.headerBytes(), CNP_AGING_PS,
               index);
           net.setElement(sw, element[sw]);
         }
