@@ -289,7 +289,7 @@ public final class ShufflecastMulticastRun {
     MulticastFabric fabric = ipMulticast ? new IpMulticastFabric(t.tors(), serversPerTor)
         : new SplitterFabric(t, serversPerTor);
     Topology topo = fabric.build(capacityBps);
-    Fabric built = FabricDescription.on(topo).packetCapacity(1024).splitters()
+    Fabric built = FabricDescription.on(topo).packetCapacity(1024).splitters().element(fabric.binding())
         .config(feedbackPriority
             ? new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1,
                 0, 0, true, 0, 0)
@@ -298,7 +298,6 @@ public final class ShufflecastMulticastRun {
     Simulator sim = built.simulator();
     Packets pk = built.packets();
     Network net = built.network();
-    fabric.attach(net);
     if (sc.lossyServer() >= 0) {
       InvalidParameterException.requireRange("lossy server", sc.lossyServer(), 0, s - 1);
       if (!(sc.lossProbability() >= 0 && sc.lossProbability() < 1)) {

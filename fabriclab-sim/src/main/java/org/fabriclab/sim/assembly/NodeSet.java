@@ -26,6 +26,14 @@ public interface NodeSet {
     return (t, u) -> Arrays.binarySearch(sorted, u) >= 0;
   }
 
+  /**
+   * The switches that process packets: packet, circuit and converter switches, not servers nor
+   * passive splitters (the nodes {@code Network.setSwitchLatencyPs(long)} covers).
+   */
+  static NodeSet activeSwitches() {
+    return (t, u) -> t.role(u) != NodeRole.SERVER && t.role(u) != NodeRole.OPTICAL_SPLITTER;
+  }
+
   /** Every node that is not a server (packet, circuit and converter switches, splitters). */
   static NodeSet switches() {
     return (t, u) -> !t.isServer(u);
