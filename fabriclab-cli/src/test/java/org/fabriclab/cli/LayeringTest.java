@@ -2,7 +2,9 @@ package org.fabriclab.cli;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -11,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layering of ../shared/DESIGN.md: core ← sim ← systems ← cli, systems never import each
- * other, no static mutable state in the libraries, no {@code java.util.Random}.
+ * other, no package depends on itself through others (no import circle inside any module), no static
+ * mutable state in the libraries, no {@code java.util.Random}.
  */
 class LayeringTest {
   private static final String[] CORE = {
@@ -57,6 +60,30 @@ class LayeringTest {
           .resideInAnyPackage(concat(others, "org.fabriclab.cli..", "org.fabriclab.bench.."))
           .allowEmptyShould(true).check(classes);
     }
+  }
+
+  /**
+   * Inside every library module the packages form a hierarchy: each package is a slice, and no
+   * slice reaches itself through others (a package and its subpackages are different slices, so
+   * {@code sim.transport} and {@code sim.transport.tcp} may not import each other both ways, nor
+   * {@code sim.net} and {@code sim.element}). Modules are layered by the rules above, so one rule
+   * over all their packages covers each module.
+   */
+  @Test
+  void noPackageCyclesInsideLibraryModules() {
+    slices().matching("org.fabriclab.(**)").should().beFreeOfCycles()
+        .check(classes.that(JavaClass.Predicates.resideOutsideOfPackages(
+            "org.fabriclab.cli..", "org.fabriclab.bench..")));
+  }
+
+  /**
+   * The command's subpackages form a hierarchy too; the root package {@code org.fabriclab.cli}
+   * (the entry point, which names every subcommand, and the options they share) is left out.
+   */
+  @Test
+  void noPackageCyclesAmongCommandPackages() {
+    slices().matching("org.fabriclab.cli.(**)").should().beFreeOfCycles()
+        .check(classes.that(JavaClass.Predicates.resideInAPackage("org.fabriclab.cli.*..")));
   }
 
   @Test

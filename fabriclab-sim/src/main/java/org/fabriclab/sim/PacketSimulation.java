@@ -3,15 +3,18 @@ package org.fabriclab.sim;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
+import org.fabriclab.sim.assembly.TransportBinding;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.sim.transport.TransportSpec;
+import org.fabriclab.sim.transport.tcp.TcpSpec;
 import org.fabriclab.sim.transport.ndp.NdpTransport;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
@@ -19,8 +22,9 @@ import org.fabriclab.sim.transport.tcp.TcpTransport;
 import org.fabriclab.traffic.FlowTrace;
 
 /**
- * One packet-level run, the simple entry point: builds the network from a topology, attaches the
- * transport a {@link TransportSpec} describes (every parameter a value; the benchmark's profiles
+ * One packet-level run, the simple entry point: describes the fabric ({@link FabricDescription}: the
+ * topology, the network config, the passive splitter on optical-splitter nodes, the transport a
+ * {@link TransportSpec} describes) and builds it (every parameter a value; the benchmark's profiles
  * are {@link TransportSpec#preset} presets), replays the trace until every flow completes (or a
  * time limit / event budget), and returns a {@link SimulationResult}. The parts stay reachable
  * for tests and systems ({@link #network()}, {@link #nics()}, {@link #transportImpl()}), so a
@@ -30,7 +34,8 @@ public final class PacketSimulation {
   /** The transports this runner knows. */
   public static final String TRANSPORTS = String.join(", ", TransportSpec.NAMES);
 
-  private final Simulator sim = new Simulator();
+  private final Fabric fabric;
+  private final Simulator sim;
   private final Network net;
   private final NicScheduler nics;
   private final Transport transportImpl;
@@ -46,10 +51,15 @@ public final class PacketSimulation {
     requireStartTimes(trace);
     requireRoutes(topo, ecmp, trace);
     this.transport = spec.name();
-    net = new Network(sim, topo, ecmp, new Packets(1 << 16), netCfg);
-    nics = new NicScheduler(net);
     records = new FlowRecords(trace);
-    transportImpl = spec.create(net, nics, trace, records, progress);
+    TransportBinding<Transport> t = TransportBinding.of(spec.name(),
+        (n, nic) -> spec.create(n, nic, trace, records, progress));
+    fabric = FabricDescription.on(topo).ecmp(ecmp).config(netCfg).packetCapacity(1 << 16)
+        .splitters().transport(t).build().assemble();
+    sim = fabric.simulator();
+    net = fabric.network();
+    nics = fabric.nics();
+    transportImpl = fabric.transport(t);
     start = transportImpl::begin;
     this.progress = progress;
   }
@@ -72,8 +82,8 @@ public final class PacketSimulation {
   public PacketSimulation(Topology topo, EcmpTable ecmp, FlowTrace trace, String transport,
       NetworkConfig netCfg, TcpConfig tcpCfg, Progress progress) {
     this(topo, ecmp, trace, switch (transport) {
-      case "dctcp" -> new TransportSpec.Tcp(tcpCfg, true);
-      case "newreno" -> new TransportSpec.Tcp(tcpCfg, false);
+      case "dctcp" -> new TcpSpec(tcpCfg, true);
+      case "newreno" -> new TcpSpec(tcpCfg, false);
       default -> TransportSpec.preset(transport, false);
     }, netCfg, progress);
   }
@@ -146,6 +156,11 @@ public final class PacketSimulation {
 
   public Network network() {
     return net;
+  }
+
+  /** The assembled fabric (simulator, network, NIC schedulers, the transport). */
+  public Fabric fabric() {
+    return fabric;
   }
 
   /** The hosts' NIC schedulers (shared by every transport added to this run). */

@@ -2,7 +2,7 @@ package org.fabriclab.gleam;
 
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.rng.RandomStreams;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.Network;
 
 /**

@@ -82,12 +82,7 @@ public final class CnpPacketExperiment {
     long[] doneAt = {-1};
     // progress per receiver from its accepted bytes, sampled on every packet it accepts
     org.fabriclab.sim.packet.PacketKinds kinds = g.network().kinds();
-    int kindData = -1;
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals("rocev2.DATA")) {
-        kindData = k;
-      }
-    }
+    int kindData = g.transport().kinds().data();
     org.fabriclab.sim.packet.PacketKinds.KindReceiver data = kinds.receiver(kindData);
     kinds.setReceiver(kindData, (p, node) -> {
       data.deliver(p, node);

@@ -7,11 +7,10 @@ import java.util.Locale;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
-import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.assembly.FabricDescription;
+import org.fabriclab.sim.assembly.NodeSet;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.table.Table;
 import org.fabriclab.topology.fattree.FatTree;
 import org.fabriclab.units.Time;
@@ -35,10 +34,9 @@ final class EnvelopePacketExperiments {
   }
 
   private static Network network(Topology t) {
-    Network net = new Network(new Simulator(), t, new EcmpTable(t), new Packets(1 << 12),
-        new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
-    net.setSwitchLatencyPs(SWITCH_LATENCY_PS);
-    return net;
+    return FabricDescription.on(t).packetCapacity(1 << 12)
+        .config(new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1))
+        .switchLatency(NodeSet.activeSwitches(), SWITCH_LATENCY_PS).build().assemble().network();
   }
 
   void registration(ReproductionReport.Builder r, boolean quick) {

@@ -2,9 +2,11 @@ package org.fabriclab.gleam;
 
 import java.util.Arrays;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.transport.rocev2.Rocev2Kinds;
+import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
 
 /**
  * A Gleam switch on the packet engine (seed 002, §3.3-§3.5): the engine adapter that drives this
@@ -89,22 +91,22 @@ public final class GleamSwitchElement extends GleamSwitchSettings
 
   /**
    * @param table this switch's table (from {@link EnvelopeRegistration#table})
-   * @param kindData the network's kind of RoCEv2 DATA; ACK, NACK and CNP follow it (the transport
-   *     registers the four as one block)
+   * @param kinds the packet kinds of the RoCEv2 transport whose packets it forwards
+   *     ({@link Rocev2Transport#kinds()})
    * @param headerBytes wire bytes of a generated ACK / NACK (the RC headers)
    * @param cnpAgingPs the CNP filter's aging period
    */
-  public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, int kindData,
+  public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, Rocev2Kinds kinds,
       int headerBytes, long cnpAgingPs) {
-    this(topo, node, table, kindData, headerBytes, cnpAgingPs, new QpGroupIndex(false));
+    this(topo, node, table, kinds, headerBytes, cnpAgingPs, new QpGroupIndex(false));
   }
 
   /**
-   * As {@link #GleamSwitchElement(Topology, int, MulticastForwardingTable, int, int, long)}, with
+   * As {@link #GleamSwitchElement(Topology, int, MulticastForwardingTable, Rocev2Kinds, int, long)}, with
    * the QPN → group index {@code index} shared with the network's other Gleam switches (see {@link
    * QpGroupIndex}).
    */
-  public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, int kindData,
+  public GleamSwitchElement(Topology topo, int node, MulticastForwardingTable table, Rocev2Kinds kinds,
       int headerBytes, long cnpAgingPs, QpGroupIndex index) {
     super(node, table, index, cnpAgingPs);
     this.topo = topo;
@@ -119,10 +121,10 @@ public final class GleamSwitchElement extends GleamSwitchSettings
     }
     this.firstLink = topo.firstLink(node);
     this.forwarding = new OneToManyForwarding(table, portMac);
-    this.kindData = kindData;
-    this.kindAck = kindData + 1;
-    this.kindNack = kindData + 2;
-    this.kindCnp = kindData + 3;
+    this.kindData = kinds.data();
+    this.kindAck = kinds.ack();
+    this.kindNack = kinds.nack();
+    this.kindCnp = kinds.cnp();
     this.headerBytes = headerBytes;
     int slots = table.maxGroups();
     lastRepeatPs = new long[slots];
@@ -143,7 +145,8 @@ public final class GleamSwitchElement extends GleamSwitchSettings
     int gn = boundGroup(pk.flow(p));
     int g = gn < 0 ? -1 : slotOf(gn);
     int kind = pk.kind(p);
-    if (g < 0 || inLink < 0 || kind < kindData || kind > kindCnp) {
+    if (g < 0 || inLink < 0
+        || kind != kindData && kind != kindAck && kind != kindNack && kind != kindCnp) {
       unicast(n, pk, p, at);
       return;
     }

@@ -5,6 +5,7 @@ import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcQueuePairs;
+import org.fabriclab.sim.transport.rocev2.Rocev2Kinds;
 
 /**
  * What the members of a {@link PacketGroup} receive: the DATA, CNP receivers of the kind registry
@@ -24,12 +25,12 @@ final class GroupObservation {
   private IntArrayList[] psnLog;
 
   /**
-   * Wraps the receivers of {@code kindData} (and of the CNP kind, {@code kindData + 3}) in {@code
-   * net}'s kind registry.
+   * Wraps the receivers of the transport's DATA and CNP kinds ({@code kinds}) in {@code net}'s kind
+   * registry.
    *
    * @param rx every group's receive QPs by member ({@code rx[j][m]})
    */
-  GroupObservation(Network net, RcQueuePairs qps, int kindData, int[][] rx, int members) {
+  GroupObservation(Network net, RcQueuePairs qps, Rocev2Kinds kinds, int[][] rx, int members) {
     this.qps = qps;
     this.members = members;
     memberOfRx = new int[qps.size()];
@@ -47,10 +48,10 @@ final class GroupObservation {
     java.util.Arrays.fill(lastPsn, -1);
     outOfOrder = new long[members];
     cnpsAtHost = new long[net.topology().nodeCount()];
-    observe(net, kindData);
+    observe(net, kinds.data(), kinds.cnp());
   }
 
-  private void observe(Network net, int kindData) {
+  private void observe(Network net, int kindData, int kindCnp) {
     Packets pk = net.packets();
     PacketKinds kinds = net.kinds();
     PacketKinds.KindReceiver data = kinds.receiver(kindData);
@@ -76,8 +77,8 @@ final class GroupObservation {
         acceptedBytes[m] += payload;
       }
     });
-    PacketKinds.KindReceiver cnp = kinds.receiver(kindData + 3);
-    kinds.setReceiver(kindData + 3, (p, node) -> {
+    PacketKinds.KindReceiver cnp = kinds.receiver(kindCnp);
+    kinds.setReceiver(kindCnp, (p, node) -> {
       cnpsAtHost[node]++;
       cnp.deliver(p, node);
     });

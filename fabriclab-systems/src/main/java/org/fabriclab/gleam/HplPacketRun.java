@@ -7,13 +7,12 @@ import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
+import org.fabriclab.sim.assembly.TransportBinding;
 import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.host.NicScheduler;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
-import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.RunProgress;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
@@ -59,15 +58,16 @@ public final class HplPacketRun {
   public static HplResult run(Topology topo, HplWorkload w, double loss, long seed, int[] lossyNodes,
       Progress progress) {
     long t0 = System.nanoTime();
-    Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
     if (loss > 0 && lossyNodes == null) {
       nc = nc.withLoss(loss);
     }
-    Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 14), nc);
     RcConfig rc = RcConfig.defaults();
-    Rocev2Transport tr = new Rocev2Transport(net, rc, new NicScheduler(net));
-    int kindData = kindOf(net.kinds(), "rocev2.DATA");
+    TransportBinding<Rocev2Transport> roce = TransportBinding.of("rocev2", (n, nic) -> new Rocev2Transport(n, rc, nic));
+    Fabric fabric = FabricDescription.on(topo).config(nc).packetCapacity(1 << 14).transport(roce).build().assemble();
+    Simulator sim = fabric.simulator();
+    Network net = fabric.network();
+    Rocev2Transport tr = fabric.transport(roce);
     int n = w.size();
     int[] sendQp = new int[n];
     long[] doneAt = new long[n];
@@ -120,7 +120,7 @@ public final class HplPacketRun {
       }
       tr.setCompletions((qpn, wrId, now) -> complete.accept((int) wrId));
     } else {
-      setUpGleam(topo, w, net, tr, rc, kindData, sendQp, complete);
+      setUpGleam(topo, w, fabric, roce, sendQp, complete);
     }
     if (lossyNodes != null && loss > 0) {
       for (int m : lossyNodes) {
@@ -161,8 +161,9 @@ public final class HplPacketRun {
         sim.events(), (System.nanoTime() - t0) / 1e9);
   }
 
-  private static void setUpGleam(Topology topo, HplWorkload w, Network net, Rocev2Transport tr, RcConfig rc,
-      int kindData, int[] sendQp, java.util.function.IntConsumer complete) {
+  private static void setUpGleam(Topology topo, HplWorkload w, Fabric fabric, TransportBinding<Rocev2Transport> roce,
+      int[] sendQp, java.util.function.IntConsumer complete) {
+    Rocev2Transport tr = fabric.transport(roce);
     HplTrees trees = HplTrees.register(topo, w);
     int n = w.size();
     int[] receiversLeft = new int[n];
@@ -185,16 +186,7 @@ public final class HplPacketRun {
       receiversLeft[t] = d.length;
     }
     List<GleamSwitchElement> elements = new ArrayList<>();
-    GleamSwitchElement[] at = new GleamSwitchElement[topo.nodeCount()];
-    QpGroupIndex index = new QpGroupIndex();
-    for (int sw = 0; sw < topo.nodeCount(); sw++) {
-      MulticastForwardingTable table = trees.registration.table(sw);
-      if (table != null) {
-        at[sw] = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50), index);
-        net.setElement(sw, at[sw]);
-        elements.add(at[sw]);
-      }
-    }
+    fabric.bind(GleamSwitchBinding.of(trees.registration::table, roce, Time.us(50), new QpGroupIndex(), elements));
     for (int t = 0; t < n; t++) {
       if (w.barrier(t)) {
         continue;
@@ -225,12 +217,4 @@ public final class HplPacketRun {
     }
   }
 
-  private static int kindOf(PacketKinds kinds, String name) {
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals(name)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no packet kind " + name);
-  }
 }

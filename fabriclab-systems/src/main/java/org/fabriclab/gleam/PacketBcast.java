@@ -7,14 +7,14 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.assembly.ElementBinding;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
+import org.fabriclab.sim.assembly.TransportBinding;
 import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.Accounting;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
-import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
@@ -133,16 +133,17 @@ public final class PacketBcast {
     if (sizeBytes < 1 || sizeBytes > MAX_BYTES) {
       throw new InvalidParameterException("--size", sizeBytes, "valid range 1.." + MAX_BYTES);
     }
-    Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
     boolean onArrival = options != null && options.lossOnArrivalAt() != null;
     if (loss > 0 && !onArrival) {
       nc = nc.withLoss(loss);
     }
-    Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
     RcConfig rc = RcConfig.defaults();
-    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
-    int kindData = kindOf(net.kinds(), "rocev2.DATA");
+    TransportBinding<Rocev2Transport> roce = TransportBinding.of("rocev2", (n, nic) -> new Rocev2Transport(n, rc, nic));
+    Fabric fabric = FabricDescription.on(topo).config(nc).packetCapacity(1 << 12).transport(roce).build().assemble();
+    Simulator sim = fabric.simulator();
+    Network net = fabric.network();
+    Rocev2Transport t = fabric.transport(roce);
     int src = topo.server(source);
     long packets = (sizeBytes + rc.payloadBytes() - 1) / rc.payloadBytes();
     int r = receivers.length;
@@ -176,34 +177,25 @@ public final class PacketBcast {
         reg.register(groupIp, src, members, 0);
       }
       int srcSwitch = topo.neighbor(src, 0);
-      QpGroupIndex index = new QpGroupIndex();
-      for (int sw = 0; sw < topo.nodeCount(); sw++) {
-        MulticastForwardingTable table = reg.table(sw);
-        if (table == null) {
-          continue;
-        }
-        GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50),
-            index);
+      fabric.bind(GleamSwitchBinding.of(reg::table, roce, Time.us(50), new QpGroupIndex(), elements));
+      for (GleamSwitchElement el : elements) {
         el.bindQp(sq, groupIp, true, src);
         for (int q : rq) {
           el.bindQp(q, groupIp, false, src);
         }
-        net.setElement(sw, el);
-        elements.add(el);
-        if (sw == srcSwitch) {
+        if (el.node() == srcSwitch) {
           firstHop = el;
         }
       }
       senderQps = new int[] {sq};
     } else {
-      for (int sw = 0; sw < topo.nodeCount(); sw++) {
-        if (!topo.isServer(sw) && topo.degree(sw) <= MAX_SERVERS) {
-          GleamSwitchElement el = new GleamSwitchElement(topo, sw,
-              new MulticastForwardingTable(topo.degree(sw), 1), kindData, rc.headerBytes(), Time.us(50));
-          net.setElement(sw, el);
-          elements.add(el);
-        }
-      }
+      // the same switches with an empty table: unicast passes them as any switch, with the same hooks
+      fabric.bind(new ElementBinding((g, sw) -> !g.isServer(sw) && g.degree(sw) <= MAX_SERVERS, (f, sw) -> {
+        GleamSwitchElement el = new GleamSwitchElement(topo, sw,
+            new MulticastForwardingTable(topo.degree(sw), 1), t.kinds(), rc.headerBytes(), Time.us(50));
+        elements.add(el);
+        return el;
+      }));
       for (int i = 0; i < r; i++) {
         rq[i] = t.createQp(src, topo.server(receivers[i]));
       }
@@ -282,12 +274,4 @@ public final class PacketBcast {
         a.toString(), registrationPs);
   }
 
-  private static int kindOf(PacketKinds kinds, String name) {
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals(name)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no packet kind " + name);
-  }
 }

@@ -6,12 +6,12 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
+import org.fabriclab.sim.assembly.TransportBinding;
 import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.host.NicScheduler;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RcQueuePairs;
@@ -59,7 +59,6 @@ public final class PacketGroup {
   private final int[][] rx;
   private final int[] groupIps;
   private final List<GleamSwitchElement> elements = new ArrayList<>();
-  private final int kindData;
   private final GroupObservation observed;
   private final int[] source;
   private WriteRequests writes;
@@ -86,11 +85,12 @@ public final class PacketGroup {
     }
     this.topo = topo;
     payloadBytes = rc.payloadBytes();
-    sim = new Simulator();
-    net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
-    t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    TransportBinding<Rocev2Transport> roce = TransportBinding.of("rocev2", (n, nic) -> new Rocev2Transport(n, rc, nic));
+    Fabric fabric = FabricDescription.on(topo).config(nc).packetCapacity(1 << 12).transport(roce).build().assemble();
+    sim = fabric.simulator();
+    net = fabric.network();
+    t = fabric.transport(roce);
     qps = t.queuePairs();
-    kindData = kindOf(net.kinds(), "rocev2.DATA");
     int n = memberServers.length;
     hosts = new int[n];
     for (int i = 0; i < n; i++) {
@@ -113,14 +113,8 @@ public final class PacketGroup {
       }
       reg.register(groupIps[j], hosts[j % n], members, 0);
     }
-    QpGroupIndex index = new QpGroupIndex();
-    for (int sw = 0; sw < topo.nodeCount(); sw++) {
-      MulticastForwardingTable table = reg.table(sw);
-      if (table == null) {
-        continue;
-      }
-      GleamSwitchElement el = new GleamSwitchElement(topo, sw, table, kindData, rc.headerBytes(), Time.us(50),
-          index);
+    fabric.bind(GleamSwitchBinding.of(reg::table, roce, Time.us(50), new QpGroupIndex(), elements));
+    for (GleamSwitchElement el : elements) {
       for (int j = 0; j < groups; j++) {
         int master = j % n;
         for (int i = 0; i < n; i++) {
@@ -128,10 +122,8 @@ public final class PacketGroup {
           el.bindQp(rx[j][i], groupIps[j], false, hosts[master]);
         }
       }
-      net.setElement(sw, el);
-      elements.add(el);
     }
-    observed = new GroupObservation(net, qps, kindData, rx, n);
+    observed = new GroupObservation(net, qps, t.kinds(), rx, n);
   }
 
   /** The testbed of §4 with one link rate per server: switch node 0, server i is node i + 1. */
@@ -363,12 +355,4 @@ public final class PacketGroup {
     return observed.cnpsAtHost(node);
   }
 
-  private static int kindOf(PacketKinds kinds, String name) {
-    for (int k = 0; k < kinds.size(); k++) {
-      if (kinds.name(k).equals(name)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no packet kind " + name);
-  }
 }

@@ -2,13 +2,13 @@ package org.fabriclab.gleam;
 
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
+import org.fabriclab.sim.assembly.TransportBinding;
 import org.fabriclab.sim.engine.Simulator;
-import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.Accounting;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
@@ -41,11 +41,13 @@ public final class RingBcast {
     if (sizeBytes < 1 || sizeBytes > PacketBcast.MAX_BYTES) {
       throw new InvalidParameterException("--size", sizeBytes, "valid range 1.." + PacketBcast.MAX_BYTES);
     }
-    Simulator sim = new Simulator();
     NetworkConfig nc = new NetworkConfig(16L << 20, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, seed);
-    Network net = new Network(sim, topo, new EcmpTable(topo), new Packets(1 << 12), nc);
     RcConfig rc = RcConfig.defaults();
-    Rocev2Transport t = new Rocev2Transport(net, rc, new NicScheduler(net));
+    TransportBinding<Rocev2Transport> roce = TransportBinding.of("rocev2", (n, nic) -> new Rocev2Transport(n, rc, nic));
+    Fabric fabric = FabricDescription.on(topo).config(nc).packetCapacity(1 << 12).transport(roce).build().assemble();
+    Simulator sim = fabric.simulator();
+    Network net = fabric.network();
+    Rocev2Transport t = fabric.transport(roce);
     int hops = ranks.length - 1;
     int[] qp = new int[hops];
     for (int i = 0; i < hops; i++) {

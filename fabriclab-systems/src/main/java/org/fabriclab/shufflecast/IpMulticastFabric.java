@@ -4,7 +4,8 @@ import java.util.Arrays;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
+import org.fabriclab.sim.assembly.ElementBinding;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
 
@@ -74,10 +75,8 @@ final class IpMulticastFabric implements MulticastFabric, SwitchElement {
   }
 
   @Override
-  public void attach(Network net) {
-    for (int node = 0; node <= core; node++) {
-      net.setElement(node, this);
-    }
+  public ElementBinding binding() {
+    return new ElementBinding((g, node) -> node <= core, (f, node) -> this);
   }
 
   /** IGMP-snooped state is assumed in place: no update latency. */

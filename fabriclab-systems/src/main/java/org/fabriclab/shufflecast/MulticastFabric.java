@@ -1,7 +1,7 @@
 package org.fabriclab.shufflecast;
 
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.assembly.ElementBinding;
 
 /**
  * A network that carries the multicast groups of {@link ShufflecastMulticastRun}: the Shufflecast
@@ -12,8 +12,8 @@ interface MulticastFabric {
   /** Builds the topology with every server link at {@code capacityBps}. */
   Topology build(long capacityBps);
 
-  /** Binds the fabric's elements to the network built on {@link #build}'s topology. */
-  void attach(Network net);
+  /** The fabric's elements on {@link #build}'s topology, as a binding of its fabric description. */
+  ElementBinding binding();
 
   /**
    * The control plane learns that group {@code group}'s members change from {@code before} to

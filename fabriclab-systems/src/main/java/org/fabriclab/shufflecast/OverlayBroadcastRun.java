@@ -13,6 +13,7 @@ import org.fabriclab.sim.probe.ByteSeries;
 import org.fabriclab.sim.probe.FlowRecords;
 import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.sim.transport.TransportSpec;
+import org.fabriclab.sim.transport.tcp.TcpSpec;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
 import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.units.Time;
@@ -143,7 +144,7 @@ public final class OverlayBroadcastRun {
     Topology topo = fabric.build(Math.round(linkGbps * 1e9));
     FlowTrace trace = new FlowTrace(id, src, dst, st, size);
     PacketSimulation ps = new PacketSimulation(topo, new EcmpTable(topo), trace,
-        new TransportSpec.Tcp(tcp(), true), NetworkConfig.dctcpBenchmark(1), Progress.NONE);
+        new TcpSpec(tcp(), true), NetworkConfig.dctcpBenchmark(1), Progress.NONE);
     Simulator sim = ps.simulator();
     Transport tr = ps.transportImpl();
     FlowRecords rec = ps.records();

@@ -5,9 +5,10 @@ import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
-import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
@@ -288,14 +289,15 @@ public final class ShufflecastMulticastRun {
     MulticastFabric fabric = ipMulticast ? new IpMulticastFabric(t.tors(), serversPerTor)
         : new SplitterFabric(t, serversPerTor);
     Topology topo = fabric.build(capacityBps);
-    Simulator sim = new Simulator();
-    Packets pk = new Packets(1024);
-    Network net = new Network(sim, topo, new EcmpTable(topo), pk,
-        feedbackPriority
+    Fabric built = FabricDescription.on(topo).packetCapacity(1024).splitters().element(fabric.binding())
+        .config(feedbackPriority
             ? new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1,
                 0, 0, true, 0, 0)
-            : new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1));
-    fabric.attach(net);
+            : new NetworkConfig(BUFFER_BYTES, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1))
+        .build().assemble();
+    Simulator sim = built.simulator();
+    Packets pk = built.packets();
+    Network net = built.network();
     if (sc.lossyServer() >= 0) {
       InvalidParameterException.requireRange("lossy server", sc.lossyServer(), 0, s - 1);
       if (!(sc.lossProbability() >= 0 && sc.lossProbability() < 1)) {

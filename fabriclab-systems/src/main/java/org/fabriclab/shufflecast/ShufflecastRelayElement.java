@@ -2,7 +2,8 @@ package org.fabriclab.shufflecast;
 
 import java.util.Arrays;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
+import org.fabriclab.sim.assembly.ElementBinding;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.Packets;
 
@@ -90,11 +91,14 @@ public final class ShufflecastRelayElement implements SwitchElement {
     }
   }
 
-  /** Binds this element to every ToR and server of {@code net}. */
-  public void bind(Network net) {
-    for (int node = 0; node < servers + t.tors(); node++) {
-      net.setElement(node, this);
-    }
+  /**
+   * This element on every ToR and server (nodes {@code 0..servers + ToRs − 1}): Shufflecast's relay
+   * ToRs as a binding of a fabric description (docs/design-notes.md, "Assembly"); the splitters
+   * are the engine's own binding.
+   */
+  public ElementBinding binding() {
+    int end = servers + t.tors();
+    return new ElementBinding((g, node) -> node < end, (f, node) -> this);
   }
 
   /** The link from ToR {@code tor} into its splitter (its splitter transmitter). */

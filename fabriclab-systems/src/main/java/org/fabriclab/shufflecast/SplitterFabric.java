@@ -3,7 +3,7 @@ package org.fabriclab.shufflecast;
 import java.util.Arrays;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
-import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.assembly.ElementBinding;
 
 /**
  * The Shufflecast fabric of {@link ShufflecastMulticastRun} (seed 000_9b2589b0d55d7b52.txt §III,
@@ -36,8 +36,8 @@ final class SplitterFabric implements MulticastFabric {
   }
 
   @Override
-  public void attach(Network net) {
-    element.bind(net);
+  public ElementBinding binding() {
+    return element.binding();
   }
 
   @Override

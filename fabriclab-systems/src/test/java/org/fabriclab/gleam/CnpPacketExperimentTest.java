@@ -3,7 +3,7 @@ package org.fabriclab.gleam;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.fabriclab.sim.net.Network;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,13 +19,7 @@ class CnpPacketExperimentTest {
   static long[] countCnps(PacketGroup g) {
     Network n = g.network();
     long[] perNode = new long[n.topology().nodeCount()];
-    int cnp = -1;
-    for (int k = 0; k < n.kinds().size(); k++) {
-      if (n.kinds().name(k).equals("rocev2.CNP")) {
-        cnp = k;
-      }
-    }
-    int kindCnp = cnp;
+    int kindCnp = g.transport().kinds().cnp();
     SwitchElement inner = n.element(0);
     n.setElement(0, (net, p, node, in) -> {
       if (net.packets().kind(p) == kindCnp && in >= 0) {
@@ -106,13 +100,7 @@ class CnpPacketExperimentTest {
     // CNPs leaving each host (counted at its edge switch, outside the Gleam code)
     long[] fromHost = new long[t.nodeCount()];
     Network n = g.network();
-    int kindCnp = -1;
-    for (int k = 0; k < n.kinds().size(); k++) {
-      if (n.kinds().name(k).equals("rocev2.CNP")) {
-        kindCnp = k;
-      }
-    }
-    int cnp = kindCnp;
+    int cnp = g.transport().kinds().cnp();
     for (int sw = 0; sw < t.nodeCount(); sw++) {
       if (t.isServer(sw)) {
         continue;

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
 import org.fabriclab.rng.RandomStreams;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
 import org.fabriclab.sim.net.EcmpTable;

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
@@ -37,21 +37,12 @@ class GleamLossTest {
     Network net;
   }
 
-  private static int kind(PacketKinds k, String name) {
-    for (int i = 0; i < k.size(); i++) {
-      if (k.name(i).equals(name)) {
-        return i;
-      }
-    }
-    throw new AssertionError(name);
-  }
-
   private static Observed observe(LossExperiment x, int[] middle, Network net) {
     Observed o = new Observed();
     o.net = net;
     Topology t = net.topology();
     Packets pk = net.packets();
-    int data = kind(net.kinds(), "rocev2.DATA");
+    int data = net.kinds().kind("rocev2.DATA");
     int src = t.server(0);
     int srcLink = t.firstLink(src);
     int edge = t.target(srcLink);

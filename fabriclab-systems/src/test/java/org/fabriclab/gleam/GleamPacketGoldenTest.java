@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.Network;
 import java.util.Map;
 import org.fabriclab.topology.TopologyFamilies;

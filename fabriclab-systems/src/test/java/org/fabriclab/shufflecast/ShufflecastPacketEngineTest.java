@@ -3,6 +3,8 @@ package org.fabriclab.shufflecast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
@@ -20,9 +22,11 @@ class ShufflecastPacketEngineTest {
     Topology t = new ShufflecastTopology(2, 2).build(1);
     assertThat(t.serverCount()).isEqualTo(8);
     EcmpTable ecmp = new EcmpTable(t);
-    Simulator sim = new Simulator();
-    Packets pk = new Packets(64);
-    Network net = new Network(sim, t, ecmp, pk, NetworkConfig.dctcpBenchmark(1));
+    Fabric f = FabricDescription.on(t).ecmp(ecmp).config(NetworkConfig.dctcpBenchmark(1))
+        .packetCapacity(64).splitters().build().assemble();
+    Simulator sim = f.simulator();
+    Packets pk = f.packets();
+    Network net = f.network();
     int[] got = new int[t.nodeCount()];
     net.setSink((p, node) -> {
       got[node]++;

@@ -5,6 +5,9 @@ import org.fabriclab.sim.PacketSimulation;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.transport.TransportSpec;
+import org.fabriclab.sim.transport.tcp.TcpSpec;
+import org.fabriclab.sim.transport.ndp.NdpSpec;
+import org.fabriclab.sim.transport.rocev2.Rocev2Spec;
 import org.fabriclab.sim.transport.ndp.NdpConfig;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
@@ -166,7 +169,7 @@ final class PacketKnobs {
   /** The transport: the preset of {@code name} with the options given. */
   TransportSpec transport(String name, boolean compat) {
     TransportSpec spec = TransportSpec.preset(name, compat);
-    boolean roce = spec instanceof TransportSpec.Rocev2;
+    boolean roce = spec instanceof Rocev2Spec;
     if (!roce) {
       for (Object o : new Object[] {ackEvery, goBack, dcqcnG, dcqcnTimerUs, dcqcnBytes,
           dcqcnRaiMbps, dcqcnRhaiMbps, cnpIntervalUs}) {
@@ -186,7 +189,7 @@ final class PacketKnobs {
     if (initWindow != null) {
       InvalidParameterException.requireRange("--init-window", initWindow, 1, 1 << 20);
     }
-    if (spec instanceof TransportSpec.Tcp t) {
+    if (spec instanceof TcpSpec t) {
       TcpConfig c = t.config();
       if (mtuBytes != null) {
         c = c.withMtu(mtuBytes);
@@ -197,9 +200,9 @@ final class PacketKnobs {
       if (rtoPs != null) {
         c = c.withMinRto(rtoPs);
       }
-      return new TransportSpec.Tcp(c, t.dctcp());
+      return new TcpSpec(c, t.dctcp());
     }
-    if (spec instanceof TransportSpec.Ndp n) {
+    if (spec instanceof NdpSpec n) {
       NdpConfig c = n.config();
       if (mtuBytes != null) {
         c = c.withMtu(mtuBytes);
@@ -210,9 +213,9 @@ final class PacketKnobs {
       if (rtoPs != null) {
         c = c.withRto(rtoPs);
       }
-      return new TransportSpec.Ndp(c);
+      return new NdpSpec(c);
     }
-    RcConfig c = ((TransportSpec.Rocev2) spec).config();
+    RcConfig c = ((Rocev2Spec) spec).config();
     if (initWindow != null) {
       throw new InvalidParameterException("--init-window", initWindow,
           "rocev2 has no window (it is paced by DCQCN)");
@@ -238,7 +241,7 @@ final class PacketKnobs {
         dcqcnRaiMbps == null ? c.additiveBps() : mbps("--dcqcn-rai-mbps", dcqcnRaiMbps),
         dcqcnRhaiMbps == null ? c.hyperBps() : mbps("--dcqcn-rhai-mbps", dcqcnRhaiMbps),
         c.minRateBps());
-    return new TransportSpec.Rocev2(c);
+    return new Rocev2Spec(c);
   }
 
   private static long micros(String name, double us) {

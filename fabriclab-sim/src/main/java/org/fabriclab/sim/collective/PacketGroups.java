@@ -5,7 +5,7 @@ import java.util.BitSet;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.element.MulticastReplication;
 import org.fabriclab.sim.element.StreamAggregation;
-import org.fabriclab.sim.element.SwitchElement;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.host.EgressSource;
 import org.fabriclab.sim.host.NicScheduler;
 import org.fabriclab.sim.net.EcmpTable;

@@ -3,6 +3,7 @@ package org.fabriclab.sim.element;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.packet.Packets;
 
 /**

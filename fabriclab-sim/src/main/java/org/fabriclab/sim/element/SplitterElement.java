@@ -2,6 +2,7 @@ package org.fabriclab.sim.element;
 
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.packet.Packets;
 
 /**
@@ -13,7 +14,8 @@ import org.fabriclab.sim.packet.Packets;
  * copied to every output and each receiving node's element decides what to keep; a unicast packet
  * continues only on the output towards its destination (ECMP over the one-way links), since every
  * other receiver would discard a frame not addressed to it — those discarded copies are not
- * simulated. Installed by the network on every {@code OPTICAL_SPLITTER} node. O(outputs).
+ * simulated. Bound to every {@code OPTICAL_SPLITTER} node by {@code ElementBinding.splitters()}
+ * (package {@code sim.assembly}); the network installs no element by role. O(outputs).
  */
 public final class SplitterElement implements SwitchElement {
   @Override

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.packet.Packets;
 
 /**

@@ -1,9 +1,9 @@
 /**
- * Per-node forwarding elements ({@link org.fabriclab.sim.element.SwitchElement}): the default
- * ECMP/spray/source-route switch, a passive optical splitter, IP multicast replication along
- * installed trees ({@link org.fabriclab.sim.element.MulticastReplication}, RFC 1112), streaming
- * aggregation of several senders' packets ({@link org.fabriclab.sim.element.StreamAggregation},
- * SHARP), and the contract systems implement to forward, replicate, rewrite, absorb or generate
- * packets.
+ * Per-node forwarding elements, implementations of the network's contract
+ * {@link org.fabriclab.sim.net.SwitchElement} (this package depends on {@code net}, never the
+ * reverse): a passive optical splitter, IP multicast replication along installed trees
+ * ({@link org.fabriclab.sim.element.MulticastReplication}, RFC 1112) and streaming aggregation of
+ * several senders' packets ({@link org.fabriclab.sim.element.StreamAggregation}, SHARP). Which
+ * element runs on which node is a binding of a {@code sim.assembly} description.
  */
 package org.fabriclab.sim.element;

@@ -1,8 +1,6 @@
 package org.fabriclab.sim.net;
 
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SplitterElement;
-import org.fabriclab.sim.element.SwitchElement;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
@@ -11,8 +9,10 @@ import org.fabriclab.sim.packet.Packets;
  * A simulated network built from a {@link Topology}: every directed link is an output-queued port
  * of its tail node (host NICs included) with the link's rate and propagation delay,
  * store-and-forward. Each node's forwarding logic is a {@link SwitchElement} (default: ECMP /
- * spray / source routes, {@link DefaultRouting}; optical splitters get a {@link SplitterElement}),
- * which sees every packet at the node with its ingress link. The pipeline of a packet at a node
+ * spray / source routes, {@link DefaultRouting}), bound from outside ({@link #setElement}; a
+ * {@code sim.assembly} description binds them by node set, the passive splitter included), which
+ * sees every packet at the node with its ingress link. A splitter's output ports
+ * ({@link PortRole#SPLITTER}) have no queue: a packet put there passes through. The pipeline of a packet at a node
  * is htsim's: element (ingress lookup) → optional switch latency ({@link #setSwitchLatencyPs}) →
  * egress queue.
  *

@@ -2,17 +2,16 @@ package org.fabriclab.sim.net;
 
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
-import org.fabriclab.sim.element.SplitterElement;
-import org.fabriclab.sim.element.SwitchElement;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.packet.PacketKinds;
 import org.fabriclab.sim.packet.Packets;
 
 /**
  * The construction and configuration of a {@link Network}: its fields, the wiring of ports, queues,
- * elements and event handlers from the {@link Topology}, the settings a model makes before (or
- * while) it runs — receivers, elements, source routes, random loss, switch latency — and the
- * accessors.
+ * event handlers from the {@link Topology}, the settings a model makes before (or while) it runs —
+ * receivers, elements, source routes, random loss, switch latency — and the accessors. Every node
+ * starts with the default element; which element runs where is bound from outside
+ * ({@code sim.assembly}), the network installs none by role.
  *
  * <p>The lowest of the layers of {@link Network}, split by file for size: its fields are read
  * directly by the per-packet path in {@link Network} (no indirection); only {@link Network} is
@@ -56,16 +55,9 @@ abstract sealed class NetworkWiring permits NetworkStatistics {
     targets = topo.csrTargets();
     roles = PortRole.of(topo);
     elements = new SwitchElement[topo.nodeCount()];
-    SplitterElement splitter = null;
     boolean splitters = false;
-    for (int u = 0; u < elements.length; u++) {
-      if (topo.role(u) == NodeRole.OPTICAL_SPLITTER) {
-        if (splitter == null) {
-          splitter = new SplitterElement();
-        }
-        elements[u] = splitter;
-        splitters = true;
-      }
+    for (PortRole r : roles) {
+      splitters |= r == PortRole.SPLITTER;
     }
     hasSplitters = splitters;
     ports = new Ports(sim, topo, packets, cfg, new EcnMarker(cfg));

@@ -6,8 +6,10 @@ import java.util.List;
 /**
  * The one registry of packet kinds of a network, so transports and systems sharing a network never
  * collide (before, TCP's SYN and RoCEv2's DATA were both kind 0). A transport registers a block of
- * consecutive kinds with the {@link KindReceiver} that consumes them at the end host; the network
- * hands a packet delivered to a host to the receiver of its kind. This is the host demultiplexer:
+ * consecutive kinds with the {@link KindReceiver} that consumes them at the end host, and hands out
+ * typed handles to them ({@code Rocev2Transport.kinds().ack()}): nothing outside the transport
+ * counts on the block's layout. The network hands a packet delivered to a host to the receiver of
+ * its kind. This is the host demultiplexer:
  * by kind to a transport or application, then by the packet's flow/QP number inside it.
  *
  * <p>Not static: each network owns its registry, so two runs never share state. Lookups are O(1)
@@ -51,6 +53,21 @@ public final class PacketKinds {
   /** The kind's name ("tcp.SYN"). */
   public String name(int kind) {
     return names.get(kind);
+  }
+
+  /**
+   * The kind named {@code name} ("rocev2.DATA"), for code that sees only the network (a probe, a
+   * test); code that holds the transport takes its typed handles instead ({@code
+   * Rocev2Transport.kinds()}). O(kinds).
+   *
+   * @throws IllegalArgumentException when no kind has that name
+   */
+  public int kind(String name) {
+    int k = names.indexOf(name);
+    if (k < 0) {
+      throw new IllegalArgumentException("no packet kind " + name + " (registered: " + names + ")");
+    }
+    return k;
   }
 
   /** The receiver of {@code kind}, or null when the kind is not registered. */

@@ -1,2 +1,6 @@
-/** Transports: the common interface; each protocol in its own subpackage. */
+/**
+ * Transports: the common interface and the open {@link org.fabriclab.sim.transport.TransportSpec};
+ * each protocol in its own subpackage with its spec, its presets (a {@code ServiceLoader}
+ * provider) and its typed packet-kind handles. This package names none of its subpackages.
+ */
 package org.fabriclab.sim.transport;

@@ -9,6 +9,7 @@ import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
 import org.junit.jupiter.api.Test;

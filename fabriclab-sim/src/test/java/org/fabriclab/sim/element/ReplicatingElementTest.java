@@ -10,6 +10,7 @@ import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.Network;
+import org.fabriclab.sim.net.SwitchElement;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.topology.fattree.FatTree;

@@ -57,6 +57,12 @@ class SharedNetworkTest {
     assertThat(net.kinds().size()).isEqualTo(8);
     assertThat(net.kinds().name(0)).isEqualTo("tcp.SYN");
     assertThat(net.kinds().name(4)).isEqualTo("rocev2.DATA");
+    // each transport's typed handles name its own kinds in the shared registry
+    assertThat(net.kinds().name(tcp.kinds().ack())).isEqualTo("tcp.ACK");
+    assertThat(net.kinds().name(roce.kinds().data())).isEqualTo("rocev2.DATA");
+    assertThat(net.kinds().name(roce.kinds().cnp())).isEqualTo("rocev2.CNP");
+    assertThat(net.kinds().kind("rocev2.NACK")).isEqualTo(roce.kinds().nack()).isEqualTo(6);
+    assertThat(roce.kinds().contains(tcp.kinds().data())).isFalse();
     assertThat(tcpRec.fctPs(0)).isEqualTo(tcpAlone);
     assertThat(roceRec.fctPs(0)).isEqualTo(roceAlone);
     // and the lone RoCE run is the closed form: 195 packets of 1024 + 64 B and one of 320 + 64 B

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.fabriclab.graph.NodeRole;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.graph.TopologyBuilder;
+import org.fabriclab.sim.assembly.Fabric;
+import org.fabriclab.sim.assembly.FabricDescription;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.topology.torus.Torus;
@@ -95,10 +97,12 @@ class PortRolesTest {
   @Test
   void hostsOnDifferentTorsTalkThroughOneWaySplitters() {
     Topology t = splitterPair();
-    Simulator sim = new Simulator();
-    Packets pk = new Packets(16);
     EcmpTable ecmp = new EcmpTable(t);
-    Network net = new Network(sim, t, ecmp, pk, NetworkConfig.dctcpBenchmark(1));
+    Fabric f = FabricDescription.on(t).ecmp(ecmp).config(NetworkConfig.dctcpBenchmark(1))
+        .packetCapacity(16).splitters().build().assemble();
+    Simulator sim = f.simulator();
+    Packets pk = f.packets();
+    Network net = f.network();
     long[] when = new long[t.nodeCount()];
     net.setSink((p, node) -> {
       when[node] = sim.now();

@@ -9,11 +9,12 @@ import org.fabriclab.gleam.EnvelopeSend;
 import org.fabriclab.gleam.GleamAddresses;
 import org.fabriclab.gleam.GleamSwitchElement;
 import org.fabriclab.gleam.GroupMember;
-import org.fabriclab.gleam.MulticastForwardingTable;
 import org.fabriclab.gleam.QpGroupIndex;
 import org.fabriclab.gleam.Registration;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.assembly.ElementBinding;
+import org.fabriclab.sim.assembly.Fabric;
 import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.collective.GroupBinding;
 import org.fabriclab.sim.collective.GroupCarrier;
@@ -54,7 +55,7 @@ import org.fabriclab.units.Time;
  * transport ({@code PacketCollective}); the groups get a second {@link Rocev2Transport}, in
  * application mode, on the same network and the same NIC schedulers ({@link
  * PacketSimulation#nics()}), with the run's RC settings when the run is RoCEv2. Its four packet kinds
- * are a block of their own in the network's registry ({@link Rocev2Transport#dataKind()}), so its QPNs
+ * are a block of their own in the network's registry ({@link Rocev2Transport#kinds()}), so its QPNs
  * (numbered from 0, as the trace transport's) never meet the other transport's: a Gleam element
  * treats a packet as a group's only when its kind is this transport's and its QPN is bound there;
  * every other packet takes the default route. The hosts' NICs interleave both transports' queue pairs.
@@ -137,24 +138,29 @@ final class GleamCarrier implements GroupCarrier, RdmaCompletions {
       used.or(tree);
     }
     wireBytes = wire;
-    install(topo, net, reg, regs, receiverQps, rc);
+    install(topo, ps.fabric(), reg, regs, receiverQps, rc);
   }
 
-  /** One Gleam element per switch that holds a table, each group's QPs bound where its tree runs. */
-  private void install(Topology topo, Network net, EnvelopeRegistration reg, Registration[] regs,
+  /**
+   * One Gleam element per switch on some group's tree (a binding on the run's fabric), each group's
+   * QPs bound where its tree runs.
+   */
+  private void install(Topology topo, Fabric fabric, EnvelopeRegistration reg, Registration[] regs,
       int[][] receiverQps, RcConfig rc) {
     QpGroupIndex index = new QpGroupIndex();
+    BitSet onTree = new BitSet(topo.nodeCount());
+    for (Registration r : regs) {
+      for (int sw : r.treeSwitches()) {
+        onTree.set(sw);
+      }
+    }
     GleamSwitchElement[] element = new GleamSwitchElement[topo.nodeCount()];
+    fabric.bind(new ElementBinding((g, sw) -> onTree.get(sw), (f, sw) -> element[sw] =
+        new GleamSwitchElement(topo, sw, reg.table(sw), t.kinds(), rc.headerBytes(), CNP_AGING_PS, index)));
     for (int j = 0; j < regs.length; j++) {
       int groupIp = GleamAddresses.groupIp(j);
       int src = t.qpSource(senderQp[j]);
       for (int sw : regs[j].treeSwitches()) {
-        if (element[sw] == null) {
-          MulticastForwardingTable table = reg.table(sw);
-          element[sw] = new GleamSwitchElement(topo, sw, table, t.dataKind(), rc.headerBytes(), CNP_AGING_PS,
-              index);
-          net.setElement(sw, element[sw]);
-        }
         element[sw].bindQp(senderQp[j], groupIp, true, src);
         for (int q : receiverQps[j]) {
           element[sw].bindQp(q, groupIp, false, src);

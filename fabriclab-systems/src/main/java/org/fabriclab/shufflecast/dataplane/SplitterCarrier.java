@@ -128,7 +128,7 @@ final class SplitterCarrier implements GroupCarrier, EgressSource {
       used.or(lit);
     }
     wireBytes = wire;
-    element.bind(net);
+    ctx.simulation().fabric().bind(element.binding());
     for (int slot = 0; slot < slots; slot++) {
       handle[slot] = nics.register(this, slot, srcOf[slot]);
     }

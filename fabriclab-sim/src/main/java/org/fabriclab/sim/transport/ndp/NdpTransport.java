@@ -53,6 +53,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
   private final boolean[] pacing;
   private final long[] pullSpacing;
   private final int kindBase;
+  private final NdpKinds kinds;
   private final int startHandler;
   private final int timerHandler;
   private final int paceHandler;
@@ -98,6 +99,7 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
       pullSpacing[h] = (full * 8_000_000_000_000L + rate - 1) / rate;
     }
     kindBase = net.kinds().register("ndp", this::deliver, "DATA", "ACK", "NACK", "PULL");
+    kinds = new NdpKinds(kindBase + DATA, kindBase + ACK, kindBase + NACK, kindBase + PULL);
     startHandler = sim.register((f, unused) -> start(f));
     timerHandler = sim.register((f, unused) -> timer(f));
     paceHandler = sim.register((h, unused) -> pace(h));
@@ -258,6 +260,11 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
   @Override
   public void setStopWhenDone(boolean stop) {
     stopWhenDone = stop;
+  }
+
+  /** This transport's packet kinds on its network. */
+  public NdpKinds kinds() {
+    return kinds;
   }
 
   public long dataPackets() {

@@ -64,6 +64,7 @@ public final class NormMulticast {
   private final Network net;
   private final Packets pk;
   private final int kind0;
+  private final NormKinds kinds;
   private final int[] sources;
   private final int[][] members;
   private final int[][] slot;
@@ -142,6 +143,7 @@ public final class NormMulticast {
     rate = new TfmccRate(lineBps, wireBytes, sizes);
     loss = new TfrcLossHistory(rs);
     kind0 = net.kinds().register("norm", this::deliver, "DATA", "REPAIR", "FLUSH", "NACK", "REPORT", "ACK");
+    kinds = new NormKinds(kind0 + DATA, kind0 + REPAIR, kind0 + FLUSH, kind0 + NACK, kind0 + REPORT, kind0 + ACK);
     sendEvent = sim.register((grp, unused) -> send(grp));
     nextNew = new int[g];
     tx = new int[g];
@@ -173,6 +175,11 @@ public final class NormMulticast {
         }
       }
     }
+  }
+
+  /** This session's packet kinds on its network. */
+  public NormKinds kinds() {
+    return kinds;
   }
 
   /** Segments of the object every group sends. */

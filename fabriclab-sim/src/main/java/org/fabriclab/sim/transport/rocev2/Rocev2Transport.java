@@ -61,6 +61,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
   private final RcConfig cfg;
   private final NicScheduler nic;
   private final int kindBase;
+  private final Rocev2Kinds kinds;
   private final int timerHandler;
   private final int dcqcnHandler;
   private final RcQueuePairs qp;
@@ -103,6 +104,7 @@ public final class Rocev2Transport implements Transport, EgressSource {
     this.progress = progress;
     this.dcqcn = new Dcqcn(cfg, new double[0]);
     kindBase = net.kinds().register("rocev2", this::deliver, "DATA", "ACK", "NACK", "CNP");
+    kinds = new Rocev2Kinds(kindBase + DATA, kindBase + ACK, kindBase + NACK, kindBase + CNP);
     timerHandler = sim.register((q, unused) -> timeout(q));
     dcqcnHandler = sim.register((q, unused) -> dcqcnTimer(q));
     flows = trace == null ? null : new TraceFlows(this, net, cfg, trace, rec, progress);
@@ -393,13 +395,9 @@ public final class Rocev2Transport implements Transport, EgressSource {
     return cfg;
   }
 
-  /**
-   * The network's packet kind of this transport's DATA; ACK, NACK and CNP are the next three (one
-   * block of the network's {@code PacketKinds}, so several RoCEv2 transports on one network are
-   * told apart by kind).
-   */
-  public int dataKind() {
-    return kindBase + DATA;
+  /** This transport's packet kinds on its network (several RoCEv2 transports are told apart by kind). */
+  public Rocev2Kinds kinds() {
+    return kinds;
   }
 
   public RcQueuePairs queuePairs() {

@@ -62,6 +62,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   private final int[] rcvNxt;
   private final BitSet[] ooo;
   private final int kindBase;
+  private final TcpKinds kinds;
   private final int startHandler;
   private final int timerHandler;
   private boolean stopWhenDone = true;
@@ -105,6 +106,7 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
     ooo = new BitSet[n];
     cc.init(this, n);
     kindBase = net.kinds().register("tcp", this::deliver, "SYN", "SYNACK", "DATA", "ACK");
+    kinds = new TcpKinds(kindBase + SYN, kindBase + SYNACK, kindBase + DATA, kindBase + ACK);
     startHandler = sim.register((f, unused) -> start(f));
     timerHandler = sim.register((f, unused) -> timer(f));
   }
@@ -349,6 +351,11 @@ public final class TcpTransport implements org.fabriclab.sim.transport.Transport
   @Override
   public void setStopWhenDone(boolean stop) {
     stopWhenDone = stop;
+  }
+
+  /** This transport's packet kinds on its network. */
+  public TcpKinds kinds() {
+    return kinds;
   }
 
   public long dataPackets() {

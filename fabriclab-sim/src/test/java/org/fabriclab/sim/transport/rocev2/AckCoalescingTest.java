@@ -28,15 +28,12 @@ class AckCoalescingTest {
     Rocev2Transport t = rig.transport();
     int q = t.createQp(FT4.server(0), FT4.server(15));
     List<Integer> acks = new ArrayList<>();
-    for (int k = 0; k < net.kinds().size(); k++) {
-      if (net.kinds().name(k).equals("rocev2.ACK")) {
-        var orig = net.kinds().receiver(k);
-        net.kinds().setReceiver(k, (p, node) -> {
-          acks.add(net.packets().seq(p));
-          orig.deliver(p, node);
-        });
-      }
-    }
+    int ack = t.kinds().ack();
+    var orig = net.kinds().receiver(ack);
+    net.kinds().setReceiver(ack, (p, node) -> {
+      acks.add(net.packets().seq(p));
+      orig.deliver(p, node);
+    });
     for (int i = 0; i < messagePackets.length; i++) {
       t.postSend(q, (long) messagePackets[i] * rc.payloadBytes(), i);
     }
@@ -74,20 +71,14 @@ class AckCoalescingTest {
     int b = FT4.server(15);
     int rq = t.createReceiveQp(b, a);
     t.queuePairs().extend(rq, 6);
-    int data = -1;
+    int data = t.kinds().data();
     List<Integer> acks = new ArrayList<>();
-    for (int k = 0; k < net.kinds().size(); k++) {
-      if (net.kinds().name(k).equals("rocev2.DATA")) {
-        data = k;
-      }
-      if (net.kinds().name(k).equals("rocev2.ACK")) {
-        var orig = net.kinds().receiver(k);
-        net.kinds().setReceiver(k, (p, node) -> {
-          acks.add(net.packets().seq(p));
-          orig.deliver(p, node);
-        });
-      }
-    }
+    int ack = t.kinds().ack();
+    var orig = net.kinds().receiver(ack);
+    net.kinds().setReceiver(ack, (p, node) -> {
+      acks.add(net.packets().seq(p));
+      orig.deliver(p, node);
+    });
     Packets pk = net.packets();
     for (int psn = 0; psn < 6; psn++) {
       final int s = psn;

@@ -65,12 +65,7 @@ class ReceiveOnlyQpTest {
     int pay = rc.payloadBytes();
     t.postReceive(rq, 2L * pay + 1, 7); // PSNs 0..2
     t.postReceive(rq, pay, 8); // PSN 3
-    int kind = -1;
-    for (int k = 0; k < net.kinds().size(); k++) {
-      if (net.kinds().name(k).equals("rocev2.DATA")) {
-        kind = k;
-      }
-    }
+    int kind = t.kinds().data();
     Packets pk = net.packets();
     // PSN 0, then 2 (PSN 1 lost): a NACK naming 1 goes to node a; then 1, 2, 3
     int[] order = {0, 2, 1, 2, 3};

@@ -1,6 +1,4 @@
-package org.fabriclab.sim.element;
-
-import org.fabriclab.sim.net.Network;
+package org.fabriclab.sim.net;
 
 /**
  * A node's forwarding logic, bound to that node with {@link Network#setElement(int, SwitchElement)}
