@@ -23,7 +23,8 @@ final class PacketKnobs {
   /** A resolved packet-engine choice. */
   record Choice(TransportSpec spec, NetworkConfig network) {}
 
-  @Option(names = "--buffer-bytes", paramLabel = "B", description = "byte bound of every port queue, in bytes (preset: 150000)")
+  @Option(names = "--buffer-bytes", paramLabel = "B", description = "byte bound of every switch port queue, in bytes (preset: 150000); a host NIC's queue is not bounded:"
+      + " a host does not drop its own packets, its NIC holds them until it can send")
   Long bufferBytes;
 
   @Option(names = "--ecn-bytes", paramLabel = "B", description = "step ECN: mark CE when a port holds at least B bytes (preset: 30000 for dctcp and rocev2; off for newreno and ndp)")
@@ -59,7 +60,8 @@ final class PacketKnobs {
   Long pfcXon;
 
   @Option(names = "--shared-buffer-bytes", paramLabel = "B",
-      description = "a shared buffer of B bytes per switch, drawn on by all its ports (preset: off, per-port buffers only)")
+      description = "a shared buffer of B bytes per switch, drawn on by all its ports (preset: off, per-port buffers only);"
+          + " host NICs are not switches and draw on no shared buffer")
   Long sharedBuffer;
 
   @Option(names = "--switch-latency-ns", paramLabel = "NS",
