@@ -157,7 +157,7 @@ public final class CaptureFilter {
         if (np[1] >= deg || deg == 0) {
           throw new InvalidParameterException(OPTION, "port=" + np[0] + ":" + np[1],
               deg == 0 ? "node " + np[0] + " has no ports" : "port valid range 0.." + (deg - 1)
-                  + " (node " + np[0] + " has " + deg + " ports)");
+                  + " (node " + np[0] + " has " + deg + (deg == 1 ? " port)" : " ports)"));
         }
         for (int p = np[1] < 0 ? 0 : np[1]; p < (np[1] < 0 ? deg : np[1] + 1); p++) {
           link[topo.link(np[0], p)] = true;
