@@ -82,13 +82,18 @@ public final class Batch {
    * completed, as the engines count them); several report one unit per run.
    */
   List<Row> run(Progress progress) {
+    return run(progress, null);
+  }
+
+  /** {@link #run(Progress)}, each packet-level run's simulation shown to {@code beforeStart} (may be null) first. */
+  List<Row> run(Progress progress, java.util.function.Consumer<org.fabriclab.sim.PacketSimulation> beforeStart) {
     boolean single = size() == 1;
     Progress each = single ? progress : Progress.NONE;
     if (!single) {
       progress.begin("runs", size());
     }
     try {
-      return runAll(progress, each, single);
+      return runAll(progress, each, single, beforeStart);
     } finally {
       if (!single) {
         progress.end();
@@ -96,7 +101,8 @@ public final class Batch {
     }
   }
 
-  private List<Row> runAll(Progress progress, Progress each, boolean single) {
+  private List<Row> runAll(Progress progress, Progress each, boolean single,
+      java.util.function.Consumer<org.fabriclab.sim.PacketSimulation> beforeStart) {
     List<Row> rows = new ArrayList<>();
     for (int fi = 0; fi < fabrics.size(); fi++) {
       Fabric fab = fabrics.get(fi);
@@ -104,7 +110,8 @@ public final class Batch {
       CollectiveRun run = CollectiveRun.defaults(fab.topology(), engine, placement, seed).withTransport(transport);
       for (CollectiveScheme sc : schemes) {
         for (CollectiveSpec cs : specs) {
-          CollectiveResult r = Flags.domain(() -> run.run(sc, cs, h, each));
+          CollectiveResult r = Flags.domain(() -> beforeStart == null ? run.run(sc, cs, h, each)
+              : run.run(sc, cs, h, each, beforeStart));
           rows.add(new Row(fab.label(), sc.name(), cs, r));
           if (!single) {
             progress.advance(1);
@@ -117,6 +124,12 @@ public final class Batch {
 
   String engine() {
     return engine;
+  }
+
+  /** The packet engine's transport settings on the first fabric. */
+  org.fabriclab.sim.transport.TransportSpec transportSpec() {
+    return CollectiveRun.defaults(fabrics.get(0).topology(), engine, placement, seed).withTransport(transport)
+        .transport();
   }
 
   /** The packet engine's transport, or null at flow level. */

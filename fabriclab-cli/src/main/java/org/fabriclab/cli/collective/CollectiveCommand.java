@@ -129,6 +129,8 @@ public final class CollectiveCommand implements Runnable {
 
   @Mixin ProgressOption progress = new ProgressOption();
 
+  @Mixin org.fabriclab.cli.PcapOptions pcap = new org.fabriclab.cli.PcapOptions();
+
   @Override
   public void run() {
     PrintWriter o = spec.commandLine().getOut();
@@ -144,6 +146,10 @@ public final class CollectiveCommand implements Runnable {
     if (!engine.equals("packet") && !engine.equals("flow")) {
       throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
     }
+    if (goal != null || engine.equals("flow")) {
+      pcap.refuse(goal != null ? "--op, --size and --scheme (not --goal)" : "--engine packet (the flow engine has no packets)");
+    }
+    pcap.validate();
     if (goal != null) {
       for (String opt : List.of("--op", "--size", "--scheme", "--ranks", "--export-goal", "--out", "--segment-bytes",
           "--root", "--alpha", "--reduce-gbps")) {
@@ -192,6 +198,10 @@ public final class CollectiveCommand implements Runnable {
       org.fabriclab.sim.collective.goal.GoalWriter.write(sched, exportGoal);
       err.println("wrote " + exportGoal + " (" + sched.messages() + " messages, " + sched.ranks() + " ranks)");
     }
+    if (pcap.enabled() && batch.size() != 1) {
+      throw new InvalidParameterException("--pcap", "--pcap captures one run: give one --topo, --scheme and --size"
+          + " (these are " + batch.size() + " runs)");
+    }
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
     String longRun = batch.longRunAnnouncement();
     if (longRun != null) {
@@ -199,7 +209,12 @@ public final class CollectiveCommand implements Runnable {
       err.flush();
     }
     try {
-      List<Row> rows = batch.run(progress.reporter(err));
+      org.fabriclab.traffic.FlowTrace[] trace = new org.fabriclab.traffic.FlowTrace[1];
+      List<Row> rows = pcap.record(org.fabriclab.cli.PcapOptions.framing(batch.transportSpec(), flow -> trace[0].sizeBytes(flow)),
+          attach -> batch.run(progress.reporter(err), pcap.enabled() ? ps -> {
+            trace[0] = ps.records().trace();
+            attach.accept(ps.network());
+          } : null));
       Table runs = Row.table(rows, engine, batch.transport());
       if (f == TableWriter.Format.JSON) {
         Map<String, Object> doc = new LinkedHashMap<>();

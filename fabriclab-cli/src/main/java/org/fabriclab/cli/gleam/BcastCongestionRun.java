@@ -67,7 +67,9 @@ final class BcastCongestionRun {
       throw new InvalidParameterException("--receivers", recv.length, "valid range 1.." + (PacketBcast.MAX_SERVERS - 1)
           + " with --ecn-bytes, --receiver-gbps or --cnp-filter (a Gleam table has at most 256 ports)");
     }
-    CnpPacketExperiment.Result r = CnpPacketExperiment.run(linkGbps, gbps, size, ecn, filter, seed, null);
+    boolean cnpFilter = filter;
+    CnpPacketExperiment.Result r = c.pcap.record(org.fabriclab.sim.probe.pcap.Framing.defaults(),
+        attach -> CnpPacketExperiment.run(linkGbps, gbps, size, ecn, cnpFilter, seed, g -> attach.accept(g.network())));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);

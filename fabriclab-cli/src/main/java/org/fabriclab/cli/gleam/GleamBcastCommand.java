@@ -115,6 +115,8 @@ public final class GleamBcastCommand implements Runnable {
       + " prints sourceSwitches")
   List<String> switchSourceText;
 
+  @picocli.CommandLine.Mixin org.fabriclab.cli.PcapOptions pcap = new org.fabriclab.cli.PcapOptions();
+
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Override
@@ -135,12 +137,14 @@ public final class GleamBcastCommand implements Runnable {
     if (!engine.equals("packet") && !engine.equals("analytic")) {
       throw new InvalidParameterException("--engine", engineText, "one of packet, analytic");
     }
+    pcap.validate();
     if (engine.equals("packet")) {
       if (!packetCapable) {
         throw new InvalidParameterException("--engine", "packet", "--method " + m
             + " has only the analytic engine; packet level runs gleam and unicast");
       }
       if (BcastGroupRun.write(this) || switchSourceText != null) {
+        pcap.refuse("the plain broadcast (without --verb and --switch-source-at)");
         BcastGroupRun.run(this, m, topo, source, recv, size, linkGbps, loss, seed);
         return;
       }
@@ -151,6 +155,7 @@ public final class GleamBcastCommand implements Runnable {
       runPacket(m, topo, source, recv, size, linkGbps, loss, seed);
       return;
     }
+    pcap.refuse("--engine packet (the analytic model has no packets)");
     if (topo != null) {
       throw new InvalidParameterException("--topo", "--topo needs --engine packet (the analytic model is the one-switch testbed)");
     }
@@ -285,12 +290,9 @@ public final class GleamBcastCommand implements Runnable {
     if (!register.equals("computed") && !register.equals("packet")) {
       throw new InvalidParameterException("--register", registerText, "one of computed, packet");
     }
-    PacketBcast.Result r = register.equals("packet")
-        ? PacketBcast.run(m, topo != null ? topo : PacketBcast.testbed(servers, linkGbps), source, recv, size, loss,
-            drops, seed, new PacketBcast.Options(null, null, true))
-        : topo != null
-        ? PacketBcast.run(m, topo, source, recv, size, loss, drops, seed)
-        : PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed);
+    org.fabriclab.graph.Topology fabric = topo != null ? topo : PacketBcast.testbed(servers, linkGbps);
+    PacketBcast.Result r = pcap.record(org.fabriclab.sim.probe.pcap.Framing.defaults(), attach -> PacketBcast.run(m,
+        fabric, source, recv, size, loss, drops, seed, new PacketBcast.Options(null, attach, register.equals("packet"))));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);

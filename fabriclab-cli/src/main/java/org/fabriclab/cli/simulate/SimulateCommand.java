@@ -129,6 +129,8 @@ public final class SimulateCommand implements Runnable {
       description = "packet engine: sample port throughput/queue and flow throughput every US µs into timeseries.csv (needs --out)")
   Double probeUs;
 
+  @picocli.CommandLine.Mixin org.fabriclab.cli.PcapOptions pcap = new org.fabriclab.cli.PcapOptions();
+
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
@@ -179,7 +181,9 @@ public final class SimulateCommand implements Runnable {
     }
     if (engine.equals("flow")) {
       knobs.refuseWithFlowEngine();
+      pcap.refuse("--engine packet (the flow engine has no packets)");
     }
+    pcap.validate();
     if (probeUs != null) {
       if (out == null || !engine.equals("packet")) {
         throw new InvalidParameterException("--probe-interval-us", "--probe-interval-us needs "
@@ -264,7 +268,10 @@ public final class SimulateCommand implements Runnable {
         }
         probes.start();
       }
-      r = ps.run(until, budget);
+      r = pcap.record(org.fabriclab.cli.PcapOptions.framing(choice.spec(), tr::sizeBytes), attach -> {
+        attach.accept(ps.network());
+        return ps.run(until, budget);
+      });
     }
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);

@@ -92,6 +92,18 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
     return run(p.schedule(), spec.root(), p.hosts(), scheme.packetBinding(), scheme.flowTrees(), progress);
   }
 
+  /**
+   * {@link #run(CollectiveScheme, CollectiveSpec, int[], Progress)}, the packet engine's simulation
+   * shown to {@code beforeStart} once built, before its first packet (a packet capture's tap).
+   */
+  public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, int[] hostOfRank, Progress progress,
+      java.util.function.Consumer<PacketSimulation> beforeStart) {
+    check(scheme, spec);
+    CollectiveScheme.Placed p = scheme.place(spec, topo, hostOfRank);
+    return run(p.schedule(), spec.root(), p.hosts(), scheme.packetBinding(), scheme.flowTrees(), progress,
+        beforeStart);
+  }
+
   /** Runs a schedule (built or imported) whose rooted metrics refer to {@code root}. */
   public CollectiveResult run(CollectiveSchedule s, int root, Progress progress) {
     if (s.ranks() > topo.serverCount()) {
@@ -117,6 +129,11 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
    */
   public CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, GroupBinding binding, FlowTrees trees,
       Progress progress) {
+    return run(s, root, hosts, binding, trees, progress, null);
+  }
+
+  private CollectiveResult run(CollectiveSchedule s, int root, int[] hosts, GroupBinding binding, FlowTrees trees,
+      Progress progress, java.util.function.Consumer<PacketSimulation> beforeStart) {
     if (hosts.length != s.ranks()) {
       throw new IllegalArgumentException("hosts for " + hosts.length + " ranks, schedule of " + s.ranks());
     }
@@ -130,6 +147,9 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
       return FlowCollective.run(topo, ecmp, s, hosts, root, Framing.rocev2(), seed, trees, progress);
     }
     PacketCollective pc = new PacketCollective(topo, ecmp, s, hosts, transport, network, binding, progress);
+    if (beforeStart != null) {
+      beforeStart.accept(pc.simulation());
+    }
     return pc.run(Long.MAX_VALUE, Long.MAX_VALUE, root, hosts);
   }
 }

@@ -35,8 +35,15 @@ import org.fabriclab.sim.packet.Packets;
  * the per-packet path reads their fields directly.
  */
 public final class Network extends NetworkStatistics {
+  private PacketTap tap;
+
   public Network(Simulator sim, Topology topo, EcmpTable ecmp, Packets packets, NetworkConfig cfg) {
     super(sim, topo, ecmp, packets, cfg);
+  }
+
+  /** Shows every packet arriving over a link to {@code t} (null: none, the default); one test per arrival. */
+  public void setTap(PacketTap t) {
+    tap = t;
   }
 
   /**
@@ -71,6 +78,9 @@ public final class Network extends NetworkStatistics {
 
   @Override
   void arrive(int p, int link) {
+    if (tap != null) {
+      tap.arrived(p, link);
+    }
     int node = targets[link];
     packets.setHops(p, packets.hops(p) + 1);
     packets.setInLink(p, link);
