@@ -73,6 +73,6 @@ public final class PcapOptions {
 
   /** The framing of {@code spec}'s TCP settings (the defaults for other transports), flow sizes from {@code flowBytes}. */
   public static Framing framing(TransportSpec spec, IntToLongFunction flowBytes) {
-    return spec instanceof TransportSpec.Tcp t ? Framing.of(t.config(), flowBytes) : Framing.defaults();
+    return spec instanceof org.fabriclab.sim.transport.tcp.TcpSpec t ? Framing.of(t.config(), flowBytes) : Framing.defaults();
   }
 }
