@@ -67,7 +67,7 @@ public final class ShoalFamily implements TopologyFamily {
     try {
       config(p);
     } catch (InvalidParameterException e) {
-      throw new InvalidParameterException(e.parameter(), NAME + " " + e.getMessage());
+      throw new InvalidParameterException(e.parameter(), NAME + ": " + e.getMessage());
     }
     for (ParamSpec common : TopologyFamilies.COMMON) {
       String n = common.name();
