@@ -93,7 +93,10 @@ public final class ShoalFamily implements TopologyFamily {
     int k = cfg.switchPorts();
     int half = k / 2;
     int c = cfg.channels();
-    TopologyBuilder b = TopologyFamilies.builder(this, p, estimate(p));
+    SizeEstimate e = estimate(p);
+    // the common link parameters do not apply: the description leaves them out
+    TopologyBuilder b = new TopologyBuilder(NAME, p.shown("link-gbps", null).shown("link-delay-ns", null).describe(),
+        (int) e.nodes(), (int) e.directedLinks());
     long bps = Math.round(cfg.linkGbps() * 1e9 / c);
     long delay = Math.round(cfg.propagationNs() * 1000 / 4);
     b.defaults(bps, delay);
