@@ -38,7 +38,7 @@ public final class ShoalRack {
       throw none("the fabric must be a Shoal rack (--topo shoal), not " + topo.family());
     }
     Map<String, String> raw = new LinkedHashMap<>();
-    for (String kv : topo.parameters().split(",\\s*")) {
+    for (String kv : (topo.parameters() == null ? "" : topo.parameters()).split(",\\s*")) {
       int eq = kv.indexOf('=');
       if (eq > 0) {
         raw.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());

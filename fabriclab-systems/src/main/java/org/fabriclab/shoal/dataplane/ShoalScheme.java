@@ -50,8 +50,9 @@ public final class ShoalScheme implements CollectiveScheme {
 
   @Override
   public String description() {
-    return "Shoal rack: direct transfers as 64 B cells on circuit switches, detoured once, one-hop backpressure,"
-        + " slot engine, --topo shoal only (Shoal paper §3)";
+    return "Shoal rack: " + (schedule == null ? "direct transfers" : schedule.name() + "'s transfers")
+        + " as 64 B cells on circuit switches, detoured once, one-hop backpressure, slot engine, --topo shoal only"
+        + " (Shoal paper §3)";
   }
 
   @Override
