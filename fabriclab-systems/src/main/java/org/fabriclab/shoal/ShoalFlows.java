@@ -5,6 +5,9 @@ import java.util.Arrays;
 /**
  * Application flows of one run as parallel primitive arrays, in start order: source, destination,
  * bytes, start (ps); the simulator fills end (ps, -1 while unfinished) and delivered cells.
+ * {@link #triggered} flows have no start of their own: they start when a {@link
+ * org.fabriclab.sim.slotted.SlotTriggers} says (their dependencies have ended), and their start
+ * is that ready time.
  */
 public final class ShoalFlows {
   final int[] src;
@@ -27,6 +30,8 @@ public final class ShoalFlows {
   /** Traffic class per flow (Appendix C), 0 = highest priority. */
   final int[] cls;
   private final int classes;
+  /** Whether flows start by triggers instead of at startPs (then filled at their start). */
+  final boolean triggered;
 
   /** Copies the arrays; flows must be sorted by start time, src ≠ dst, bytes ≥ 1. One traffic class. */
   public ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs) {
@@ -38,6 +43,20 @@ public final class ShoalFlows {
    * (a node pair) then exists once per class.
    */
   public ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs, int[] classes) {
+    this(src, dst, bytes, startPs, classes, false);
+  }
+
+  /**
+   * Flows that start when a {@link org.fabriclab.sim.slotted.SlotTriggers} releases them (flow f
+   * is the triggers' flow f); src ≠ dst, bytes ≥ 1, one traffic class. Run them with {@link
+   * ShoalSimulator#ShoalSimulator(ShoalConfig, ShoalFlows, org.fabriclab.sim.slotted.SlotTriggers)}.
+   */
+  public static ShoalFlows triggered(int[] src, int[] dst, long[] bytes) {
+    return new ShoalFlows(src, dst, bytes, new long[src.length], new int[src.length], true);
+  }
+
+  private ShoalFlows(int[] src, int[] dst, long[] bytes, long[] startPs, int[] classes, boolean triggered) {
+    this.triggered = triggered;
     int n = src.length;
     if (dst.length != n || bytes.length != n || startPs.length != n || classes.length != n) {
       throw new IllegalArgumentException("flow arrays differ in length");
@@ -64,6 +83,11 @@ public final class ShoalFlows {
       m = Math.max(m, cls[f]);
     }
     this.classes = m + 1;
+  }
+
+  /** Whether the flows start by triggers ({@link #triggered(int[], int[], long[])}). */
+  public boolean isTriggered() {
+    return triggered;
   }
 
   public int size() {

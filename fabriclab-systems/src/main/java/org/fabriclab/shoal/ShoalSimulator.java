@@ -101,6 +101,18 @@ public final class ShoalSimulator {
     this.loop = new ShoalSlotLoop(cfg, flows, failures, probe);
   }
 
+  /**
+   * A rack of live nodes whose {@link ShoalFlows#triggered triggered} flows start when {@code
+   * triggers} releases them: flows that start when others end and fixed-delay steps between them
+   * (a collective's schedule); each flow's end is reported to {@code triggers}.
+   */
+  public ShoalSimulator(ShoalConfig cfg, ShoalFlows flows, org.fabriclab.sim.slotted.SlotTriggers triggers) {
+    this.cfg = cfg;
+    this.fl = flows;
+    this.loop = new ShoalSlotLoop(cfg, flows, ShoalFailures.nodes(cfg.nodes(), new boolean[cfg.nodes()]), null,
+        triggers);
+  }
+
   /** Runs until every flow has finished or {@code maxCompleted} flows have, or the slot limit. */
   public void run(int maxCompleted, long maxSlots) {
     loop.run(maxCompleted, maxSlots);

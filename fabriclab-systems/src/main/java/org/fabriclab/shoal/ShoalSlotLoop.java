@@ -2,6 +2,7 @@ package org.fabriclab.shoal;
 
 import org.fabriclab.sim.slotted.NodeBitSet;
 import org.fabriclab.sim.slotted.SlotEventWheel;
+import org.fabriclab.sim.slotted.SlotTriggers;
 
 /**
  * The slot machinery behind {@link ShoalSimulator} (seed 003 §3.3): the state of one run and the
@@ -11,6 +12,11 @@ import org.fabriclab.sim.slotted.SlotEventWheel;
  * {@link ShoalSimulator}; this class holds everything a slot touches, so the hot path lives in one
  * place (its complexity per slot is stated there). Package-private; the simulator is its only
  * user.
+ *
+ * <p>Flows start at their start time, or — {@link ShoalFlows#triggered triggered} flows — when
+ * {@link SlotTriggers} releases them: in the first slot at or after the end of their last
+ * dependency, after that slot's events (a flow whose trigger ended in the slot's arrivals starts
+ * in it), before its columns. A flow's end is reported to the triggers as it happens.
  */
 final class ShoalSlotLoop {
   private static final int ARRIVE = 0;
@@ -54,6 +60,8 @@ final class ShoalSlotLoop {
   private int epochPos;
   private int epochPosHop;
   private int nextFlow;
+  /** Starts of triggered flows (null: flows start at their start time). */
+  private final SlotTriggers triggers;
   int completed;
   long transmissions;
   long visits;
@@ -64,6 +72,16 @@ final class ShoalSlotLoop {
   ShoalSimulator.CellProbe cellProbe;
 
   ShoalSlotLoop(ShoalConfig cfg, ShoalFlows flows, ShoalFailures failures, ShoalSimulator.QueueProbe probe) {
+    this(cfg, flows, failures, probe, null);
+  }
+
+  ShoalSlotLoop(ShoalConfig cfg, ShoalFlows flows, ShoalFailures failures, ShoalSimulator.QueueProbe probe,
+      SlotTriggers triggers) {
+    if (flows.triggered != (triggers != null) || (triggers != null && triggers.flows() != flows.size())) {
+      throw new IllegalArgumentException("triggered flows need triggers over the same flows, and only they");
+    }
+    this.triggers = triggers;
+    this.nextFlow = triggers == null ? 0 : flows.size();
     this.sched = cfg.schedule();
     this.fl = flows;
     this.fs = flows.state;
@@ -109,10 +127,10 @@ final class ShoalSlotLoop {
   void run(int maxCompleted, long maxSlots) {
     while (completed < maxCompleted && slot < maxSlots) {
       if (links.activeLinks() == 0 && wheel.pending() == 0 && pairs.freshCount() == 0) {
-        if (nextFlow >= fl.size()) {
+        long s = nextFlow < fl.size() ? startSlot(nextFlow) : triggers == null ? Long.MAX_VALUE : triggers.nextSlot();
+        if (s == Long.MAX_VALUE) {
           return;
         }
-        long s = startSlot(nextFlow);
         if (s > slot) {
           wheel.skipTo(s - 1);
           slot = s;
@@ -143,6 +161,13 @@ final class ShoalSlotLoop {
     epochPosHop = (int) Math.floorMod(slot - hop, (long) e);
     touched += touchEvents();
     wheel.drain(slot, handler);
+    if (triggers != null) {
+      while (triggers.nextSlot() <= slot) {
+        int f = triggers.poll();
+        fl.startPs[f] = triggers.readyPs(f);
+        sources.admit(f, slot);
+      }
+    }
     int t = epochPos;
     int words = work.wordsPerRow();
     for (int c = 0; c < sched.channels(); c++) {
@@ -280,6 +305,9 @@ final class ShoalSlotLoop {
       if (++fs[fb + ShoalFlows.DELIVERED] == cells) {
         fl.endPs[f] = (slot - hop + 1) * slotPs + propPs;
         completed++;
+        if (triggers != null) {
+          triggers.flowEnded(f, fl.endPs[f]);
+        }
       }
     } else {
       links.enqueueForward(at, k, links.link(at, k) + (kc >>> ShoalLinks.CLASS_SHIFT) * stride, f, seq, kc,

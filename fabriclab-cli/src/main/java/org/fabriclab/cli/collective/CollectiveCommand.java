@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
       "Every size x scheme x fabric is one run; the defaults are the same on every fabric: RoCEv2 RC hosts,",
       "1024 + 64 B packets, 150,000 B ports with ECN at 30,000 B and PFC (lossless), the fabric's own link",
       "rates and delays. In-network schemes (ipmulticast, switchagg, gleam, splitter, aggtree) say in --list",
-      "what they need; a scheme a fabric cannot carry is refused before any run.",
+      "what they need; a scheme a fabric cannot carry is refused before any run. shoal runs on --engine slot",
+      "and --topo shoal only: the Shoal rack's cells, detours and backpressure, slot by slot.",
       "algbw = S / JCT and busbw = algbw x factor as nccl-tests defines them (allreduce 2(n-1)/n; allgather,",
       "reducescatter, alltoall, gather, scatter (n-1)/n; broadcast, reduce 1). S is the message (broadcast,",
       "reduce), each rank's buffer (allreduce), the gathered buffer (allgather, reducescatter, gather,",
@@ -72,7 +73,9 @@ public final class CollectiveCommand implements Runnable {
       description = "a fabric: a family and its --parameters, or a file (repeat for several; default: fattree --k 4)")
   List<String> topos;
 
-  @Option(names = "--engine", defaultValue = "packet", description = "packet or flow (default: ${DEFAULT-VALUE})")
+  @Option(names = "--engine", defaultValue = "packet",
+      description = "packet, flow or slot (slot: the Shoal rack's slot engine, for --scheme shoal on --topo shoal)"
+          + " (default: ${DEFAULT-VALUE})")
   String engine;
 
   @Option(names = "--transport", defaultValue = "rocev2",
@@ -143,14 +146,19 @@ public final class CollectiveCommand implements Runnable {
       return;
     }
     Placement where = Flags.placement(placement);
-    if (!engine.equals("packet") && !engine.equals("flow")) {
-      throw new InvalidParameterException("--engine", engine, "valid: packet, flow");
+    if (!org.fabriclab.sim.collective.CollectiveRun.ENGINES.contains(engine)) {
+      throw new InvalidParameterException("--engine", engine, "valid: "
+          + String.join(", ", org.fabriclab.sim.collective.CollectiveRun.ENGINES));
     }
     if (goal != null || engine.equals("flow")) {
       pcap.refuse(goal != null ? "--op, --size and --scheme (not --goal)" : "--engine packet (the flow engine has no packets)");
     }
     pcap.validate();
     if (goal != null) {
+      if (engine.equals("slot")) {
+        throw new InvalidParameterException("--engine", "--engine slot runs a scheme's own executor (--scheme shoal),"
+            + " not a GOAL schedule: use --engine packet or flow");
+      }
       for (String opt : List.of("--op", "--size", "--scheme", "--ranks", "--export-goal", "--out", "--segment-bytes",
           "--root", "--alpha", "--reduce-gbps")) {
         if (spec.commandLine().getParseResult().hasMatchedOption(opt)) {

@@ -17,7 +17,8 @@ import org.fabriclab.sim.transport.TransportSpec;
  * are the fabric's.
  *
  * @param topo the fabric
- * @param engine {@code packet} or {@code flow}
+ * @param engine {@code packet}, {@code flow}, or {@code slot} (run by a scheme's own {@link
+ *     CollectiveScheme#executor}, e.g. Shoal's slotted rack)
  * @param placement where ranks run
  * @param transport the packet engine's transport
  * @param network the packet engine's ports
@@ -27,10 +28,13 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
     NetworkConfig network, long seed) {
 
   public CollectiveRun {
-    if (!engine.equals("packet") && !engine.equals("flow")) {
-      throw new InvalidParameterException("engine", engine, "valid: packet, flow");
+    if (!ENGINES.contains(engine)) {
+      throw new InvalidParameterException("engine", engine, "valid: " + String.join(", ", ENGINES));
     }
   }
+
+  /** The engines: the two this class runs, then {@code slot}, which a scheme's executor runs. */
+  public static final java.util.List<String> ENGINES = java.util.List.of("packet", "flow", "slot");
 
   /** PFC pause threshold per ingress link of the default lossless fabric (resume at half). */
   public static final long PFC_XOFF_BYTES = 50_000;
@@ -89,6 +93,10 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
   public CollectiveResult run(CollectiveScheme scheme, CollectiveSpec spec, int[] hostOfRank, Progress progress) {
     check(scheme, spec);
     CollectiveScheme.Placed p = scheme.place(spec, topo, hostOfRank);
+    CollectiveScheme.Executor own = scheme.executor(engine);
+    if (own != null) {
+      return own.run(topo, p.schedule(), p.hosts(), spec.root(), seed, progress);
+    }
     return run(p.schedule(), spec.root(), p.hosts(), scheme.packetBinding(), scheme.flowTrees(), progress);
   }
 
@@ -141,6 +149,10 @@ public record CollectiveRun(Topology topo, String engine, Placement placement, T
       if (h < 0 || h >= topo.serverCount()) {
         throw new InvalidParameterException("hosts", h, "valid range 0.." + (topo.serverCount() - 1));
       }
+    }
+    if (!engine.equals("packet") && !engine.equals("flow")) {
+      throw new InvalidParameterException("engine", "the " + engine + " engine runs a scheme's own executor"
+          + " (--scheme shoal), not a schedule alone");
     }
     EcmpTable ecmp = new EcmpTable(topo);
     if (engine.equals("flow")) {

@@ -2,6 +2,7 @@ package org.fabriclab.sim.collective;
 
 import java.util.Set;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.progress.Progress;
 
 /**
  * How the bytes of a collective move: a named algorithm that turns a {@link CollectiveSpec} into a
@@ -20,7 +21,10 @@ public interface CollectiveScheme {
   /** The operations it implements. */
   Set<CollectiveOp> ops();
 
-  /** Engines the scheme's schedule runs on ({@code packet}, {@code flow}). */
+  /**
+   * Engines the scheme's schedule runs on ({@code packet}, {@code flow}; {@code slot} for a scheme
+   * that brings its own {@link #executor}).
+   */
   default Set<String> engines() {
     return Set.of("packet", "flow");
   }
@@ -68,6 +72,27 @@ public interface CollectiveScheme {
    */
   default FlowTrees flowTrees() {
     return null;
+  }
+
+  /**
+   * The scheme's own executor on {@code engine}, or {@code null} (the default) when {@link
+   * CollectiveRun} runs the schedule itself ({@code packet}, {@code flow}). An engine that only a
+   * scheme can run (the {@code slot} engine of a slot-synchronous fabric) is offered this way: the
+   * scheme lists it in {@link #engines()} and returns its executor here.
+   */
+  default Executor executor(String engine) {
+    return null;
+  }
+
+  /** Runs a placed schedule on a fabric, measuring what {@link CollectiveResult} names. */
+  @FunctionalInterface
+  interface Executor {
+    /**
+     * Runs {@code schedule} with rank {@code r} on host {@code hosts[r]} of {@code topo}; rooted
+     * metrics refer to rank {@code root}.
+     */
+    CollectiveResult run(Topology topo, CollectiveSchedule schedule, int[] hosts, int root, long seed,
+        Progress progress);
   }
 
   /** A schedule and the host of each of its ranks. */

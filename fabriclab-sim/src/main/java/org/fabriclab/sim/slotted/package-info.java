@@ -5,6 +5,8 @@
  * Everything lives in primitive arrays: {@link org.fabriclab.sim.slotted.CellQueues} (many FIFO
  * queues of int cell handles over one pool), {@link org.fabriclab.sim.slotted.SlotEventWheel}
  * (events due a bounded number of slots ahead) and {@link org.fabriclab.sim.slotted.NodeBitSet}
- * (which queues of a schedule column have work). No allocation once the pools have grown.
+ * (which queues of a schedule column have work); {@link org.fabriclab.sim.slotted.SlotTriggers}
+ * starts flows when others end and resolves fixed-delay steps between them (a collective's DAG).
+ * No allocation once the pools have grown.
  */
 package org.fabriclab.sim.slotted;
