@@ -47,7 +47,8 @@ public final class RunCommand implements Runnable {
   boolean resume;
 
   @Option(names = "--spark", paramLabel = "MASTER",
-      description = "run the points as an Apache Spark job on MASTER (e.g. local[*]); needs the fabriclab-spark module")
+      description = "run the points as an Apache Spark job on MASTER: local[*], local[N], spark://HOST:PORT"
+          + " (a standalone cluster; fabriclab's jars are shipped to it) or yarn; needs the fabriclab-spark module")
   String spark;
 
   @Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
