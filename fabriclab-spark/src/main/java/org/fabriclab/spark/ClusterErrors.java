@@ -49,7 +49,9 @@ final class ClusterErrors {
       root = root.getCause();
     }
     String cause = root == t ? remoteCause(firstLine(t.getMessage())) : root.getClass().getName() + ": " + firstLine(root.getMessage());
-    return new FabriclabException("--spark " + master + ": " + describe(stage, cause), t);
+    String hint = cause.contains("Could not parse Master URL") && (master.equals("yarn") || master.startsWith("k8s://"))
+        ? " (this master needs spark-submit from a Spark distribution: docs/specs.md, section Spark)" : "";
+    return new FabriclabException("--spark " + master + ": " + describe(stage, cause) + hint, t);
   }
 
   /** The cause a job-abort message reports from an executor, or the message itself. */

@@ -41,26 +41,38 @@ public final class SparkPointExecutor implements PointExecutor {
 
   private final String master;
   private final SparkConf conf;
+  /** The context started by the constructor, until {@link #execute} takes it. */
+  private JavaSparkContext started;
 
   /**
-   * An executor on {@code master} (or on {@code spark.master} when set); a standalone master must
-   * answer now.
+   * An executor on {@code master} (or on {@code spark.master} when set), with Spark started and,
+   * on a standalone cluster, a first executor registered: every failure to reach the cluster
+   * happens here, before the run writes anything.
    *
-   * @throws org.fabriclab.error.FabriclabException when the master URL is malformed or no master
-   *     answers at it
+   * @throws org.fabriclab.error.FabriclabException when the master URL is malformed, no master
+   *     answers at it, Spark does not start or no executor starts
    */
   public SparkPointExecutor(String master) {
     quietLogs(); // before Spark's first class logs anything
-    this.conf = new SparkConf().setAppName("fabriclab run")
-        .setIfMissing("spark.master", master)
-        .setIfMissing("spark.ui.enabled", "false");
-    this.master = conf.get("spark.master");
+    // spark-submit's --master (the system property spark.master) wins; checked before Spark starts
+    this.master = System.getProperty("spark.master", master);
     if (StandaloneMaster.isStandalone(this.master)) {
       StandaloneMaster.checkAnswering(this.master);
     }
+    this.conf = new SparkConf().setAppName("fabriclab run")
+        .setIfMissing("spark.master", this.master)
+        .setIfMissing("spark.ui.enabled", "false");
     if (!isLocal(this.master) && !conf.contains("spark.jars")) {
       conf.set("spark.jars", ExecutorJars.forThisJvm());
     }
+    JavaSparkContext sc = start();
+    try {
+      awaitExecutor(sc);
+    } catch (RuntimeException e) {
+      sc.close();
+      throw e;
+    }
+    this.started = sc;
   }
 
   /** Whether {@code master} runs in this JVM ({@code local}, {@code local[N]}, {@code local[N,F]}). */
@@ -70,13 +82,13 @@ public final class SparkPointExecutor implements PointExecutor {
 
   @Override
   public void execute(List<Point> sweep, Consumer<PointRunner.Result> sink) {
-    if (sweep.isEmpty()) {
-      return;
-    }
+    JavaSparkContext sc0 = started == null ? start() : started;
+    started = null;
     List<Point> points = LongestFirst.order(sweep);
-    try (JavaSparkContext sc = start()) {
-      sc.setLogLevel("WARN");
-      awaitExecutor(sc);
+    try (JavaSparkContext sc = sc0) {
+      if (sweep.isEmpty()) {
+        return;
+      }
       int batch = Math.max(1, sc.defaultParallelism() * 4);
       ArrayDeque<JavaFutureAction<List<PointRunner.Result>>> inFlight = new ArrayDeque<>();
       int from = 0;
@@ -98,8 +110,10 @@ public final class SparkPointExecutor implements PointExecutor {
   /** The Spark context; a failure to start it is one line naming the cause. */
   private JavaSparkContext start() {
     try {
-      return new JavaSparkContext(conf);
-    } catch (RuntimeException e) {
+      JavaSparkContext sc = new JavaSparkContext(conf);
+      sc.setLogLevel("WARN");
+      return sc;
+    } catch (Exception e) { // SparkException is checked, but Scala does not declare it
       throw ClusterErrors.translate(master, ClusterErrors.Stage.START, e);
     }
   }
@@ -147,13 +161,28 @@ public final class SparkPointExecutor implements PointExecutor {
     }
   }
 
-  /** Spark's INFO lines drown the run's own output: WARN unless the user set a level. */
+  /**
+   * Spark's INFO lines drown the run's own output, and its warnings about lost tasks carry stack
+   * traces: ERROR unless the user set a level (failures reach the user as one line of
+   * {@link ClusterErrors}). With both SLF4J providers on the class path (fabriclab's simple one,
+   * Spark's log4j), the simple one is chosen without SLF4J's four lines of warning.
+   */
   private static void quietLogs() {
     for (String pkg : new String[] {"org.apache.spark", "org.sparkproject", "org.apache.hadoop", "io.netty"}) {
       String key = "org.slf4j.simpleLogger.log." + pkg;
       if (System.getProperty(key) == null) {
-        System.setProperty(key, "warn");
+        System.setProperty(key, "error");
       }
+    }
+    // "Error initializing SparkContext" (with a stack trace) and "Task 0 in stage 0.0 failed 4 times;
+    // aborting job": ClusterErrors says what failed in one line
+    System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.org.apache.spark.SparkContext", "off");
+    System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.org.apache.spark.scheduler.TaskSetManager", "off");
+    System.getProperties().putIfAbsent("slf4j.internal.verbosity", "WARN");
+    String simple = "org.slf4j.simple.SimpleServiceProvider";
+    if (System.getProperty("slf4j.provider") == null
+        && SparkPointExecutor.class.getClassLoader().getResource(simple.replace('.', '/') + ".class") != null) {
+      System.setProperty("slf4j.provider", simple);
     }
   }
 
