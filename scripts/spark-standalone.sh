@@ -62,12 +62,12 @@ start() {
   cp="$(classpath)"
   opens="$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' "$here/fabriclab-spark/pom.xml")"
   mkdir -p "$state/work" "$state/home/jars"
-  # the worker starts executors with SPARK_HOME/jars/* as their class path
-  rm -f "$state/home/jars/"*.jar
-  tr ':' '\n' <<<"$cp" | while read -r j; do ln -sf "$j" "$state/home/jars/"; done
-  export SPARK_HOME="$state/home" SPARK_SCALA_VERSION=2.13 SPARK_LOG_DIR="$state"
+  rm -f "$state/home/jars/"*
+  # the worker starts executors with SPARK_HOME/jars/* (empty here, but it must exist) and
+  # SPARK_DIST_CLASSPATH as their class path
+  export SPARK_HOME="$state/home" SPARK_SCALA_VERSION=2.13 SPARK_LOG_DIR="$state" SPARK_DIST_CLASSPATH="$cp"
   # shellcheck disable=SC2086
-  nohup java -Xmx"$heap" $opens -cp "$state/home/jars/*" org.apache.spark.deploy.master.Master \
+  nohup java -Xmx"$heap" $opens -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$cp" org.apache.spark.deploy.master.Master \
     --host "$host" --port "$port" --webui-port "$webui" >"$state/master.log" 2>&1 &
   echo $! >"$state/master.pid"
   for _ in $(seq 1 60); do
@@ -77,7 +77,7 @@ start() {
   done
   answers "$host" "$port" || die "the master did not answer on $host:$port within 30 s; see $state/master.log"
   # shellcheck disable=SC2086
-  nohup java -Xmx"$heap" $opens -cp "$state/home/jars/*" org.apache.spark.deploy.worker.Worker \
+  nohup java -Xmx"$heap" $opens -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$cp" org.apache.spark.deploy.worker.Worker \
     --host "$host" --cores "$cores" --memory "$memory" --work-dir "$state/work" --webui-port 0 \
     "spark://$host:$port" >"$state/worker.log" 2>&1 &
   echo $! >"$state/worker.pid"
@@ -89,7 +89,7 @@ start() {
   grep -q 'Successfully registered with master' "$state/worker.log" \
     || die "the worker did not register with the master within 30 s; see $state/worker.log"
   echo "spark-standalone: master spark://$host:$port (web UI http://$host:$webui), one worker ($cores core(s), $memory); logs in $state"
-  echo "  ./fabriclab run examples/cross-fabric.yaml --out results/x --spark spark://$host:$port"
+  echo "  ./fabriclab run examples/collective-allreduce.yaml --out results/ar-spark --spark spark://$host:$port"
 }
 
 stop() {

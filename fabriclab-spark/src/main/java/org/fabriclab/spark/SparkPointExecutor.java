@@ -136,9 +136,9 @@ public final class SparkPointExecutor implements PointExecutor {
       }
       if (System.nanoTime() > end) {
         throw new FabriclabException("--spark " + master + ": no executor started within " + wait + " s: no worker"
-            + " of the master has " + conf.get("spark.executor.cores", "1") + " free core(s) and "
-            + conf.get("spark.executor.memory", "1g") + " of free memory (spark.executor.cores, spark.executor.memory),"
-            + " or the workers cannot start executors (see their logs)");
+            + " of the master has " + (conf.contains("spark.executor.cores") ? conf.get("spark.executor.cores") + " free core(s)"
+            : "a free core") + " and " + conf.get("spark.executor.memory", "1g") + " of free memory for an executor"
+            + " (spark.executor.cores, spark.executor.memory), or the workers cannot start executors (see their logs)");
       }
       try {
         Thread.sleep(100);

@@ -98,9 +98,9 @@ public final class RunCommand implements Runnable {
       throw new FabriclabException("run needs --out DIR, the run folder (only --dry-run runs without it)");
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
+    long t0 = System.nanoTime(); // a Spark executor starts Spark and waits for the cluster here: counted
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);
     PrintWriter err = progress.log(spec.commandLine().getErr());
-    long t0 = System.nanoTime();
     long[] t1 = {0};
     SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
       t1[0] = System.nanoTime();
