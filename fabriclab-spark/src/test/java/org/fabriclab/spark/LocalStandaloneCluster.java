@@ -25,6 +25,8 @@ final class LocalStandaloneCluster implements AutoCloseable {
   final Path dir;
   private final List<Process> daemons = new ArrayList<>();
   private final String classPath;
+  /** Kills the daemons if the test JVM ends before {@link #close} (a killed build). */
+  private final Thread reaper = new Thread(this::close, "spark-standalone-reaper");
 
   /** Starts a master and a worker offering {@code workerMemory} (e.g. "512m") under {@code dir}. */
   LocalStandaloneCluster(Path dir, String workerMemory) throws IOException, InterruptedException {
@@ -41,6 +43,7 @@ final class LocalStandaloneCluster implements AutoCloseable {
     }
     this.classPath = cp.toString();
     Path work = Files.createDirectories(dir.resolve("work"));
+    Runtime.getRuntime().addShutdownHook(reaper);
     try {
       daemons.add(start("master", List.of("org.apache.spark.deploy.master.Master",
           "--host", "127.0.0.1", "--port", Integer.toString(port), "--webui-port", "0")));
@@ -136,7 +139,14 @@ final class LocalStandaloneCluster implements AutoCloseable {
 
   /** Kills the worker's executors, the worker, then the master; waits until they are gone. */
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (Thread.currentThread() != reaper) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(reaper);
+      } catch (IllegalStateException | IllegalArgumentException e) {
+        // the JVM is shutting down, or the hook is gone already
+      }
+    }
     for (int i = daemons.size() - 1; i >= 0; i--) {
       Process p = daemons.get(i);
       List<ProcessHandle> children = p.descendants().toList();

@@ -56,9 +56,7 @@ class SparkStandaloneTest {
     assumeTrue(sparkOnClassPath(), "Spark's jars are not on the class path: the standalone cluster test is skipped");
     Path spec = dir.resolve("spec.yaml");
     Files.writeString(spec, SPEC);
-    long t0 = System.nanoTime();
     run("run", spec.toString(), "--out", dir.resolve("threads").toString(), "--threads", "2");
-    System.err.printf("TIMING threads %.1f%n", (System.nanoTime() - t0) / 1e9);
     // a small executor that starts fast (it runs 4 small points); SparkConf reads spark.* properties
     java.util.Map<String, String> conf = java.util.Map.of("spark.executor.memory", "512m",
         "spark.executor.extraJavaOptions", "-XX:+UseSerialGC -XX:TieredStopAtLevel=1");
@@ -68,9 +66,7 @@ class SparkStandaloneTest {
       System.setProperty(k, v);
     });
     try (LocalStandaloneCluster cluster = new LocalStandaloneCluster(Files.createDirectories(dir.resolve("cluster")), "512m")) {
-      System.err.printf("TIMING cluster %.1f%n", (System.nanoTime() - t0) / 1e9);
       String said = run("run", spec.toString(), "--out", dir.resolve("spark").toString(), "--spark", cluster.url());
-      System.err.printf("TIMING spark %.1f%n", (System.nanoTime() - t0) / 1e9);
       assertThat(said).contains("on spark " + cluster.url());
       // the executor ran in the worker's work folder and fetched fabriclab's classes there
       assertThat(cluster.workFiles()).anySatisfy(f -> assertThat(f.getFileName().toString()).contains("fabriclab-cli"));
