@@ -32,7 +32,7 @@ import org.fabriclab.error.FabriclabException;
  * {@value #EXECUTOR_WAIT_SECONDS}) for a first executor, so a cluster without a free worker is one
  * line, not a job that waits for ever. Failures from the cluster are one line ({@link ClusterErrors}).
  */
-public final class SparkPointExecutor implements PointExecutor {
+public final class SparkPointExecutor implements PointExecutor, AutoCloseable {
   /** Batches submitted at once. */
   private static final int IN_FLIGHT = 2;
 
@@ -183,6 +183,16 @@ public final class SparkPointExecutor implements PointExecutor {
     if (System.getProperty("slf4j.provider") == null
         && SparkPointExecutor.class.getClassLoader().getResource(simple.replace('.', '/') + ".class") != null) {
       System.setProperty("slf4j.provider", simple);
+    }
+  }
+
+  /** Stops Spark if {@link #execute} never ran (the run failed before its points). */
+  @Override
+  public void close() {
+    JavaSparkContext sc = started;
+    started = null;
+    if (sc != null) {
+      sc.close();
     }
   }
 

@@ -102,10 +102,15 @@ public final class RunCommand implements Runnable {
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);
     PrintWriter err = progress.log(spec.commandLine().getErr());
     long[] t1 = {0};
-    SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
-      t1[0] = System.nanoTime();
-      RunReport.write(out, s, points); // inside the folder's lock, as the points
-    });
+    SweepRunner.Outcome r;
+    try {
+      r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
+        t1[0] = System.nanoTime();
+        RunReport.write(out, s, points); // inside the folder's lock, as the points
+      });
+    } finally {
+      closeIfNeeded(ex); // a Spark executor's context, when the run failed before using it
+    }
     long t2 = System.nanoTime();
     if (f == TableWriter.Format.TEXT) {
       o.printf(java.util.Locale.ROOT, "%s (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
@@ -130,6 +135,18 @@ public final class RunCommand implements Runnable {
   public static String version() {
     String v = RunCommand.class.getPackage().getImplementationVersion();
     return v == null ? "dev" : v;
+  }
+
+  private static void closeIfNeeded(PointExecutor ex) {
+    if (ex instanceof AutoCloseable c) {
+      try {
+        c.close();
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   /** The Spark executor from the fabriclab-spark module, found with ServiceLoader. */
