@@ -58,8 +58,10 @@ class SparkStandaloneTest {
     Files.writeString(spec, SPEC);
     run("run", spec.toString(), "--out", dir.resolve("threads").toString(), "--threads", "2");
     // a small executor that starts fast (it runs 4 small points); SparkConf reads spark.* properties
+    // and a driver on the loopback address, as the master and worker (whatever the host name resolves to)
     java.util.Map<String, String> conf = java.util.Map.of("spark.executor.memory", "512m",
-        "spark.executor.extraJavaOptions", "-XX:+UseSerialGC -XX:TieredStopAtLevel=1");
+        "spark.executor.extraJavaOptions", "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
+        "spark.driver.host", "127.0.0.1", "spark.driver.bindAddress", "127.0.0.1");
     java.util.Map<String, String> before = new java.util.HashMap<>();
     conf.forEach((k, v) -> {
       before.put(k, System.getProperty(k));
