@@ -48,4 +48,20 @@ class SparkRunTest {
     assertThat(Files.readString(dir.resolve("spark/results.csv"))).isEqualTo(threaded);
     assertThat(Files.readString(dir.resolve("spark/run.json"))).contains("spark local[2]");
   }
+
+  @Test
+  void aRunRefusedAfterSparkStartedStopsSparkForTheNextRun() throws Exception {
+    Path spec = dir.resolve("topo.yaml");
+    Files.writeString(spec, "kind: topo\ntopologies:\n  - family: fattree\n    k: 4\n");
+    run("run", spec.toString(), "--out", dir.resolve("a").toString(), "--spark", "local[1]");
+    // the folder holds a finished run: refused (without --resume) once Spark has started
+    StringWriter err = new StringWriter();
+    int code = Main.run(new String[] {"run", spec.toString(), "--out", dir.resolve("a").toString(), "--spark", "local[1]"},
+        new PrintWriter(new StringWriter()), new PrintWriter(err));
+    assertThat(code).as(err.toString()).isEqualTo(2);
+    assertThat(err.toString()).contains("--resume");
+    // a context left running would make this one fail: one SparkContext per JVM
+    run("run", spec.toString(), "--out", dir.resolve("b").toString(), "--spark", "local[1]");
+    assertThat(Files.readString(dir.resolve("b/results.csv"))).isEqualTo(Files.readString(dir.resolve("a/results.csv")));
+  }
 }

@@ -47,7 +47,8 @@ public final class RunCommand implements Runnable {
   boolean resume;
 
   @Option(names = "--spark", paramLabel = "MASTER",
-      description = "run the points as an Apache Spark job on MASTER (e.g. local[*]); needs the fabriclab-spark module")
+      description = "run the points as an Apache Spark job on MASTER: local[*], local[N], spark://HOST:PORT"
+          + " (a standalone cluster; fabriclab's jars are shipped to it) or yarn; needs the fabriclab-spark module")
   String spark;
 
   @Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
@@ -97,14 +98,19 @@ public final class RunCommand implements Runnable {
       throw new FabriclabException("run needs --out DIR, the run folder (only --dry-run runs without it)");
     }
     OutputFiles.checkTarget(out.resolve("results.csv"));
+    long t0 = System.nanoTime(); // a Spark executor starts Spark and waits for the cluster here: counted
     PointExecutor ex = spark == null ? new ThreadedExecutor(n) : sparkExecutor(spark, n);
     PrintWriter err = progress.log(spec.commandLine().getErr());
-    long t0 = System.nanoTime();
     long[] t1 = {0};
-    SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
-      t1[0] = System.nanoTime();
-      RunReport.write(out, s, points); // inside the folder's lock, as the points
-    });
+    SweepRunner.Outcome r;
+    try {
+      r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
+        t1[0] = System.nanoTime();
+        RunReport.write(out, s, points); // inside the folder's lock, as the points
+      });
+    } finally {
+      closeIfNeeded(ex); // a Spark executor's context, when the run failed before using it
+    }
     long t2 = System.nanoTime();
     if (f == TableWriter.Format.TEXT) {
       o.printf(java.util.Locale.ROOT, "%s (%d run, %d already done) on %s in %.1f s (points %.1f s, report %.1f s);"
@@ -129,6 +135,18 @@ public final class RunCommand implements Runnable {
   public static String version() {
     String v = RunCommand.class.getPackage().getImplementationVersion();
     return v == null ? "dev" : v;
+  }
+
+  private static void closeIfNeeded(PointExecutor ex) {
+    if (ex instanceof AutoCloseable c) {
+      try {
+        c.close();
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   /** The Spark executor from the fabriclab-spark module, found with ServiceLoader. */
