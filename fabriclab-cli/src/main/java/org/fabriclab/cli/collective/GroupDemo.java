@@ -18,21 +18,34 @@ import org.fabriclab.table.TableWriter;
  * The group comparison of {@code fabriclab demo}: a 1→63 broadcast, a 64-rank allreduce and a
  * 32→1 incast, each with every scheme that applies, on a fat-tree k=8 (128 hosts), for the
  * broadcast also the 4,2-Shufflecast fabric with two servers per ToR (optical splitters), and for
- * the incast a BCube(4,2) (64 servers) with aggregation trees. Pipelined schemes use 1 MiB segments. One operation per section: its runs,
- * rank ends and plots under the operation's name, and the fastest scheme per fabric and size.
+ * the incast a BCube(4,2) (64 servers) with aggregation trees, and for all three a Shoal rack of
+ * 128 nodes at the fat-tree's 10 Gb/s per node (seed 003 §3: its circuit switches and cell
+ * flows, on the slot engine whatever the demo's engine). Pipelined schemes use 1 MiB segments.
+ * One operation per section: its runs, rank ends and plots under the operation's name, and the
+ * fastest scheme per fabric and size.
+ *
+ * <p>Decision: the Shoal rack runs at 10 Gb/s per node (4 channels of 2.5 Gb/s) so that its node
+ * links match the fat-tree's; its slot is then a 64 B cell at 2.5 Gb/s (204.8 ns) plus the §7.1
+ * guard band of 2.75 ns.
  */
 public final class GroupDemo {
   /** One section: an operation, its schemes and fabrics. */
   record Section(CollectiveOp op, int ranks, List<String> fabrics, List<String> schemes, long segmentBytes) {}
 
+  /** The Shoal rack of the demo (see the class comment). */
+  static final String SHOAL = "shoal nodes=128 node-gbps=10 slot-ns=207.55 guard-ns=2.75";
+
   private final List<Section> sections = List.of(
-      new Section(CollectiveOp.BROADCAST, 64, List.of("fattree k=8", "shufflecast p=4 k=2 servers-per-tor=2"),
-          List.of("flat", "binomial", "chain", "scatterallgather", "ompi", "ipmulticast", "gleam", "splitter"),
+      new Section(CollectiveOp.BROADCAST, 64, List.of("fattree k=8", "shufflecast p=4 k=2 servers-per-tor=2", SHOAL),
+          List.of("flat", "binomial", "chain", "scatterallgather", "ompi", "ipmulticast", "gleam", "splitter", "shoal"),
           1 << 20),
-      new Section(CollectiveOp.ALLREDUCE, 64, List.of("fattree k=8"),
-          List.of("ring", "rabenseifner", "recdoubling", "switchagg"), 1 << 20),
-      new Section(CollectiveOp.INCAST, 33, List.of("fattree k=8", "bcube n=4 k=2"),
-          List.of("flat", "aggtree"), 0));
+      new Section(CollectiveOp.ALLREDUCE, 64, List.of("fattree k=8", SHOAL),
+          List.of("ring", "rabenseifner", "recdoubling", "switchagg", "shoal"), 1 << 20),
+      new Section(CollectiveOp.INCAST, 33, List.of("fattree k=8", "bcube n=4 k=2", SHOAL),
+          List.of("flat", "aggtree", "shoal"), 0));
+  /** The engine of schemes that bring their own executor. */
+  private static final String OWN_ENGINE = "slot";
+
   private final long[] sizes;
   private final String engine;
   private final long seed;
@@ -56,13 +69,22 @@ public final class GroupDemo {
       List<Row> rows = new ArrayList<>();
       for (String label : s.fabrics()) {
         List<Fabric> fab = Fabric.parse(List.of(label), seed);
+        // schemes on the demo's engine, and those with an engine of their own (Shoal's slot)
         List<CollectiveScheme> schemes = new ArrayList<>();
+        List<CollectiveScheme> own = new ArrayList<>();
         for (String name : s.schemes()) {
           CollectiveScheme sc = registry.get(name);
-          if (!sc.engines().contains(engine)) {
-            skipped.add(name + " (" + String.join(", ", sc.engines()) + " engine only)");
-          } else if (sc.unsupported(fab.get(0).topology(), null) == null) {
+          // on the rack only Shoal's own scheme: the other engines would see its circuit
+          // switches as packet switches without the schedule
+          if (sc.unsupported(fab.get(0).topology(), null) != null || (label.equals(SHOAL) && !sc.engines().contains(OWN_ENGINE))) {
+            continue;
+          }
+          if (sc.engines().contains(engine)) {
             schemes.add(sc);
+          } else if (sc.engines().contains(OWN_ENGINE)) {
+            own.add(sc);
+          } else {
+            skipped.add(name + " (" + String.join(", ", sc.engines()) + " engine only)");
           }
         }
         List<CollectiveSpec> specs = new ArrayList<>();
@@ -70,7 +92,14 @@ public final class GroupDemo {
           long size = s.op().needsBlocks() ? b / s.ranks() * s.ranks() : b;
           specs.add(new CollectiveSpec(s.op(), s.ranks(), size, 0, s.segmentBytes(), 0, 0));
         }
-        rows.addAll(new Batch(fab, schemes, specs, engine, Placement.CONTIGUOUS, null, seed).run(Progress.NONE));
+        if (!schemes.isEmpty()) {
+          rows.addAll(new Batch(fab, schemes, specs, engine, Placement.CONTIGUOUS, null, seed).run(Progress.NONE));
+        }
+        if (!own.isEmpty()) {
+          for (Row r : new Batch(fab, own, specs, OWN_ENGINE, Placement.CONTIGUOUS, null, seed).run(Progress.NONE)) {
+            rows.add(new Row(r.fabric(), r.scheme(), r.spec(), r.result(), OWN_ENGINE));
+          }
+        }
       }
       Batch.write(dir, s.op().cliName() + "-", rows, s.op(), engine, engine.equals("packet") ? "rocev2" : null);
       winners.add(winners(s, rows));
@@ -131,7 +160,8 @@ public final class GroupDemo {
     StringBuilder s = new StringBuilder("# fabriclab demo: group communication on several fabrics\n\n");
     s.append("Made by `./fabriclab demo` (").append(engine).append(" engine, seed ").append(seed)
         .append("): every number below comes from that command. Ranks on hosts 0..n-1; RoCEv2 framing\n")
-        .append("(1024 + 64 B packets), the fabrics' 10 Gb/s links; busbw as nccl-tests defines it.\n\n");
+        .append("(1024 + 64 B packets), the fabrics' 10 Gb/s links; the Shoal rack at 10 Gb/s per node in 64 B\n")
+        .append("cells on the slot engine; busbw as nccl-tests defines it.\n\n");
     s.append(TableWriter.markdown(table()));
     if (!skipped.isEmpty()) {
       s.append("\nNot run on this engine: ").append(String.join(", ", new java.util.TreeSet<>(skipped))).append(".\n");

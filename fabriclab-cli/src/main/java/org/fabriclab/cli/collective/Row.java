@@ -8,8 +8,25 @@ import org.fabriclab.sim.collective.CollectiveResult;
 import org.fabriclab.sim.collective.CollectiveSpec;
 import org.fabriclab.table.Table;
 
-/** One run of the collective command and its table and JSON forms. Times in integer ns. */
-public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult result) {
+/**
+ * One run of the collective command and its table and JSON forms. Times in integer ns. {@code
+ * engine}: the engine this run used when it differs from its batch's (a scheme with an engine of
+ * its own, such as Shoal's {@code slot}), else null.
+ */
+public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult result, String engine) {
+  /** A run on its batch's engine. */
+  public Row(String fabric, String scheme, CollectiveSpec spec, CollectiveResult result) {
+    this(fabric, scheme, spec, result, null);
+  }
+
+  private String engineOr(String batch) {
+    return engine != null ? engine : batch;
+  }
+
+  private static String transportOn(String engine, String transport) {
+    return engine.equals("packet") ? transport : null;
+  }
+
   /** Picoseconds as integer nanoseconds, rounded half up; -1 stays -1 (never happened). */
   public static long ns(long ps) {
     return ps < 0 ? -1 : (ps + 500) / 1000;
@@ -39,7 +56,8 @@ public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveR
         .longColumn("retransmissions");
     for (Row r : rows) {
       CollectiveResult x = r.result;
-      b.row(r.spec.op().cliName(), r.scheme, r.fabric, engine, transport, (long) r.spec.ranks(), r.spec.sizeBytes(),
+      String e = r.engineOr(engine);
+      b.row(r.spec.op().cliName(), r.scheme, r.fabric, e, transportOn(e, transport), (long) r.spec.ranks(), r.spec.sizeBytes(),
           r.jctNs(), r.algbw(), r.busbw(), x.wireBytes(), x.linkBytes(), (long) x.linksUsed(), x.rootUplinkBytes(),
           x.maxQueueBytes(), x.drops(), x.retransmissions());
     }
@@ -80,8 +98,9 @@ public record Row(String fabric, String scheme, CollectiveSpec spec, CollectiveR
       m.put("op", r.spec.op().cliName());
       m.put("scheme", r.scheme);
       m.put("fabric", r.fabric);
-      m.put("engine", engine);
-      m.put("transport", transport);
+      String on = r.engineOr(engine);
+      m.put("engine", on);
+      m.put("transport", transportOn(on, transport));
       m.put("ranks", r.spec.ranks());
       m.put("sizeBytes", r.spec.sizeBytes());
       m.put("jctNs", r.jctNs());

@@ -39,4 +39,9 @@ public final class IpMulticast implements CollectiveScheme {
   public CollectiveSchedule build(CollectiveSpec spec) {
     return MulticastSchedules.of(spec);
   }
+
+  @Override
+  public String unsupported(org.fabriclab.graph.Topology topo, CollectiveSpec spec) {
+    return SwitchRoles.circuitSwitch(topo, "IP multicast", "replicates packets");
+  }
 }

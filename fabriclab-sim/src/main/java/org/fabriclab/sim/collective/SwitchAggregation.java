@@ -63,4 +63,9 @@ public final class SwitchAggregation implements CollectiveScheme {
     }
     return out;
   }
+
+  @Override
+  public String unsupported(org.fabriclab.graph.Topology topo, CollectiveSpec spec) {
+    return SwitchRoles.circuitSwitch(topo, "switch aggregation", "combines streams");
+  }
 }
