@@ -48,6 +48,15 @@ public final class PacketGroupBcast {
    */
   public static Result run(String method, Topology topo, int[] members, long sizeBytes, double loss, long seed,
       List<Switch> switches, boolean write) {
+    return run(method, topo, members, sizeBytes, loss, seed, switches, write, null);
+  }
+
+  /**
+   * {@link #run(String, Topology, int[], long, double, long, List, boolean)}; {@code beforeStart}
+   * (may be null) sees the network once it is built, before the first packet (a capture's tap).
+   */
+  public static Result run(String method, Topology topo, int[] members, long sizeBytes, double loss, long seed,
+      List<Switch> switches, boolean write, java.util.function.Consumer<org.fabriclab.sim.net.Network> beforeStart) {
     boolean gleam = method.equals("gleam");
     if (!gleam && !method.equals("unicast")) {
       throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
@@ -62,6 +71,9 @@ public final class PacketGroupBcast {
       nc = nc.withLoss(loss);
     }
     PacketGroup g = new PacketGroup(topo, nc, rc, members);
+    if (beforeStart != null) {
+      beforeStart.accept(g.network());
+    }
     int pay = rc.payloadBytes();
     long packets = (sizeBytes + pay - 1) / pay;
     // parts: [start packet, source member]

@@ -81,7 +81,8 @@ final class BcastGroupRun {
     int[] members = new int[recv.length + 1];
     members[0] = source;
     System.arraycopy(recv, 0, members, 1, recv.length);
-    PacketGroupBcast.Result r = PacketGroupBcast.run(m, t, members, size, loss, seed, switches, write);
+    PacketGroupBcast.Result r = c.pcap.record(org.fabriclab.sim.probe.pcap.Framing.defaults(),
+        attach -> PacketGroupBcast.run(m, t, members, size, loss, seed, switches, write, attach));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);

@@ -144,7 +144,6 @@ public final class GleamBcastCommand implements Runnable {
             + " has only the analytic engine; packet level runs gleam and unicast");
       }
       if (BcastGroupRun.write(this) || switchSourceText != null) {
-        pcap.refuse("the plain broadcast (without --verb and --switch-source-at)");
         BcastGroupRun.run(this, m, topo, source, recv, size, linkGbps, loss, seed);
         return;
       }

@@ -19,8 +19,9 @@ import org.fabriclab.sim.packet.Packets;
  *       ECT(0), CE when marked; DSCP 46 for priority-class packets; identification = low 16 bits of
  *       the sequence number; DF set;
  *   <li>RoCEv2 ({@code rocev2.*} kinds): UDP source port {@code 0xC000 | (QPN & 0x3FFF)}, checksum 0;
- *       BTH with DestQP = {@code 0x800000 | QPN} (mod 2^23) and PSN mod 2^24. DATA: SEND First (PSN 0), Last (with AckReq:
- *       the packet the sender flags as a message's last), Only (both) or Middle; the engine does not
+ *       BTH with DestQP = {@code 0x800000 | QPN} (mod 2^23) and PSN mod 2^24. DATA: SEND First
+ *       (PSN 0), Last (with AckReq: the packet the sender flags as a message's last), Only (both)
+ *       or Middle; the engine does not
  *       mark the first packet of a message after the first on a queue pair, so those show as Middle.
  *       ACK: opcode Acknowledge with AETH syndrome 0x1F, PSN = the engine's cumulative ACK number − 1
  *       (InfiniBand acknowledges the last PSN received, the engine names the next one expected).
