@@ -1,6 +1,6 @@
 package org.fabriclab.shufflecast;
 
-import org.fabriclab.sim.app.MpiBcastSchedules;
+import org.fabriclab.sim.collective.host.MpiBcastSchedules;
 import org.fabriclab.sim.collective.host.OpenMpiBcast;
 
 /**

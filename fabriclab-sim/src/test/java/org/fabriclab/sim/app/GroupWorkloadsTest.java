@@ -1,44 +1,44 @@
 package org.fabriclab.sim.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.PacketSimulation;
-import org.fabriclab.sim.SimulationResult;
+import org.fabriclab.sim.collective.CollectiveResult;
+import org.fabriclab.sim.collective.CollectiveSchedule;
+import org.fabriclab.sim.collective.PacketCollective;
+import org.fabriclab.sim.net.EcmpTable;
+import org.fabriclab.sim.transport.TransportSpec;
 import org.fabriclab.topology.fattree.FatTree;
+import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.units.Time;
 import org.junit.jupiter.api.Test;
 
 /**
- * Triggered transfers: an MPI_Bcast binomial tree (rank r receives from r − 2^⌊log2 r⌋ and then
- * sends to r + 2^k for each later round k, one send at a time) on an idle fat-tree, against the
- * hand-derived closed form.
+ * Triggered transfers on the packet engine: an MPI_Bcast binomial tree (rank r receives from
+ * r − 2^⌊log2 r⌋ and then sends to r + 2^k for each later round k, one send at a time) on an idle
+ * fat-tree, against the hand-derived closed form; the generated multicast workload's groups as
+ * phases and release times.
  */
-class TriggersTest {
+class GroupWorkloadsTest {
   static final Topology FT4 = new FatTree(4).build();
   static final long RATE = 10_000_000_000L;
 
-  /** Binomial-tree broadcast of {@code bytes} over ranks placed on {@code hostOfRank}. */
-  static TransferGraph binomial(int[] hostOfRank, long bytes) {
-    TransferGraph g = new TransferGraph();
-    int group = g.newGroup();
-    int p = hostOfRank.length;
+  /** Binomial-tree broadcast of {@code bytes} over {@code p} ranks, sends one at a time. */
+  static CollectiveSchedule binomial(int p, long bytes) {
+    CollectiveSchedule g = new CollectiveSchedule(p);
+    g.beginPhase("bcast");
     int[] received = new int[p]; // the transfer that brought rank r its data (-1: root)
     int[] lastSend = new int[p];
     java.util.Arrays.fill(received, -1);
     java.util.Arrays.fill(lastSend, -1);
     for (int step = 1; step < p; step *= 2) {
       for (int r = 0; r < step && r + step < p; r++) {
-        int t = g.add(hostOfRank[r], hostOfRank[r + step], bytes, group, 0);
-        if (received[r] >= 0) {
-          g.after(t, received[r]);
-        }
-        if (lastSend[r] >= 0) {
-          g.after(t, lastSend[r]);
-        }
+        int[] after = received[r] < 0 && lastSend[r] < 0 ? new int[0]
+            : received[r] < 0 ? new int[] {lastSend[r]}
+            : lastSend[r] < 0 ? new int[] {received[r]} : new int[] {received[r], lastSend[r]};
+        int t = g.transfer(r, r + step, bytes, after);
         lastSend[r] = t;
         received[r + step] = t;
       }
@@ -47,14 +47,14 @@ class TriggersTest {
   }
 
   static long jct(String transport, int[] hosts, long bytes) {
-    TransferGraph g = binomial(hosts, bytes);
-    PacketSimulation ps = PacketSimulation.benchmark(FT4, g.trace(), transport, false, 1,
-        Progress.NONE);
-    Triggers tr = new Triggers(g, ps);
-    SimulationResult r = ps.run(Time.seconds(1), Long.MAX_VALUE);
-    assertThat(r.flows().completed()).isEqualTo(hosts.length - 1);
-    assertThat(tr.groupsDone()).isEqualTo(1);
-    return tr.jctPs(0);
+    CollectiveSchedule g = binomial(hosts.length, bytes);
+    PacketCollective pc = new PacketCollective(FT4, new EcmpTable(FT4), g, hosts,
+        TransportSpec.preset(transport, false), PacketSimulation.benchmarkNetwork(transport, 1), Progress.NONE);
+    CollectiveResult r = pc.run(Time.seconds(1), Long.MAX_VALUE, 0, hosts);
+    PhaseTimes pt = new PhaseTimes(g);
+    assertThat(pt.phasesDone(r.nodeEndPs())).isEqualTo(1);
+    assertThat(pt.jctPs(0, r.nodeEndPs())).isEqualTo(r.jctPs());
+    return r.jctPs();
   }
 
   @Test
@@ -81,22 +81,26 @@ class TriggersTest {
   }
 
   @Test
-  void groupsTableAndCycles() {
-    TransferGraph g = binomial(new int[] {0, 4, 8, 12}, 2760);
-    PacketSimulation ps = PacketSimulation.benchmark(FT4, g.trace(), "dctcp", false, 1,
-        Progress.NONE);
-    Triggers tr = new Triggers(g, ps);
-    ps.run(Time.seconds(1), Long.MAX_VALUE);
-    var table = tr.groupTable();
-    assertThat(table.rowCount()).isEqualTo(1);
-    assertThat(table.getLong(0, "jctNs")).isEqualTo((tr.jctPs(0) + 500) / 1000);
-    TransferGraph cyc = new TransferGraph();
-    int grp = cyc.newGroup();
-    int a = cyc.add(0, 1, 100, grp, 0);
-    int b = cyc.add(1, 2, 100, grp, 0);
-    cyc.after(a, b);
-    cyc.after(b, a);
-    assertThatThrownBy(cyc::trace).isInstanceOf(InvalidParameterException.class)
-        .hasMessageContaining("cycle");
+  void multicastGroupsArePhasesWithReleaseTimes() {
+    CollectiveSchedule g = GroupWorkloads.multicast(16, 3, 5, 1000, 1e5, 7);
+    assertThat(g.phases()).isEqualTo(5);
+    FlowTrace tr = GroupWorkloads.releaseTrace(g);
+    assertThat(tr.size()).isEqualTo(15);
+    for (int f = 0; f < tr.size(); f++) {
+      int group = f / 3;
+      // the group's members: one source, three distinct receivers, all at the group's arrival
+      assertThat(tr.src(f)).isEqualTo(tr.src(group * 3));
+      assertThat(tr.startNs(f)).isEqualTo(tr.startNs(group * 3));
+      assertThat(tr.dst(f)).isNotEqualTo(tr.src(f));
+    }
+    assertThat(tr.startNs(0)).isZero();
+    for (int k = 1; k < 5; k++) {
+      assertThat(tr.startNs(3 * k)).isGreaterThanOrEqualTo(tr.startNs(3 * (k - 1)));
+    }
+    PhaseTimes pt = new PhaseTimes(g);
+    long[] ends = new long[g.size()];
+    java.util.Arrays.fill(ends, -1);
+    assertThat(pt.phasesDone(ends)).isZero();
+    assertThat(pt.table("groups", "group", ends).rowCount()).isEqualTo(5);
   }
 }

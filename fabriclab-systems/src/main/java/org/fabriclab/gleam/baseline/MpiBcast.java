@@ -1,6 +1,6 @@
 package org.fabriclab.gleam.baseline;
 
-import org.fabriclab.sim.app.MpiBcastSchedules;
+import org.fabriclab.sim.collective.host.MpiBcastSchedules;
 
 /**
  * MPI_Bcast algorithms as {@link TransferSchedule}s: the application-layer baselines of seed 002
