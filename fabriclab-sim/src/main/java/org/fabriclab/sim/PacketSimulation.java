@@ -66,7 +66,7 @@ public final class PacketSimulation {
 
   /**
    * Replaces what {@link #run} starts with (default: every flow at its trace time); an application
-   * that launches flows itself ({@code app.Triggers}) sets this.
+   * that launches flows itself (a collective executor) sets this.
    */
   public void setStart(Runnable starter) {
     start = () -> {

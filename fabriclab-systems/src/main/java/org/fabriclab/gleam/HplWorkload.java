@@ -1,12 +1,10 @@
 package org.fabriclab.gleam;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayList;
 import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.gleam.baseline.HplSchedules;
-import org.fabriclab.gleam.baseline.Transfer;
-import org.fabriclab.gleam.baseline.TransferSchedule;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 
 /**
  * The HPL communication pattern of seed 002's simulations (§5.3, Fig. 14): an {@code N×N} process
@@ -35,8 +33,10 @@ import org.fabriclab.gleam.baseline.TransferSchedule;
  * </ul>
  *
  * <p>Sizes: Gleam {@code 2N} transfers; ring-long {@code N(N−1)} PB + {@code N(N−1)} spread +
- * {@code N²(N−1)} roll transfers (2.1 M at 128×128); plus one barrier transfer of no bytes
- * between the phases. O(transfers) dependencies.
+ * {@code N²(N−1)} roll transfers (2.1 M at 128×128); plus the barrier between the phases, a step
+ * of no time. The pattern is one {@link CollectiveSchedule} over the {@code N²} servers ({@link
+ * #schedule}): phase 0 the panel broadcasts, phase 1 the row swaps, each row's or column's
+ * schedule appended over its servers. O(transfers) dependencies.
  */
 public final class HplWorkload {
   /**
@@ -56,11 +56,7 @@ public final class HplWorkload {
   private final int scale;
   private final long bytes;
   private final boolean gleam;
-  private final List<int[]> dsts = new ArrayList<>();
-  private final IntArrayList src = new IntArrayList();
-  private final IntArrayList phase = new IntArrayList();
-  private final it.unimi.dsi.fastutil.longs.LongArrayList sizes = new it.unimi.dsi.fastutil.longs.LongArrayList();
-  private final List<IntArrayList> deps = new ArrayList<>();
+  private final CollectiveSchedule all;
 
   /** @param scale N (the grid is N×N, N ≥ 2); ranks are server indices {@code 0..N²−1} */
   public HplWorkload(int scale, String method, long messageBytes) {
@@ -84,65 +80,47 @@ public final class HplWorkload {
     this.bytes = messageBytes;
     this.gleam = method.equals("gleam");
     boolean pipelined = pipelinedRing && !gleam;
+    all = new CollectiveSchedule(scale * scale).named(method);
+    all.beginPhase("panel broadcast");
     IntArrayList pbEnds = new IntArrayList();
+    int[] host = new int[scale];
     for (int r = 0; r < scale; r++) {
-      final int row = r;
-      TransferSchedule s = gleam ? HplSchedules.gleamPanel(scale, 0, bytes)
+      for (int v = 0; v < scale; v++) {
+        host[v] = r * scale + v;
+      }
+      CollectiveSchedule s = gleam ? HplSchedules.gleamPanel(scale, 0, bytes)
           : HplSchedules.increasingRing(scale, 0, bytes);
-      int[] ids = append(s, v -> row * scale + v, 0, null, pipelined);
       if (pipelined) {
-        pbEnds.addElements(pbEnds.size(), ids);
+        for (int v = 0; v < s.size(); v++) {
+          pbEnds.add(all.transfer(host[s.rank(v)], host[s.receiver(v)], s.bytes(v)));
+        }
       } else {
-        pbEnds.add(ids[ids.length - 1]); // the ring is a chain; Gleam one multicast
+        // the ring is a chain; Gleam one multicast
+        pbEnds.add(all.append(s, host) + s.size() - 1);
       }
     }
-    // the barrier between the phases: a transfer of no bytes on no link (src −1) after every PB
-    src.add(-1);
-    dsts.add(new int[0]);
-    phase.add(0);
-    deps.add(pbEnds);
-    sizes.add(0);
-    int[] barrier = {size() - 1};
+    // the barrier between the phases: a step of no time (on server 0) after every PB
+    all.beginPhase("row swap");
+    int barrier = all.step(0, 0, pbEnds.toIntArray());
     for (int c = 0; c < scale; c++) {
-      final int col = c;
-      TransferSchedule s = gleam
+      for (int v = 0; v < scale; v++) {
+        host[v] = v * scale + c;
+      }
+      CollectiveSchedule s = gleam
           ? HplSchedules.gleamRowSwap(scale, 0, bytes, HplSchedules.Distribution.CENTRALISED)
           : HplSchedules.longRowSwap(scale, 0, bytes, HplSchedules.Distribution.CENTRALISED);
-      append(s, v -> v * scale + col, 1, barrier, false);
+      all.append(s, host, barrier);
     }
   }
 
-  private int[] append(TransferSchedule s, java.util.function.IntUnaryOperator host, int ph, int[] barrier,
-      boolean dropDeps) {
-    List<Transfer> ts = s.transfers();
-    int base = size();
-    int[] ids = new int[ts.size()];
-    for (int i = 0; i < ts.size(); i++) {
-      Transfer t = ts.get(i);
-      int[] d = new int[t.dstCount()];
-      for (int k = 0; k < d.length; k++) {
-        d[k] = host.applyAsInt(t.dst(k));
-      }
-      IntArrayList dep = new IntArrayList(Math.max(1, t.dependencyCount()));
-      for (int k = 0; k < t.dependencyCount() && !dropDeps; k++) {
-        dep.add(base + t.dependency(k));
-      }
-      if (dep.isEmpty() && barrier != null) {
-        dep.addElements(0, barrier);
-      }
-      src.add(host.applyAsInt(t.src()));
-      dsts.add(d);
-      phase.add(ph);
-      deps.add(dep);
-      ids[i] = base + i;
-      sizes.add(t.bytes());
-    }
-    return ids;
+  /** The pattern as one schedule over servers {@code 0..N²−1}. */
+  public CollectiveSchedule schedule() {
+    return all;
   }
 
   /** Whether transfer {@code t} is the barrier between the phases (no bytes, no hosts). */
   public boolean barrier(int t) {
-    return src.getInt(t) < 0;
+    return all.kind(t) == CollectiveSchedule.Kind.STEP;
   }
 
   public int scale() {
@@ -159,31 +137,35 @@ public final class HplWorkload {
   }
 
   public int size() {
-    return src.size();
+    return all.size();
   }
 
-  /** Source server index of transfer {@code t}. */
+  /** Source server index of transfer {@code t} (−1 for the barrier). */
   public int src(int t) {
-    return src.getInt(t);
+    return barrier(t) ? -1 : all.rank(t);
   }
 
-  /** Destination server indices (one for a unicast, the other members for a multicast). */
+  /** Destination server indices (one for a unicast, the other members for a multicast; none for the barrier). */
   public int[] dsts(int t) {
-    return dsts.get(t);
+    return all.receivers(t);
   }
 
   public long bytes(int t) {
-    return sizes.getLong(t);
+    return all.bytes(t);
   }
 
-  /** 0 = panel broadcast, 1 = row swap. */
+  /** 0 = panel broadcast, 1 = row swap (the barrier opens the row swap but belongs to neither: 0). */
   public int phase(int t) {
-    return phase.getInt(t);
+    return barrier(t) ? 0 : all.phase(t);
   }
 
-  /** Transfers {@code t} waits for. */
+  /** Transfers {@code t} waits for (a new list). */
   public IntArrayList deps(int t) {
-    return deps.get(t);
+    IntArrayList d = new IntArrayList(all.dependencyCount(t));
+    for (int i = 0; i < all.dependencyCount(t); i++) {
+      d.add(all.dependency(t, i));
+    }
+    return d;
   }
 
   /** Payload bytes that leave sources, summed over transfers (a multicast counts once). */

@@ -2,16 +2,15 @@ package org.fabriclab.gleam;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.fabriclab.error.InvalidParameterException;
-import org.fabriclab.gleam.baseline.Transfer;
-import org.fabriclab.gleam.baseline.TransferSchedule;
 import org.fabriclab.graph.Topology;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
 import org.fabriclab.units.Time;
 
 /**
- * Runs a {@link TransferSchedule} (seed 002's HPL and broadcast baselines, §5.1, §5.2.1) on the
+ * Runs a {@link CollectiveSchedule} of transfers and multicasts (seed 002's HPL and broadcast baselines, §5.1, §5.2.1) on the
  * packet engine, on the testbed of §4: rank {@code r} is server {@code r} of one switch, every link
  * at {@code linkGbps}, 10 ns. The same semantics as the analytic {@code StarJctModel}, at packet
  * level: a transfer is posted {@code hostNs} after its last dependency completes (host software per
@@ -28,7 +27,7 @@ public final class PacketSchedule {
   private PacketSchedule() {}
 
   /** The completion time of the last transfer, in picoseconds. */
-  public static long jctPs(TransferSchedule s, double linkGbps, double hostNs) {
+  public static long jctPs(CollectiveSchedule s, double linkGbps, double hostNs) {
     int p = s.ranks();
     if (p < 2 || p > PacketBcast.MAX_SERVERS) {
       throw new InvalidParameterException("ranks", p, "valid range 2.." + PacketBcast.MAX_SERVERS);
@@ -43,30 +42,42 @@ public final class PacketSchedule {
     for (int i = 0; i < p; i++) {
       members[i] = i;
     }
-    boolean anyMulticast = s.transfers().stream().anyMatch(x -> x.dstCount() > 1);
+    int n = s.size();
+    int[][] dsts = new int[n][];
+    boolean anyMulticast = false;
+    long delivered = 0;
+    for (int v = 0; v < n; v++) {
+      CollectiveSchedule.Kind k = s.kind(v);
+      if (k != CollectiveSchedule.Kind.TRANSFER && k != CollectiveSchedule.Kind.MULTICAST) {
+        throw new InvalidParameterException("schedule", s.name(), "node " + v + " is a " + k
+            + "; this run takes transfers and multicasts");
+      }
+      dsts[v] = s.receivers(v);
+      anyMulticast |= dsts[v].length > 1;
+      delivered += s.bytes(v) * dsts[v].length;
+    }
     // lossless, as RoCE runs with PFC: a port buffer no schedule can fill (a rank receives at most
     // the schedule's bytes), checked below
-    long buffer = Math.max(64L << 20, 2 * s.deliveredBytes() + (64L << 20));
+    long buffer = Math.max(64L << 20, 2 * delivered + (64L << 20));
     NetworkConfig nc = new NetworkConfig(buffer, Long.MAX_VALUE, NetworkConfig.Routing.ECMP_PER_FLOW, 1);
     PacketGroup g = new PacketGroup(topo, nc, RcConfig.defaults(), members, anyMulticast ? p : 1);
-    int n = s.transfers().size();
     int[] missing = new int[n];
     int[][] dependents = new int[n][];
     int[] count = new int[n];
-    for (Transfer x : s.transfers()) {
-      missing[x.id()] = x.dependencyCount();
-      for (int d = 0; d < x.dependencyCount(); d++) {
-        count[x.dependency(d)]++;
+    for (int x = 0; x < n; x++) {
+      missing[x] = s.dependencyCount(x);
+      for (int d = 0; d < s.dependencyCount(x); d++) {
+        count[s.dependency(x, d)]++;
       }
     }
     for (int i = 0; i < n; i++) {
       dependents[i] = new int[count[i]];
       count[i] = 0;
     }
-    for (Transfer x : s.transfers()) {
-      for (int d = 0; d < x.dependencyCount(); d++) {
-        int u = x.dependency(d);
-        dependents[u][count[u]++] = x.id();
+    for (int x = 0; x < n; x++) {
+      for (int d = 0; d < s.dependencyCount(x); d++) {
+        int u = s.dependency(x, d);
+        dependents[u][count[u]++] = x;
       }
     }
     Long2IntOpenHashMap qpOf = new Long2IntOpenHashMap();
@@ -77,22 +88,22 @@ public final class PacketSchedule {
     var sim = g.simulator();
     long hostPs = Math.round(hostNs * 1000);
     int post = sim.register((id, unused) -> {
-      Transfer x = s.transfers().get(id);
-      if (x.dstCount() > 1) {
-        if (x.dstCount() != p - 1) {
+      int src = s.rank(id);
+      if (dsts[id].length > 1) {
+        if (dsts[id].length != p - 1) {
           throw new InvalidParameterException("schedule", s.name(),
               "a multicast must reach every other rank at packet level");
         }
-        g.multicast(x.src(), x.src(), x.bytes(), id);
-        multicastQp[g.txQp(x.src(), x.src())] = true;
+        g.multicast(src, src, s.bytes(id), id);
+        multicastQp[g.txQp(src, src)] = true;
       } else {
-        long key = (long) x.src() * p + x.dst(0);
+        long key = (long) src * p + dsts[id][0];
         int q = qpOf.get(key);
         if (q < 0) {
-          q = g.unicastQp(x.src(), x.dst(0));
+          q = g.unicastQp(src, dsts[id][0]);
           qpOf.put(key, q);
         }
-        g.unicast(q, x.bytes(), id);
+        g.unicast(q, s.bytes(id), id);
       }
     });
     java.util.function.IntConsumer onDone = id -> {
@@ -119,9 +130,9 @@ public final class PacketSchedule {
         }
       }
     });
-    for (Transfer x : s.transfers()) {
-      if (x.dependencyCount() == 0) {
-        sim.after(hostPs, post, x.id(), 0);
+    for (int x = 0; x < n; x++) {
+      if (s.dependencyCount(x) == 0) {
+        sim.after(hostPs, post, x, 0);
       }
     }
     g.run(Time.ms(600_000), 4_000_000_000L);

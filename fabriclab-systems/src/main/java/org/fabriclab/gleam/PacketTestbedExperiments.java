@@ -203,7 +203,7 @@ final class PacketTestbedExperiments {
     Table.Builder t = Table.builder("fig11_hpl_comm_packet").stringColumn("phase").stringColumn("method")
         .doubleColumn("jctUs").stringColumn("engine");
     String[] phase = {"PB", "RS uniform", "RS centralised"};
-    org.fabriclab.gleam.baseline.TransferSchedule[][] s = {
+    org.fabriclab.sim.collective.CollectiveSchedule[][] s = {
       {org.fabriclab.gleam.baseline.HplSchedules.increasingRing(4, 0, bytes),
         org.fabriclab.gleam.baseline.HplSchedules.gleamPanel(4, 0, bytes)},
       {org.fabriclab.gleam.baseline.HplSchedules.longRowSwap(4, 0, bytes,

@@ -3,10 +3,9 @@ package org.fabriclab.gleam;
 import org.fabriclab.gleam.baseline.HplSchedules;
 import org.fabriclab.gleam.baseline.HplSchedules.Distribution;
 import org.fabriclab.gleam.baseline.MpiBcast;
-import org.fabriclab.gleam.baseline.OpenMpiBcastDecision;
 import org.fabriclab.gleam.baseline.StarJctModel;
 import org.fabriclab.gleam.baseline.StorageReplication;
-import org.fabriclab.gleam.baseline.TransferSchedule;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.units.Time;
 
 /**
@@ -50,8 +49,8 @@ public final class TestbedModel {
 
   /** Fig. 9: 1→(ranks−1) broadcast of {@code bytes}. */
   public BcastPoint bcast(int ranks, long bytes) {
-    TransferSchedule ompi = OpenMpiBcastDecision.schedule(ranks, 0, bytes);
-    return new BcastPoint(bytes, OpenMpiBcastDecision.algorithm(ranks, bytes), us(model.jctPs(ompi)),
+    CollectiveSchedule ompi = MpiBcast.openMpi(ranks, 0, bytes);
+    return new BcastPoint(bytes, ompi.name(), us(model.jctPs(ompi)),
         us(model.jctPs(MpiBcast.gleam(ranks, 0, bytes))));
   }
 
@@ -94,8 +93,8 @@ public final class TestbedModel {
   }
 
   /** Schedules behind {@link #iops}, for byte counts. */
-  public static TransferSchedule[] storageSchedules(int replicas, long ioBytes) {
-    return new TransferSchedule[] {
+  public static CollectiveSchedule[] storageSchedules(int replicas, long ioBytes) {
+    return new CollectiveSchedule[] {
       StorageReplication.unicasts(replicas, ioBytes), StorageReplication.oneCopy(ioBytes),
       StorageReplication.gleam(replicas, ioBytes, WriteMrUpdate.updateWireBytes(replicas, 1024))
     };

@@ -89,7 +89,7 @@ final class Fig8Experiments {
     return EXECUTORS.clone();
   }
 
-  static BroadcastPlan cornetPlan(long size) {
+  static org.fabriclab.sim.collective.CollectiveSchedule cornetPlan(long size) {
     return CornetPlan.plan(EXECUTORS.length + 1, size, CornetPlan.BLOCK_BYTES,
         OverlayBroadcastRun.DEFAULT_LOCATE_NS, 1);
   }

@@ -1,6 +1,7 @@
 package org.fabriclab.shufflecast;
 
 import org.fabriclab.progress.Progress;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.flow.FluidTransfers;
 
 /**
@@ -18,9 +19,9 @@ import org.fabriclab.sim.flow.FluidTransfers;
  *       0.6 ms rule update (§VI-B(a));
  *   <li>HTTP: one unicast transfer from the source to each member, all at once (they share the
  *       source's uplink);
- *   <li>Cornet / MPI_Bcast: the transfers of the same {@link BroadcastPlan} the packet engine runs,
- *       each on its sender's uplink and receiver's downlink; a plan transfer's delay (Cornet's
- *       locate cost) is a barrier transfer between its dependencies and it.
+ *   <li>Cornet / MPI_Bcast: the transfers of the same {@link CollectiveSchedule} the packet engine
+ *       runs, each on its sender's uplink and receiver's downlink; a step (Cornet's locate cost)
+ *       is a barrier of its duration.
  * </ul>
  * What the fluid model leaves out and the packet runs have: TCP slow start and ACK clocking,
  * queueing, the ≈ µs of propagation per hop. Reading time is from the request to the last member
@@ -72,28 +73,24 @@ final class FluidBroadcast {
   }
 
   /**
-   * A plan's reading time, ps: rank r is server {@code host[r]} (rank 0 the source).
+   * A schedule's reading time, ps: rank r is server {@code host[r]} (rank 0 the source); its
+   * transfers and steps only.
    */
-  static long planPs(BroadcastPlan plan, int[] host) {
+  static long planPs(CollectiveSchedule plan, int[] host) {
     int servers = 16;
     FluidTransfers ft = network(servers, 0);
     int[] id = new int[plan.size()];
     for (int t = 0; t < plan.size(); t++) {
-      int[] links = {host[plan.src(t)], servers + host[plan.dst(t)]};
-      long delayPs = plan.delayNs(t) * 1000;
-      int[] deps = plan.deps(t);
-      if (delayPs > 0) {
-        int barrier = ft.add(new int[0], 0, 0, delayPs);
-        for (int d : deps) {
-          ft.after(barrier, id[d]);
-        }
+      if (plan.kind(t) == CollectiveSchedule.Kind.STEP) {
+        id[t] = ft.add(new int[0], 0, 0, plan.durationPs(t));
+      } else if (plan.kind(t) == CollectiveSchedule.Kind.TRANSFER) {
+        int[] links = {host[plan.rank(t)], servers + host[plan.receiver(t)]};
         id[t] = ft.add(links, wire(plan.bytes(t)), 0, 0);
-        ft.after(id[t], barrier);
       } else {
-        id[t] = ft.add(links, wire(plan.bytes(t)), 0, 0);
-        for (int d : deps) {
-          ft.after(id[t], id[d]);
-        }
+        throw new IllegalArgumentException("a fluid plan of unicasts has no " + plan.kind(t));
+      }
+      for (int i = 0; i < plan.dependencyCount(t); i++) {
+        ft.after(id[t], id[plan.dependency(t, i)]);
       }
     }
     return ft.run(Progress.NONE).makespanPs();

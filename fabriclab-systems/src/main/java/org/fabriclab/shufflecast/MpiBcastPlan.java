@@ -1,13 +1,14 @@
 package org.fabriclab.shufflecast;
 
-import org.fabriclab.sim.app.MpiBcastSchedules;
+import org.fabriclab.sim.collective.CollectiveSchedule;
+import org.fabriclab.sim.collective.host.MpiBcastSchedules;
 import org.fabriclab.sim.collective.host.OpenMpiBcast;
 
 /**
  * MPI_Bcast as Open MPI runs it for the Fig. 6(a) baseline (seed 000_9b2589b0d55d7b52.txt
  * §VI-A(a): "For comparatively smaller data size, MPI_Bcast uses binomial tree approach ... For the
  * medium and bigger data sizes, MPI_Bcast adopts scatter + allgather ... realized by ... ring
- * algorithm"), as {@link BroadcastPlan}s over unicast. Ranks are relative to the root (rank 0).
+ * algorithm"), as {@link CollectiveSchedule}s of unicasts. Ranks are relative to the root (rank 0).
  *
  * <ul>
  *   <li>{@link #binomial}: in the round of bit {@code m} (largest first) every holder {@code v}, a
@@ -33,23 +34,22 @@ final class MpiBcastPlan {
   private MpiBcastPlan() {}
 
   /** Open MPI's choice for {@code ranks} ranks and {@code bytes}. */
-  static BroadcastPlan openMpi(int ranks, long bytes) {
-    BroadcastPlan b = new BroadcastPlan(OpenMpiBcast.decide(ranks, bytes).algorithm().label(), ranks);
-    OpenMpiBcast.emit(ranks, bytes, true, (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
+  static CollectiveSchedule openMpi(int ranks, long bytes) {
+    CollectiveSchedule b = new CollectiveSchedule(ranks).named(OpenMpiBcast.decide(ranks, bytes).algorithm().label());
+    OpenMpiBcast.emit(ranks, bytes, true, (from, to, size, block, after) -> b.transfer(from, to, size, after));
     return b;
   }
 
-  static BroadcastPlan binomial(int ranks, long bytes) {
-    BroadcastPlan b = new BroadcastPlan("binomial", ranks);
-    MpiBcastSchedules.binomial(ranks, bytes, true,
-        (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
+  static CollectiveSchedule binomial(int ranks, long bytes) {
+    CollectiveSchedule b = new CollectiveSchedule(ranks).named("binomial");
+    MpiBcastSchedules.binomial(ranks, bytes, true, (from, to, size, block, after) -> b.transfer(from, to, size, after));
     return b;
   }
 
-  static BroadcastPlan scatterAllgatherRing(int ranks, long bytes) {
-    BroadcastPlan b = new BroadcastPlan("scatter_allgather_ring", ranks);
+  static CollectiveSchedule scatterAllgatherRing(int ranks, long bytes) {
+    CollectiveSchedule b = new CollectiveSchedule(ranks).named("scatter_allgather_ring");
     MpiBcastSchedules.scatterAllgatherRing(ranks, bytes, true,
-        (from, to, size, block, after) -> b.add(from, to, size, 0, block, after));
+        (from, to, size, block, after) -> b.transfer(from, to, size, after));
     return b;
   }
 }

@@ -6,22 +6,22 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
 import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.PacketSimulation;
-import org.fabriclab.sim.engine.Simulator;
+import org.fabriclab.sim.collective.CollectiveSchedule;
+import org.fabriclab.sim.collective.PacketCollective;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.net.NetworkConfig;
 import org.fabriclab.sim.probe.ByteSeries;
 import org.fabriclab.sim.probe.FlowRecords;
-import org.fabriclab.sim.transport.Transport;
 import org.fabriclab.sim.transport.TransportSpec;
 import org.fabriclab.sim.transport.tcp.TcpSpec;
 import org.fabriclab.sim.transport.tcp.TcpConfig;
-import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.units.Time;
 
 /**
  * The application-layer broadcast baselines of Fig. 6(a) (seed 000_9b2589b0d55d7b52.txt §V
  * testbed, §VI-A(a)) on the packet engine: MPI_Bcast ({@link MpiBcastPlan}) and Spark-Cornet
- * ({@link CornetPlan}) run as unicast DCTCP transfers with triggers on the comparison network (the
+ * ({@link CornetPlan}) run as unicast DCTCP transfers by the collective executor ({@link
+ * PacketCollective}) on the comparison network (the
  * same ToRs and servers as the Shufflecast instance under one non-blocking core, {@link
  * IpMulticastFabric}'s topology, ECMP unicast; the paper runs both baselines "on full-bisection
  * bandwidth network to measure their ideal maximal performance").
@@ -73,7 +73,7 @@ public final class OverlayBroadcastRun {
   }
 
   /** The plan {@code baseline} runs for a group of {@code ranks} (source = rank 0). */
-  BroadcastPlan plan(Baseline baseline, int ranks, long bytes, int group) {
+  CollectiveSchedule plan(Baseline baseline, int ranks, long bytes, int group) {
     return baseline == Baseline.MPI_BCAST ? MpiBcastPlan.openMpi(ranks, bytes)
         : CornetPlan.plan(ranks, bytes, blockBytes, locateNs, 1 + group);
   }
@@ -94,9 +94,10 @@ public final class OverlayBroadcastRun {
     InvalidParameterException.requireRange("stagger (ns)", staggerNs, 0, 3_600_000_000_000L);
     InvalidParameterException.requireRange("time-series bin (ns)", binNs, 1_000, 3_600_000_000_000L);
     int g = sources.length;
-    BroadcastPlan[] plans = new BroadcastPlan[g];
     int[][] host = new int[g][];
-    int sum = 0;
+    // every group's plan over the servers (rank = server), group i as phase i
+    CollectiveSchedule all = new CollectiveSchedule(servers).named(baseline.name().toLowerCase());
+    long[] requestPs = new long[g];
     for (int i = 0; i < g; i++) {
       InvalidParameterException.requireRange("--sources", sources[i], 0, servers - 1);
       boolean[] seen = new boolean[servers];
@@ -116,129 +117,92 @@ public final class OverlayBroadcastRun {
       if (members[i].length == 0) {
         throw new InvalidParameterException("--group-size", "group " + i + " has no member");
       }
-      plans[i] = plan(baseline, host[i].length, bytes, i);
-      sum = Math.addExact(sum, plans[i].size());
+      requestPs[i] = i * staggerNs * 1000L;
+      all.beginPhase("group " + i);
+      appendRequested(all, plan(baseline, host[i].length, bytes, i), host[i], requestPs[i]);
     }
-    final int total = sum;
-    int[] groupOf = new int[total];
-    int[] local = new int[total];
-    int[] first = new int[g + 1];
-    long[] id = new long[total];
-    int[] src = new int[total];
-    int[] dst = new int[total];
-    long[] st = new long[total];
-    long[] size = new long[total];
-    for (int i = 0, t = 0; i < g; i++) {
-      first[i] = t;
-      for (int x = 0; x < plans[i].size(); x++, t++) {
-        groupOf[t] = i;
-        local[t] = x;
-        id[t] = t;
-        src[t] = host[i][plans[i].src(x)];
-        dst[t] = host[i][plans[i].dst(x)];
-        size[t] = plans[i].bytes(x);
-      }
-    }
-    first[g] = total;
     IpMulticastFabric fabric = new IpMulticastFabric(tors, serversPerTor);
     Topology topo = fabric.build(Math.round(linkGbps * 1e9));
-    FlowTrace trace = new FlowTrace(id, src, dst, st, size);
-    PacketSimulation ps = new PacketSimulation(topo, new EcmpTable(topo), trace,
-        new TcpSpec(tcp(), true), NetworkConfig.dctcpBenchmark(1), Progress.NONE);
-    Simulator sim = ps.simulator();
-    Transport tr = ps.transportImpl();
-    FlowRecords rec = ps.records();
-    int[] flowOf = new int[total];
-    for (int f = 0; f < total; f++) {
-      flowOf[(int) rec.trace().id(f)] = f;
-    }
-    int[] waiting = new int[total];
-    int[][] dependents = new int[total][];
-    int[] nDep = new int[total];
-    for (int t = 0; t < total; t++) {
-      int[] d = plans[groupOf[t]].deps(local[t]);
-      waiting[t] = d.length;
-      for (int a : d) {
-        nDep[first[groupOf[t]] + a]++;
-      }
-    }
-    for (int t = 0; t < total; t++) {
-      dependents[t] = new int[nDep[t]];
-      nDep[t] = 0;
-    }
-    for (int t = 0; t < total; t++) {
-      for (int a : plans[groupOf[t]].deps(local[t])) {
-        int e = first[groupOf[t]] + a;
-        dependents[e][nDep[e]++] = t;
-      }
-    }
-    long[] requestPs = new long[g];
-    for (int i = 0; i < g; i++) {
-      requestPs[i] = i * staggerNs * 1000L;
-    }
-    long[] launchPs = new long[total];
-    long[] endPs = new long[total];
-    java.util.Arrays.fill(endPs, -1);
-    int launch = sim.register((t, unused) -> {
-      launchPs[t] = sim.now();
-      rec.launched(flowOf[t], sim.now());
-      tr.launch(flowOf[t]);
-    });
-    rec.setListener((f, timePs) -> {
-      int t = (int) rec.trace().id(f);
-      endPs[t] = timePs;
-      for (int later : dependents[t]) {
-        if (--waiting[later] == 0) {
-          sim.schedule(Math.max(timePs, requestPs[groupOf[later]])
-              + plans[groupOf[later]].delayNs(local[later]) * 1000L, launch, later, 0);
-        }
-      }
-    });
-    ps.setStart(() -> {
-      for (int t = 0; t < total; t++) {
-        if (waiting[t] == 0) {
-          sim.schedule(requestPs[groupOf[t]] + plans[groupOf[t]].delayNs(local[t]) * 1000L,
-              launch, t, 0);
-        }
-      }
-    });
+    int[] identity = new int[servers];
+    java.util.Arrays.setAll(identity, h -> h);
+    // each transfer posted from its own event when its dependencies complete (a completion
+    // handler's send), or at the end of its locate step
+    PacketCollective pc = new PacketCollective(topo, new EcmpTable(topo), all, identity,
+        new TcpSpec(tcp(), true), NetworkConfig.dctcpBenchmark(1), Progress.NONE).deferLaunches();
+    PacketSimulation ps = pc.simulation();
     ps.run(Long.MAX_VALUE, Long.MAX_VALUE);
-    return result(plans, host, first, launchPs, endPs, requestPs, bytes, binNs, ps);
+    return result(all, host, pc.nodeEndPs(), requestPs, bytes, binNs, ps);
   }
 
-  private static ShufflecastMulticastRun.Result result(BroadcastPlan[] plans, int[][] host,
-      int[] first, long[] launchPs, long[] endPs, long[] requestPs, long bytes, long binNs,
-      PacketSimulation ps) {
-    int g = plans.length;
+  /**
+   * Appends {@code plan} (ranks mapped to {@code host}) requested at {@code requestPs}: its first
+   * steps last that much longer, its first transfers wait for a step of that length (none at 0).
+   */
+  private static void appendRequested(CollectiveSchedule all, CollectiveSchedule plan, int[] host, long requestPs) {
+    int[] id = new int[plan.size()];
+    for (int v = 0; v < plan.size(); v++) {
+      int n = plan.dependencyCount(v);
+      int[] deps = new int[n];
+      for (int i = 0; i < n; i++) {
+        deps[i] = id[plan.dependency(v, i)];
+      }
+      if (plan.kind(v) == CollectiveSchedule.Kind.STEP) {
+        id[v] = all.step(host[plan.rank(v)], plan.durationPs(v) + (n == 0 ? requestPs : 0), deps);
+      } else if (plan.kind(v) == CollectiveSchedule.Kind.TRANSFER) {
+        if (n == 0 && requestPs > 0) {
+          deps = new int[] {all.step(host[plan.rank(v)], requestPs)};
+        }
+        id[v] = all.transfer(host[plan.rank(v)], host[plan.receiver(v)], plan.bytes(v), deps);
+      } else {
+        throw new IllegalArgumentException("an overlay broadcast is unicasts: no " + plan.kind(v));
+      }
+    }
+  }
+
+  private static ShufflecastMulticastRun.Result result(CollectiveSchedule all, int[][] host, long[] endPs,
+      long[] requestPs, long bytes, long binNs, PacketSimulation ps) {
+    int g = host.length;
     ByteSeries series = new ByteSeries(g, binNs * 1000);
     List<ShufflecastMulticastRun.GroupResult> out = new ArrayList<>();
     double planned = 0;
     double done = 0;
+    int[] member = new int[all.ranks()]; // server -> member index + 1 in the current group
+    FlowRecords rec = ps.records();
+    int v = 0;
+    int flow = 0;
     for (int i = 0; i < g; i++) {
       int ranks = host[i].length;
+      java.util.Arrays.fill(member, 0);
+      for (int j = 1; j < ranks; j++) {
+        member[host[i][j]] = j;
+      }
       long[] got = new long[ranks - 1];
       long[] count = new long[ranks - 1];
       long end = 0;
       long sent = 0;
-      for (int x = 0; x < plans[i].size(); x++) {
-        int t = first[i] + x;
-        long b = plans[i].bytes(x);
+      for (; v < all.size() && all.phase(v) == i; v++) {
+        if (all.kind(v) != CollectiveSchedule.Kind.TRANSFER) {
+          continue;
+        }
+        int f = flow++;
+        long b = all.bytes(v);
         planned += b;
         sent++;
-        if (endPs[t] < 0) {
+        if (endPs[v] < 0) {
           continue;
         }
         done += b;
-        if (plans[i].dst(x) > 0) { // MPI's ring also hands the root blocks it holds
-          got[plans[i].dst(x) - 1] += b;
-          count[plans[i].dst(x) - 1]++;
+        int m = member[all.receiver(v)];
+        if (m > 0) { // MPI's ring also hands the root blocks it holds
+          got[m - 1] += b;
+          count[m - 1]++;
         }
-        end = Math.max(end, endPs[t]);
-        spread(series, i, launchPs[t], endPs[t], b, binNs * 1000);
+        end = Math.max(end, endPs[v]);
+        spread(series, i, rec.startPs(f), endPs[v], b, binNs * 1000);
       }
       long min = Long.MAX_VALUE;
-      for (long v : got) {
-        min = Math.min(min, v);
+      for (long x : got) {
+        min = Math.min(min, x);
       }
       int[] members = java.util.Arrays.copyOfRange(host[i], 1, ranks);
       double gbps = end > requestPs[i] ? bytes * 8.0 / ((end - requestPs[i]) / 1e12) / 1e9 : 0;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.GroupResult;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.Method;
 import org.fabriclab.shufflecast.ShufflecastMulticastRun.Sender;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,15 +58,15 @@ class Fig8ModelsTest {
     double http = FluidBroadcast.httpPs(bytes, members) / 1e12;
     assertThat(http).isCloseTo(14 * bytes * S_PER_BYTE, within(1e-6));
     // a chain 0 -> 1 -> 2 with a 1 ms delay before the second hop: two link times plus 1 ms
-    BroadcastPlan chain = new BroadcastPlan("chain", 3);
-    int a = chain.add(0, 1, bytes, 0, -1);
-    chain.add(1, 2, bytes, 1_000_000, -1, a);
+    CollectiveSchedule chain = new CollectiveSchedule(3);
+    int a = chain.transfer(0, 1, bytes);
+    chain.transfer(1, 2, bytes, chain.step(1, 1_000_000_000L, a));
     double t = FluidBroadcast.planPs(chain, new int[] {0, 5, 9}) / 1e12;
     assertThat(t).isCloseTo(2 * bytes * S_PER_BYTE + 1e-3, within(1e-6));
     // two receivers fetching from the source at once share its uplink: both finish at 2x
-    BroadcastPlan star = new BroadcastPlan("star", 3);
-    star.add(0, 1, bytes, 0, -1);
-    star.add(0, 2, bytes, 0, -1);
+    CollectiveSchedule star = new CollectiveSchedule(3);
+    star.transfer(0, 1, bytes);
+    star.transfer(0, 2, bytes);
     assertThat(FluidBroadcast.planPs(star, new int[] {0, 5, 9}) / 1e12)
         .isCloseTo(2 * bytes * S_PER_BYTE, within(1e-6));
   }

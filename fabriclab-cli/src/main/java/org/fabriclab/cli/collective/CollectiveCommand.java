@@ -54,7 +54,8 @@ public final class CollectiveCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Option(names = "--op", defaultValue = "allreduce", paramLabel = "OP",
-      description = "broadcast, scatter, gather, reduce, allreduce, allgather, reducescatter, alltoall, incast (default: ${DEFAULT-VALUE})")
+      description = "broadcast, scatter, gather, reduce, allreduce, allgather, reducescatter, alltoall, incast, or an "
+          + "application pattern: hpl (--grid), replicate (--replicas), shuffle (--mappers, --reducers) (default: ${DEFAULT-VALUE})")
   String op;
 
   @Option(names = "--ranks", defaultValue = "16", description = "ranks, 2..the fabric's hosts (default: ${DEFAULT-VALUE})")
@@ -128,6 +129,8 @@ public final class CollectiveCommand implements Runnable {
   @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write")
   boolean force;
 
+  @Mixin PatternOptions patterns = new PatternOptions();
+
   @Mixin FormatOption format = new FormatOption();
 
   @Mixin ProgressOption progress = new ProgressOption();
@@ -169,6 +172,10 @@ public final class CollectiveCommand implements Runnable {
       return;
     }
     CollectiveOp operation = Flags.op(op);
+    var matched = spec.commandLine().getParseResult();
+    org.fabriclab.sim.collective.pattern.Pattern pattern = patterns.pattern(operation,
+        matched.hasMatchedOption("--ranks"), matched.hasMatchedOption("--root"));
+    long ranks = pattern == null ? this.ranks : pattern.ranks();
     List<Long> sizeList = new ArrayList<>();
     for (String s : sizes) {
       sizeList.add(Flags.bytes("--size", s, 1));
@@ -177,7 +184,8 @@ public final class CollectiveCommand implements Runnable {
     if (!(reduceGbps >= 0 && reduceGbps <= 1e6)) {
       throw new InvalidParameterException("--reduce-gbps", reduceGbps, "valid range 0 (free) .. 1000000");
     }
-    List<CollectiveScheme> chosen = Flags.schemes(registry, schemes, operation, engine);
+    List<CollectiveScheme> chosen = pattern == null ? Flags.schemes(registry, schemes, operation, engine)
+        : PatternOptions.over(pattern, Flags.schemes(registry, schemes, pattern.partOp(), engine));
     List<Fabric> fabrics = Fabric.parse(topos, seed, err);
     if (schemes == null || schemes.isEmpty()) {
       // the default: the operation's schemes that every fabric can carry (splitter needs Shufflecast)
@@ -190,6 +198,9 @@ public final class CollectiveCommand implements Runnable {
     // every pairing checked before any run or file
     List<CollectiveSpec> specs = new ArrayList<>();
     for (long s : sizeList) {
+      if (pattern != null) {
+        PatternOptions.checkSize(pattern, s);
+      }
       specs.add(Flags.spec(operation, ranks, s, root, seg, reduceGbps, alpha));
     }
     if (!org.fabriclab.sim.transport.TransportSpec.NAMES.contains(transport)) {

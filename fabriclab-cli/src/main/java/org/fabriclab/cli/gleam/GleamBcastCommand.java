@@ -11,10 +11,8 @@ import org.fabriclab.gleam.PacketBcast;
 import org.fabriclab.gleam.TestbedModel;
 import org.fabriclab.gleam.baseline.HplSchedules;
 import org.fabriclab.gleam.baseline.MpiBcast;
-import org.fabriclab.gleam.baseline.OpenMpiBcastDecision;
 import org.fabriclab.gleam.baseline.StarJctModel;
-import org.fabriclab.gleam.baseline.Transfer;
-import org.fabriclab.gleam.baseline.TransferSchedule;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -171,10 +169,10 @@ public final class GleamBcastCommand implements Runnable {
     BcastCongestionRun.optionsNeed(this, "--engine packet (the analytic model has no queues)");
     BcastGroupRun.optionsNeed(this, "--engine packet");
     int ranks = recv.length + 1;
-    TransferSchedule s = switch (m) {
+    CollectiveSchedule s = switch (m) {
       case "gleam" -> MpiBcast.gleam(ranks, 0, size);
       case "unicast" -> MpiBcast.linear(ranks, 0, size);
-      case "openmpi" -> OpenMpiBcastDecision.schedule(ranks, 0, size);
+      case "openmpi" -> MpiBcast.openMpi(ranks, 0, size);
       case "binomial" -> MpiBcast.binomial(ranks, 0, size);
       case "ring" -> HplSchedules.increasingRing(ranks, 0, size);
       default -> throw new InvalidParameterException("--method", method, "one of gleam, unicast, openmpi, binomial, ring");
@@ -182,9 +180,13 @@ public final class GleamBcastCommand implements Runnable {
     StarJctModel model = new TestbedModel(linkGbps, overheadUs).model();
     long jct = model.jctPs(s);
     long tx = 0;
-    for (Transfer t : s.transfers()) {
-      if (t.src() == 0) {
-        tx += model.wireBytes(t.bytes());
+    long[] got = new long[ranks];
+    for (int t = 0; t < s.size(); t++) {
+      if (s.rank(t) == 0) {
+        tx += model.wireBytes(s.bytes(t));
+      }
+      for (int d : s.receivers(t)) {
+        got[d] += s.bytes(t);
       }
     }
     Map<String, Object> out = new LinkedHashMap<>();
@@ -198,7 +200,7 @@ public final class GleamBcastCommand implements Runnable {
     out.put("sourceTxBytes", tx);
     Map<String, Long> delivered = new LinkedHashMap<>();
     for (int i = 0; i < recv.length; i++) {
-      delivered.put(Integer.toString(recv[i]), s.receivedBy(i + 1));
+      delivered.put(Integer.toString(recv[i]), got[i + 1]);
     }
     out.put("deliveredBytes", delivered);
     out.put("retransmittedPackets", 0);

@@ -19,8 +19,10 @@ import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.sim.PacketSimulation;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.SimulationResult;
-import org.fabriclab.sim.app.TransferGraph;
-import org.fabriclab.sim.app.Triggers;
+import org.fabriclab.sim.app.GroupWorkloads;
+import org.fabriclab.sim.app.PhaseTimes;
+import org.fabriclab.sim.collective.CollectiveSchedule;
+import org.fabriclab.sim.collective.PacketCollective;
 import org.fabriclab.sim.probe.TimeSeriesProbes;
 import org.fabriclab.sim.flow.FlowLevelSimulation;
 import org.fabriclab.sim.probe.FctSummary;
@@ -218,13 +220,13 @@ public final class SimulateCommand implements Runnable {
       throw new InvalidParameterException("--topo", topo, "the topology needs at least 2 servers");
     }
     FlowTrace tr;
-    TransferGraph groupGraph = null;
+    CollectiveSchedule groupGraph = null;
     if (workload.isMulticast()) {
       if (!engine.equals("packet")) {
         throw new InvalidParameterException("--workload", "multicast needs --engine packet");
       }
       groupGraph = workload.multicast(t.serverCount(), wSeed);
-      tr = groupGraph.trace();
+      tr = GroupWorkloads.releaseTrace(groupGraph);
     } else if (trace != null) {
       tr = TraceCsv.read(trace, t.serverCount());
     } else {
@@ -243,7 +245,7 @@ public final class SimulateCommand implements Runnable {
           "--subflows", "--subflows applies to --engine flow; the packet engine splits with --paths");
     }
     SimulationResult r;
-    Triggers triggers = null;
+    PacketCollective groupRun = null;
     TimeSeriesProbes probes = null;
     if (engine.equals("flow")) {
       long k = subflows == null ? 1 : subflows;
@@ -254,17 +256,27 @@ public final class SimulateCommand implements Runnable {
     } else {
       EcmpTable ecmp = new EcmpTable(t);
       org.fabriclab.cli.WorkEstimate.announce(t, ecmp, tr, err);
-      PacketSimulation ps = new PacketSimulation(t, ecmp, tr, choice.spec(), choice.network(), progress);
+      PacketSimulation ps;
+      if (groupGraph != null) {
+        // the groups' transfers (flow id = transfer index) launched by the collective executor:
+        // each group's transfers the moment its arrival step ends
+        int[] hostOfRank = new int[t.serverCount()];
+        java.util.Arrays.setAll(hostOfRank, h -> h);
+        groupRun = new PacketCollective(t, ecmp, groupGraph, hostOfRank, choice.spec(), choice.network(), progress)
+            .deferLaunches();
+        ps = groupRun.simulation();
+      } else {
+        ps = new PacketSimulation(t, ecmp, tr, choice.spec(), choice.network(), progress);
+      }
       knobs.apply(ps.network());
       if (paths != null) {
         ps.useKShortestPaths(paths.intValue(), seed);
       }
-      triggers = groupGraph == null ? null : new Triggers(groupGraph, ps);
       if (probeUs != null) {
         probes = new TimeSeriesProbes(ps.simulator(), Time.seconds(probeUs / 1e6))
             .addPorts(ps.network()).addFlows(ps.network(), tr.size());
-        if (triggers != null) {
-          probes.add(triggers.probe());
+        if (groupRun != null) {
+          probes.add(new PhaseTimes(groupGraph).probe("group.transfersDone", groupRun::nodeEndPs));
         }
         probes.start();
       }
@@ -276,12 +288,13 @@ public final class SimulateCommand implements Runnable {
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");
-    Triggers groupsRun = triggers;
     TimeSeriesProbes series = probes;
+    PhaseTimes groupsRun = groupRun == null ? null : new PhaseTimes(groupGraph);
+    long[] nodeEnds = groupRun == null ? null : groupRun.nodeEndPs();
     if (groupsRun != null) {
-      summary.put("groups", groupGraph.groups());
-      summary.put("groupsCompleted", groupsRun.groupsDone());
-      summary.put("jctMeanUs", groupsRun.jctMeanUs());
+      summary.put("groups", groupGraph.phases());
+      summary.put("groupsCompleted", groupsRun.phasesDone(nodeEnds));
+      summary.put("jctMeanUs", groupsRun.jctMeanUs(nodeEnds));
     }
     Table fct = FctSummary.table(r.flows());
     Map<String, Number> fctStats = org.fabriclab.cli.run.FctStats.of(t, r.flows());
@@ -303,7 +316,7 @@ public final class SimulateCommand implements Runnable {
           TableWriter.write(series.table(), TableWriter.Format.CSV, dir.resolve("timeseries.csv"));
         }
         if (groupsRun != null) {
-          TableWriter.write(groupsRun.groupTable(), TableWriter.Format.CSV, dir.resolve("groups.csv"));
+          TableWriter.write(groupsRun.table("groups", "group", nodeEnds), TableWriter.Format.CSV, dir.resolve("groups.csv"));
         }
         FolderReport.write(dir, "fabriclab simulate: " + summary.get("topology"), null);
       });

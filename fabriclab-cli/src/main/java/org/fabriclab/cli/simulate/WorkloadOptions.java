@@ -3,7 +3,7 @@ package org.fabriclab.cli.simulate;
 import java.nio.file.Path;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.sim.app.GroupWorkloads;
-import org.fabriclab.sim.app.TransferGraph;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.traffic.EmpiricalSizes;
 import org.fabriclab.traffic.FlowTrace;
 import org.fabriclab.traffic.ParetoSizes;
@@ -67,10 +67,16 @@ final class WorkloadOptions {
   }
 
   /** The multicast workload's groups (same seed, same groups as {@link #generate}). */
-  TransferGraph multicast(int hosts, long seed) {
+  CollectiveSchedule multicast(int hosts, long seed) {
     // options are longs so that an error names their real range, not Java's int range
     int size = (int) InvalidParameterException.requireRange("--group-size", groupSize, 1, Math.max(1, hosts - 1));
-    return GroupWorkloads.multicast(hosts, size, (int) groups, flowBytes, rate == null ? 20_000 : rate, seed);
+    InvalidParameterException.requireRange("--groups", groups, 1, 10_000_000);
+    InvalidParameterException.requireRange("--flow-bytes", flowBytes, 1, Long.MAX_VALUE / 4);
+    double perS = rate == null ? 20_000 : rate;
+    if (!(perS > 0 && perS < 1e12)) {
+      throw new InvalidParameterException("--rate-per-s", perS, "valid range (0, 1e12)");
+    }
+    return GroupWorkloads.multicast(hosts, size, (int) groups, flowBytes, perS, seed);
   }
 
   boolean isMulticast() {
@@ -94,7 +100,7 @@ final class WorkloadOptions {
       case "incast" -> Workloads.incast(hosts,
           (int) InvalidParameterException.requireRange("--senders", senders, 1, hosts - 1), flowBytes);
       case "alltoall" -> Workloads.allToAll(hosts, flowBytes);
-      case "multicast" -> multicast(hosts, seed).trace();
+      case "multicast" -> GroupWorkloads.releaseTrace(multicast(hosts, seed));
       default -> throw new InvalidParameterException("--workload", workload,
           "valid: poisson, permutation, incast, alltoall, multicast");
     };

@@ -15,6 +15,12 @@ import org.fabriclab.error.InvalidParameterException;
  * pair exchanges {@code S / n}). Incast (many-to-one, optionally aggregated): every rank but the
  * root sends {@code S} to the root; its algbw is the root's goodput {@code (n − 1)·S / t} and its
  * factor 1 (a decision: nccl-tests has no incast; this is what incast studies plot).
+ *
+ * <p>Application patterns, compositions of the operations above over a scheme the user picks
+ * ({@code org.fabriclab.sim.collective.pattern}): HPL (a panel broadcast of {@code S} along every
+ * row of a process grid, then a row swap of {@code S} down every column), storage replication
+ * (a client's write of {@code S} to its replicas) and shuffle (every mapper's {@code S} split over
+ * the reducers). Their algbw is {@code S / t} with factor 1 (a decision: no library defines one).
  */
 public enum CollectiveOp {
   BROADCAST("broadcast", true, false),
@@ -25,7 +31,10 @@ public enum CollectiveOp {
   ALLGATHER("allgather", false, true),
   REDUCE_SCATTER("reducescatter", false, true),
   ALLTOALL("alltoall", false, true),
-  INCAST("incast", true, false);
+  INCAST("incast", true, false),
+  HPL("hpl", false, false),
+  REPLICATE("replicate", false, false),
+  SHUFFLE("shuffle", false, false);
 
   private final String cliName;
   private final boolean rooted;
@@ -57,13 +66,18 @@ public enum CollectiveOp {
     return switch (this) {
       case ALLREDUCE -> 2.0 * (n - 1) / n;
       case ALLGATHER, REDUCE_SCATTER, ALLTOALL, GATHER, SCATTER -> (n - 1) / (double) n;
-      case BROADCAST, REDUCE, INCAST -> 1;
+      case BROADCAST, REDUCE, INCAST, HPL, REPLICATE, SHUFFLE -> 1;
     };
   }
 
   /** Bytes counted by algbw: {@code S}, or {@code (n − 1)·S} for incast. */
   public double algBytes(long sizeBytes, int n) {
     return this == INCAST ? (double) sizeBytes * (n - 1) : sizeBytes;
+  }
+
+  /** Whether this is an application pattern (composed over another operation's scheme). */
+  public boolean pattern() {
+    return this == HPL || this == REPLICATE || this == SHUFFLE;
   }
 
   /** The operation named {@code name} (case-insensitive; {@code reduce-scatter} also accepted). */

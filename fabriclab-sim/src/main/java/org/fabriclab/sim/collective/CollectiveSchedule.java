@@ -26,6 +26,11 @@ import org.fabriclab.error.InvalidParameterException;
  * schedule is acyclic by construction; a reader of a foreign format orders its operations first
  * (and reports a cycle there). Storage is primitive arrays, dependencies in one flat list
  * (compressed rows), so a schedule of a million operations takes tens of megabytes.
+ *
+ * <p>For reporting, a schedule has a {@link #name} and its nodes belong to labelled {@link
+ * #phase phases} (a broadcast of an HPL iteration, a group of a workload): {@link #beginPhase}
+ * opens one and the nodes added next belong to it. A composition {@link #append appends} a whole
+ * schedule over a mapping of its ranks, after given nodes.
  */
 public final class CollectiveSchedule {
   /** Node kinds. */
@@ -46,6 +51,10 @@ public final class CollectiveSchedule {
   private final IntArrayList depStart = new IntArrayList(new int[] {0});
   private final IntArrayList deps = new IntArrayList();
   private final List<int[]> receivers = new ArrayList<>();
+  private final IntArrayList phaseOf = new IntArrayList();
+  private final List<String> phaseLabels = new ArrayList<>();
+  private int currentPhase = -1;
+  private String name = "";
 
   /** An empty schedule over {@code ranks} ranks (≥ 1). */
   public CollectiveSchedule(int ranks) {
@@ -55,6 +64,85 @@ public final class CollectiveSchedule {
 
   public int ranks() {
     return ranks;
+  }
+
+  /** The schedule's name for reports (the algorithm's, e.g. {@code binomial}); empty by default. */
+  public String name() {
+    return name;
+  }
+
+  /** Sets {@link #name}; returns this schedule. */
+  public CollectiveSchedule named(String name) {
+    this.name = java.util.Objects.requireNonNull(name, "name");
+    return this;
+  }
+
+  /** Opens a phase labelled {@code label}: the nodes added from now on belong to it. Returns its index. */
+  public int beginPhase(String label) {
+    phaseLabels.add(java.util.Objects.requireNonNull(label, "label"));
+    currentPhase = phaseLabels.size() - 1;
+    return currentPhase;
+  }
+
+  /** Phases opened so far. */
+  public int phases() {
+    return phaseLabels.size();
+  }
+
+  /** The label of phase {@code p}. */
+  public String phaseLabel(int p) {
+    return phaseLabels.get(p);
+  }
+
+  /** The phase of {@code node}, −1 when it was added before any {@link #beginPhase}. */
+  public int phase(int node) {
+    return phaseOf.getInt(node);
+  }
+
+  /**
+   * Appends every node of {@code sub} with its rank {@code r} mapped to {@code rankOf[r]} (an
+   * injective map into this schedule's ranks; a step keeps its duration, a multicast's or
+   * aggregation's rank set is mapped member by member), its dependencies renumbered, and the
+   * nodes of {@code sub} without dependencies made to wait for {@code after}. The appended nodes
+   * keep this schedule's current phase. Returns the id of {@code sub}'s node 0 here: node {@code
+   * v} of {@code sub} becomes node {@code offset + v}. O(nodes + dependencies of {@code sub}).
+   */
+  public int append(CollectiveSchedule sub, int[] rankOf, int... after) {
+    if (rankOf.length != sub.ranks) {
+      throw new InvalidParameterException("rank map", rankOf.length,
+          "one host rank per rank of the appended schedule, " + sub.ranks);
+    }
+    java.util.BitSet used = new java.util.BitSet(ranks);
+    for (int r : rankOf) {
+      requireRank("mapped rank", r);
+      if (used.get(r)) {
+        throw new InvalidParameterException("rank map", "rank " + r + " is the image of two ranks");
+      }
+      used.set(r);
+    }
+    int offset = size();
+    for (int v = 0; v < sub.size(); v++) {
+      int n = sub.dependencyCount(v);
+      int[] deps = n == 0 ? after.clone() : new int[n];
+      for (int i = 0; i < n; i++) {
+        deps[i] = offset + sub.dependency(v, i);
+      }
+      switch (sub.kind(v)) {
+        case TRANSFER -> transfer(rankOf[sub.rank(v)], rankOf[sub.receiver(v)], sub.bytes(v), deps);
+        case MULTICAST -> multicast(rankOf[sub.rank(v)], map(sub.receivers(v), rankOf), sub.bytes(v), deps);
+        case AGGREGATE -> aggregate(map(sub.sources(v), rankOf), rankOf[sub.rank(v)], sub.bytes(v), deps);
+        case STEP -> step(rankOf[sub.rank(v)], sub.durationPs(v), deps);
+      }
+    }
+    return offset;
+  }
+
+  private static int[] map(int[] rs, int[] rankOf) {
+    int[] out = new int[rs.length];
+    for (int i = 0; i < rs.length; i++) {
+      out[i] = rankOf[rs[i]];
+    }
+    return out;
   }
 
   /** Nodes added so far. */
@@ -143,6 +231,7 @@ public final class CollectiveSchedule {
     durationPs.add(dur);
     deps.addElements(deps.size(), after);
     depStart.add(deps.size());
+    phaseOf.add(currentPhase);
     return id;
   }
 

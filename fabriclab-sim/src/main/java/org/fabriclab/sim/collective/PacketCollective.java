@@ -43,6 +43,9 @@ public final class PacketCollective {
   private final int stepHandler;
   private final long hashSeed;
   private final GroupCarrier groups;
+  private final int launchHandler;
+  private boolean deferLaunches;
+  private boolean inTimer;
 
   /**
    * Prepares a run of {@code s} on {@code topo} with rank {@code r} on host {@code hostOfRank[r]},
@@ -100,11 +103,41 @@ public final class PacketCollective {
     endPs = new long[n];
     Arrays.fill(endPs, -1);
     stack = new int[n];
-    stepHandler = sim.register((v, unused) -> completed(v, sim.now()));
+    stepHandler = sim.register((v, unused) -> {
+      inTimer = true;
+      completed(v, sim.now());
+      inTimer = false;
+    });
+    launchHandler = sim.register((v, unused) -> launch(v));
     rec.setListener((f, t) -> completed(nodeOf[f], t));
     ps.setStart(this::begin);
     groups = groupNodes ? binding.bind(new GroupBinding.Context(s, topo, ecmp, hostOfRank, hashSeed, ps,
         Framing.rocev2(), this::completed)) : null;
+  }
+
+  /**
+   * Launches a transfer that becomes ready at the start or when a transfer completes from an
+   * event of its own at that instant (after what is already due then), as an application posts
+   * its send from its completion handler; a transfer made ready by a step's end is launched in
+   * that step's timer event. Without it (the default) a transfer is launched inside the event
+   * that made it ready. Call before {@link #run}; returns this executor.
+   */
+  public PacketCollective deferLaunches() {
+    deferLaunches = true;
+    return this;
+  }
+
+  /**
+   * Each node's completion time in ps (−1: not completed), by node id: the schedule's start is
+   * time 0, and a node starts the moment its last dependency completed.
+   */
+  public long[] nodeEndPs() {
+    return endPs.clone();
+  }
+
+  /** Node {@code v}'s completion time in ps so far (−1: not completed); for probes during a run. */
+  public long nodeEndPs(int v) {
+    return endPs[v];
   }
 
   /** The packet simulation (its network and transport), e.g. to add probes before {@link #run}. */
@@ -113,8 +146,10 @@ public final class PacketCollective {
   }
 
   private void begin() {
+    // the roots by their dependency count: a root that completes at once (a step of 0) already
+    // counts its dependents down, which must not start them a second time here
     for (int v = 0; v < s.size(); v++) {
-      if (waiting[v] == 0) {
+      if (s.dependencyCount(v) == 0) {
         start(v);
       }
     }
@@ -123,8 +158,11 @@ public final class PacketCollective {
   private void start(int v) {
     int f = flowOf[v];
     if (f >= 0) {
-      rec.launched(f, sim.now());
-      transport.launch(f);
+      if (deferLaunches && !inTimer) {
+        sim.after(0, launchHandler, v, 0);
+      } else {
+        launch(v);
+      }
     } else if (groups != null && groups.handles(v)) {
       groups.start(v);
     } else if (s.durationPs(v) > 0) {
@@ -132,6 +170,12 @@ public final class PacketCollective {
     } else {
       completed(v, sim.now());
     }
+  }
+
+  private void launch(int v) {
+    int f = flowOf[v];
+    rec.launched(f, sim.now());
+    transport.launch(f);
   }
 
   /** Node {@code v} completed at {@code t}: start the dependents it was the last wait of. */

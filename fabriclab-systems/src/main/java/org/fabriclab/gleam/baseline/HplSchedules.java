@@ -1,8 +1,10 @@
 package org.fabriclab.gleam.baseline;
 
+import org.fabriclab.sim.collective.CollectiveSchedule;
+
 /**
  * HPL's two multicast phases (seed 002, §2.2, §5.2.1, Fig. 10/11, §5.3 Fig. 14) as {@link
- * TransferSchedule}s over the {@code P} ranks of one process row (panel broadcast) or column (row
+ * CollectiveSchedule}s over the {@code P} ranks of one process row (panel broadcast) or column (row
  * swap), with HPL's recommended algorithms and with Gleam.
  *
  * <ul>
@@ -35,32 +37,32 @@ public final class HplSchedules {
     return bytes / p + (v < bytes % p ? 1 : 0);
   }
 
-  public static TransferSchedule increasingRing(int p, int root, long bytes) {
+  public static CollectiveSchedule increasingRing(int p, int root, long bytes) {
     check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("increasing_ring", p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("increasing_ring");
     int prev = -1;
     for (int v = 1; v < p; v++) {
       int src = (root + v - 1) % p;
       int dst = (root + v) % p;
-      prev = prev < 0 ? b.unicast(src, dst, bytes) : b.unicast(src, dst, bytes, prev);
+      prev = prev < 0 ? b.transfer(src, dst, bytes) : b.transfer(src, dst, bytes, prev);
     }
-    return b.build();
+    return b;
   }
 
-  public static TransferSchedule gleamPanel(int p, int root, long bytes) {
+  public static CollectiveSchedule gleamPanel(int p, int root, long bytes) {
     return MpiBcast.gleam(p, root, bytes);
   }
 
-  public static TransferSchedule longRowSwap(int p, int root, long bytes, Distribution dist) {
+  public static CollectiveSchedule longRowSwap(int p, int root, long bytes, Distribution dist) {
     check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("long_" + dist.name().toLowerCase(), p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("long_" + dist.name().toLowerCase());
     int[] got = new int[p]; // transfer that gave rank v (virtual) its share, -1 if it had it
     java.util.Arrays.fill(got, -1);
     if (dist == Distribution.CENTRALISED) {
       for (int v = 1; v < p; v++) {
         long s = share(bytes, p, v);
         if (s > 0) {
-          got[v] = b.unicast(root, (root + v) % p, s);
+          got[v] = b.transfer(root, (root + v) % p, s);
         }
       }
     }
@@ -77,16 +79,16 @@ public final class HplSchedules {
         }
         int src = (root + v) % p;
         int d = (root + dst) % p;
-        into[dst] = last[v] < 0 ? b.unicast(src, d, s) : b.unicast(src, d, s, last[v]);
+        into[dst] = last[v] < 0 ? b.transfer(src, d, s) : b.transfer(src, d, s, last[v]);
       }
       last = into;
     }
-    return b.build();
+    return b;
   }
 
-  public static TransferSchedule gleamRowSwap(int p, int root, long bytes, Distribution dist) {
+  public static CollectiveSchedule gleamRowSwap(int p, int root, long bytes, Distribution dist) {
     check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("gleam_rs_" + dist.name().toLowerCase(), p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("gleam_rs_" + dist.name().toLowerCase());
     if (dist == Distribution.CENTRALISED) {
       b.multicast(root, others(p, root), bytes);
     } else {
@@ -98,7 +100,7 @@ public final class HplSchedules {
         }
       }
     }
-    return b.build();
+    return b;
   }
 
   private static int[] others(int p, int r) {

@@ -1,9 +1,11 @@
 package org.fabriclab.gleam.baseline;
 
-import org.fabriclab.sim.app.MpiBcastSchedules;
+import org.fabriclab.sim.collective.CollectiveSchedule;
+import org.fabriclab.sim.collective.host.MpiBcastSchedules;
+import org.fabriclab.sim.collective.host.OpenMpiBcast;
 
 /**
- * MPI_Bcast algorithms as {@link TransferSchedule}s: the application-layer baselines of seed 002
+ * MPI_Bcast algorithms as {@link CollectiveSchedule}s (unicast transfers and one multicast): the application-layer baselines of seed 002
  * (§2.3 "multiple unicasts" and "overlay multicast", §5.1) and Gleam's one in-fabric multicast.
  * Ranks are numbered relative to the root ({@code v = (rank − root) mod P}), as Open MPI's trees are.
  *
@@ -22,6 +24,11 @@ import org.fabriclab.sim.app.MpiBcastSchedules;
  *   <li>{@link #scatterAllgatherRing}: the message cut into {@code P} blocks, a binomial scatter
  *       of the blocks, then a ring allgather ({@code P − 1} steps of one block per rank).
  *   <li>{@link #gleam}: one multicast from the root to every other rank.
+ *   <li>{@link #openMpi}: seed 002's §5.1 baseline ("OpenMPI", v4.1.1), MPI_Bcast as Open MPI 4.1
+ *       picks it: the engine's {@link OpenMpiBcast} rule (the {@code tuned} component's fixed
+ *       decision), each rank's sends started together. The paper's testbed (1 source, 3
+ *       receivers: 4 ranks) runs linear from 8 KiB to 1 MiB and the chain (fan-out {@value
+ *       OpenMpiBcast#CHAIN_FANOUT}) above: the root's link carries 3 copies.
  * </ul>
  * The binomial tree and scatter + ring allgather are the engine's shared {@link MpiBcastSchedules}
  * (also Shufflecast's MPI baseline) with concurrent sends: a transfer waits only for the one that
@@ -40,58 +47,76 @@ public final class MpiBcast {
     }
   }
 
-  public static TransferSchedule linear(int p, int root, long bytes) {
-    check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("linear", p);
-    for (int v = 1; v < p; v++) {
-      b.unicast(root, rank(v, root, p), bytes);
+  /** Open MPI's algorithm name for {@code p} ranks and a message of {@code bytes}. */
+  public static String openMpiAlgorithm(int p, long bytes) {
+    if (p < 2 || bytes <= 0) {
+      throw new IllegalArgumentException("ranks >= 2 and bytes > 0");
     }
-    return b.build();
+    return OpenMpiBcast.decide(p, bytes).algorithm().label();
   }
 
-  public static TransferSchedule gleam(int p, int root, long bytes) {
+  /** The schedule Open MPI would run, named after its algorithm. */
+  public static CollectiveSchedule openMpi(int p, int root, long bytes) {
+    String name = openMpiAlgorithm(p, bytes);
+    check(p, root, bytes);
+    CollectiveSchedule b = new CollectiveSchedule(p).named(name);
+    OpenMpiBcast.emit(p, bytes, false, (from, to, size, block, after) ->
+        b.transfer(rank(from, root, p), rank(to, root, p), size, after));
+    return b;
+  }
+
+  public static CollectiveSchedule linear(int p, int root, long bytes) {
+    check(p, root, bytes);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("linear");
+    for (int v = 1; v < p; v++) {
+      b.transfer(root, rank(v, root, p), bytes);
+    }
+    return b;
+  }
+
+  public static CollectiveSchedule gleam(int p, int root, long bytes) {
     check(p, root, bytes);
     int[] dsts = new int[p - 1];
     for (int v = 1; v < p; v++) {
       dsts[v - 1] = rank(v, root, p);
     }
-    TransferSchedule.Builder b = new TransferSchedule.Builder("gleam", p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("gleam");
     b.multicast(root, dsts, bytes);
-    return b.build();
+    return b;
   }
 
-  public static TransferSchedule binomial(int p, int root, long bytes) {
+  public static CollectiveSchedule binomial(int p, int root, long bytes) {
     check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("binomial", p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("binomial");
     MpiBcastSchedules.binomial(p, bytes, false,
-        (from, to, size, block, after) -> b.unicast(rank(from, root, p), rank(to, root, p), size, after));
-    return b.build();
+        (from, to, size, block, after) -> b.transfer(rank(from, root, p), rank(to, root, p), size, after));
+    return b;
   }
 
-  public static TransferSchedule binaryTree(int p, int root, long bytes) {
+  public static CollectiveSchedule binaryTree(int p, int root, long bytes) {
     check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("binary_tree", p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("binary_tree");
     int[] into = new int[p];
     into[0] = -1;
     for (int v = 1; v < p; v++) {
       int parent = (v - 1) / 2;
-      into[v] = parent == 0 ? b.unicast(root, rank(v, root, p), bytes)
-          : b.unicast(rank(parent, root, p), rank(v, root, p), bytes, into[parent]);
+      into[v] = parent == 0 ? b.transfer(root, rank(v, root, p), bytes)
+          : b.transfer(rank(parent, root, p), rank(v, root, p), bytes, into[parent]);
     }
-    return b.build();
+    return b;
   }
 
   /**
    * @param fanout chains leaving the root, >= 1 (Open MPI's default chain fanout is 4)
    * @param segmentBytes segment size, or <= 0 for the whole message in one piece
    */
-  public static TransferSchedule chain(int p, int root, long bytes, int fanout, long segmentBytes) {
+  public static CollectiveSchedule chain(int p, int root, long bytes, int fanout, long segmentBytes) {
     check(p, root, bytes);
     if (fanout < 1) {
       throw new IllegalArgumentException("fanout >= 1");
     }
     String name = fanout == 1 ? "pipeline" : "chain";
-    TransferSchedule.Builder b = new TransferSchedule.Builder(name, p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named(name);
     int chains = Math.min(fanout, p - 1);
     long seg = segmentBytes <= 0 ? bytes : segmentBytes;
     long segments = (bytes + seg - 1) / seg;
@@ -106,21 +131,21 @@ public final class MpiBcast {
         int prev = -1;
         int from = 0;
         for (int v = first[c]; v < first[c + 1]; v++) {
-          int id = prev < 0 ? b.unicast(rank(from, root, p), rank(v, root, p), len)
-              : b.unicast(rank(from, root, p), rank(v, root, p), len, prev);
+          int id = prev < 0 ? b.transfer(rank(from, root, p), rank(v, root, p), len)
+              : b.transfer(rank(from, root, p), rank(v, root, p), len, prev);
           prev = id;
           from = v;
         }
       }
     }
-    return b.build();
+    return b;
   }
 
-  public static TransferSchedule scatterAllgatherRing(int p, int root, long bytes) {
+  public static CollectiveSchedule scatterAllgatherRing(int p, int root, long bytes) {
     check(p, root, bytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("scatter_allgather_ring", p);
+    CollectiveSchedule b = new CollectiveSchedule(p).named("scatter_allgather_ring");
     MpiBcastSchedules.scatterAllgatherRing(p, bytes, false,
-        (from, to, size, block, after) -> b.unicast(rank(from, root, p), rank(to, root, p), size, after));
-    return b.build();
+        (from, to, size, block, after) -> b.transfer(rank(from, root, p), rank(to, root, p), size, after));
+    return b;
   }
 }

@@ -6,28 +6,39 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 
 /** The event loop of {@link StarJctModel}: connections in order, max-min fair link sharing. */
 final class StarFluid {
   private final StarJctModel m;
-  private final TransferSchedule s;
+  private final CollectiveSchedule s;
+  private final int[][] dsts; // node -> receivers (a transfer's one)
   private final int n;
   private final int ranks;
   private final double bitsPerPs;
 
-  StarFluid(StarJctModel m, TransferSchedule s) {
+  StarFluid(StarJctModel m, CollectiveSchedule s) {
     this.m = m;
     this.s = s;
-    this.n = s.transfers().size();
+    this.n = s.size();
+    dsts = new int[n][];
+    for (int v = 0; v < n; v++) {
+      CollectiveSchedule.Kind k = s.kind(v);
+      if (k != CollectiveSchedule.Kind.TRANSFER && k != CollectiveSchedule.Kind.MULTICAST) {
+        throw new IllegalArgumentException("schedule " + s.name() + ": node " + v + " is a " + k
+            + "; the star model runs transfers and multicasts");
+      }
+      dsts[v] = s.receivers(v);
+    }
     this.ranks = s.ranks();
     this.bitsPerPs = m.linkBps() / 1e12;
   }
 
-  private long connection(Transfer t) {
-    if (t.dstCount() == 1) {
-      return (long) t.src() * ranks + t.dst(0);
+  private long connection(int t) {
+    if (dsts[t].length == 1) {
+      return (long) s.rank(t) * ranks + dsts[t][0];
     }
-    return -1L - t.src() - (long) ranks * java.util.Arrays.hashCode(t.dsts());
+    return -1L - s.rank(t) - (long) ranks * java.util.Arrays.hashCode(dsts[t]);
   }
 
   long[] run() {
@@ -39,11 +50,11 @@ final class StarFluid {
     for (int i = 0; i < n; i++) {
       dependents.add(new ArrayList<>());
     }
-    for (Transfer t : s.transfers()) {
-      missing[t.id()] = t.dependencyCount();
-      remaining[t.id()] = 8.0 * m.wireBytes(t.bytes());
-      for (int k = 0; k < t.dependencyCount(); k++) {
-        dependents.get(t.dependency(k)).add(t.id());
+    for (int t = 0; t < n; t++) {
+      missing[t] = s.dependencyCount(t);
+      remaining[t] = 8.0 * m.wireBytes(s.bytes(t));
+      for (int k = 0; k < s.dependencyCount(t); k++) {
+        dependents.get(s.dependency(t, k)).add(t);
       }
     }
     PriorityQueue<long[]> pending = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
@@ -68,7 +79,7 @@ final class StarFluid {
         long[] e = pending.poll();
         now = Math.max(now, e[0]);
         int i = (int) e[1];
-        ArrayDeque<Integer> q = queues.computeIfAbsent(connection(s.transfers().get(i)), k -> new ArrayDeque<>());
+        ArrayDeque<Integer> q = queues.computeIfAbsent(connection(i), k -> new ArrayDeque<>());
         q.add(i);
         if (q.size() == 1) {
           active.add(i);
@@ -99,7 +110,7 @@ final class StarFluid {
         active.remove(Integer.valueOf(i));
         finished++;
         done[i] = Math.round(now) + lat;
-        ArrayDeque<Integer> q = queues.get(connection(s.transfers().get(i)));
+        ArrayDeque<Integer> q = queues.get(connection(i));
         q.poll();
         if (!q.isEmpty()) {
           active.add(q.peek());
@@ -122,10 +133,9 @@ final class StarFluid {
     java.util.Arrays.fill(cap, bitsPerPs);
     for (int i : active) {
       rate[i] = 0;
-      Transfer t = s.transfers().get(i);
-      users[t.src()]++;
-      for (int k = 0; k < t.dstCount(); k++) {
-        users[ranks + t.dst(k)]++;
+      users[s.rank(i)]++;
+      for (int d : dsts[i]) {
+        users[ranks + d]++;
       }
     }
     List<Integer> open = new ArrayList<>(active);
@@ -146,15 +156,15 @@ final class StarFluid {
       List<Integer> still = new ArrayList<>();
       for (int i : open) {
         rate[i] += inc;
-        Transfer t = s.transfers().get(i);
-        boolean frozen = full[t.src()];
-        for (int k = 0; k < t.dstCount() && !frozen; k++) {
-          frozen = full[ranks + t.dst(k)];
+        int[] to = dsts[i];
+        boolean frozen = full[s.rank(i)];
+        for (int k = 0; k < to.length && !frozen; k++) {
+          frozen = full[ranks + to[k]];
         }
         if (frozen) {
-          users[t.src()]--;
-          for (int k = 0; k < t.dstCount(); k++) {
-            users[ranks + t.dst(k)]--;
+          users[s.rank(i)]--;
+          for (int d : to) {
+            users[ranks + d]--;
           }
         } else {
           still.add(i);

@@ -1,13 +1,15 @@
 package org.fabriclab.gleam.baseline;
 
 import org.fabriclab.gleam.WriteMrUpdate;
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.units.Time;
 
 /**
- * An analytic (fluid) job-completion-time model of a {@link TransferSchedule} on the paper's
+ * An analytic (fluid) job-completion-time model of a {@link CollectiveSchedule} of transfers and
+ * multicasts on the paper's
  * testbed shape (seed 002, §4, Fig. 8): hosts on one switch, every link at the same rate. It is a
  * first comparison for Fig. 9 and Fig. 11, NOT the packet-level evaluation the issue asks for,
- * which needs the packet engine of issue 9 (switch elements, RoCE QPs, group flows, triggers).
+ * which needs the packet engine ({@code PacketSchedule}: switch elements, RoCE QPs, group flows, triggers).
  *
  * <p>Model: a transfer becomes ready {@code messageOverheadPs} after its last dependency completes
  * (host software cost per message: posting the work request, its completion, MPI progress).
@@ -19,7 +21,8 @@ import org.fabriclab.units.Time;
  * RoCEv2 headers per MTU-sized packet; it completes one store-and-forward latency after its last
  * byte leaves (one MTU packet's serialisation at the switch, the switch latency, two propagation
  * delays). A Gleam multicast is one transfer whose downlinks are all its receivers' (the switch
- * replicates; ACK aggregation is off the data's critical path). No loss, no congestion control.
+ * replicates; ACK aggregation is off the data's critical path); a multicast to one rank is a
+ * unicast. No loss, no congestion control; a schedule with steps or aggregations is refused.
  * Cost: O(E · A · L) for E = 2·transfers events, A active connections, L links.
  *
  * @param linkBps rate of every link
@@ -45,13 +48,13 @@ public record StarJctModel(long linkBps, long propagationPs, long switchLatencyP
     return Time.serialization(mtuBytes + WriteMrUpdate.PACKET_OVERHEAD_BYTES, linkBps) + switchLatencyPs + 2 * propagationPs;
   }
 
-  /** Completion time of every transfer, by id, in picoseconds. */
-  public long[] completions(TransferSchedule s) {
+  /** Completion time of every node, by id, in picoseconds. */
+  public long[] completions(CollectiveSchedule s) {
     return new StarFluid(this, s).run();
   }
 
   /** The job completion time: the last transfer's completion. */
-  public long jctPs(TransferSchedule s) {
+  public long jctPs(CollectiveSchedule s) {
     long max = 0;
     for (long c : completions(s)) {
       max = Math.max(max, c);

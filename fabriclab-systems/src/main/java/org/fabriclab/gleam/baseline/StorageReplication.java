@@ -1,5 +1,7 @@
 package org.fabriclab.gleam.baseline;
 
+import org.fabriclab.sim.collective.CollectiveSchedule;
+
 /**
  * Storage data replication of one IO (seed 002, §5.2.2, Fig. 12/13): the client (rank 0) writes
  * {@code ioBytes} to {@code replicas} servers (ranks 1..replicas). Three-unicast replication sends
@@ -10,25 +12,25 @@ package org.fabriclab.gleam.baseline;
 public final class StorageReplication {
   private StorageReplication() {}
 
-  public static TransferSchedule unicasts(int replicas, long ioBytes) {
+  public static CollectiveSchedule unicasts(int replicas, long ioBytes) {
     check(replicas, ioBytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder(replicas + "-unicasts", replicas + 1);
+    CollectiveSchedule b = new CollectiveSchedule(replicas + 1).named(replicas + "-unicasts");
     for (int s = 1; s <= replicas; s++) {
-      b.unicast(0, s, ioBytes);
+      b.transfer(0, s, ioBytes);
     }
-    return b.build();
+    return b;
   }
 
-  public static TransferSchedule oneCopy(long ioBytes) {
+  public static CollectiveSchedule oneCopy(long ioBytes) {
     check(1, ioBytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("one-copy", 2);
-    b.unicast(0, 1, ioBytes);
-    return b.build();
+    CollectiveSchedule b = new CollectiveSchedule(2).named("one-copy");
+    b.transfer(0, 1, ioBytes);
+    return b;
   }
 
-  public static TransferSchedule gleam(int replicas, long ioBytes, long mrUpdateBytes) {
+  public static CollectiveSchedule gleam(int replicas, long ioBytes, long mrUpdateBytes) {
     check(replicas, ioBytes);
-    TransferSchedule.Builder b = new TransferSchedule.Builder("gleam", replicas + 1);
+    CollectiveSchedule b = new CollectiveSchedule(replicas + 1).named("gleam");
     int[] servers = new int[replicas];
     for (int s = 1; s <= replicas; s++) {
       servers[s - 1] = s;
@@ -39,7 +41,7 @@ public final class StorageReplication {
     } else {
       b.multicast(0, servers, ioBytes);
     }
-    return b.build();
+    return b;
   }
 
   private static void check(int replicas, long ioBytes) {

@@ -2,6 +2,7 @@ package org.fabriclab.gleam.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.units.Time;
 import org.junit.jupiter.api.Test;
 
@@ -23,10 +24,10 @@ class StarJctModelTest {
     // binomial, 4 ranks: 0->2 and 0->1 share the root's uplink (2 SER), then 2->3
     assertThat(MODEL.jctPs(MpiBcast.binomial(4, 0, M))).isEqualTo(2 * A + 3 * SER + 2 * LAT);
     // one connection serves its transfers in order: two back-to-back messages 0->1
-    TransferSchedule.Builder b = new TransferSchedule.Builder("two", 2);
-    b.unicast(0, 1, M);
-    b.unicast(0, 1, M);
-    long[] c = MODEL.completions(b.build());
+    CollectiveSchedule b = new CollectiveSchedule(2).named("two");
+    b.transfer(0, 1, M);
+    b.transfer(0, 1, M);
+    long[] c = MODEL.completions(b);
     assertThat(c).containsExactly(A + SER + LAT, A + 2 * SER + LAT);
   }
 

@@ -3,7 +3,6 @@ package org.fabriclab.sim.collective.host;
 import java.util.EnumSet;
 import java.util.Set;
 import org.fabriclab.error.InvalidParameterException;
-import org.fabriclab.sim.app.MpiBcastSchedules;
 import org.fabriclab.sim.collective.CollectiveOp;
 import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.collective.CollectiveScheme;

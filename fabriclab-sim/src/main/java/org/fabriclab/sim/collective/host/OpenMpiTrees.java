@@ -1,7 +1,6 @@
 package org.fabriclab.sim.collective.host;
 
 import java.util.Arrays;
-import org.fabriclab.sim.app.MpiBcastSchedules;
 
 /**
  * The broadcast algorithms of Open MPI 4.1's {@code coll/base} component that its fixed decision

@@ -2,7 +2,6 @@ package org.fabriclab.sim.collective.host;
 
 import java.util.EnumSet;
 import java.util.Set;
-import org.fabriclab.sim.app.MpiBcastSchedules;
 import org.fabriclab.sim.collective.CollectiveOp;
 import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.sim.collective.CollectiveScheme;

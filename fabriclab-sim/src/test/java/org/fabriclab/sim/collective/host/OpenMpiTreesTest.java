@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fabriclab.sim.app.MpiBcastSchedules;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package org.fabriclab.sim.app;
+package org.fabriclab.sim.collective.host;
 
 import org.fabriclab.error.InvalidParameterException;
 

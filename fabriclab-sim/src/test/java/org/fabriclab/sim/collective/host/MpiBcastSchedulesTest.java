@@ -1,4 +1,4 @@
-package org.fabriclab.sim.app;
+package org.fabriclab.sim.collective.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

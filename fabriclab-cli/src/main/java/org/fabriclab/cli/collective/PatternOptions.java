@@ -1,0 +1,107 @@
+package org.fabriclab.cli.collective;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabriclab.error.InvalidParameterException;
+import org.fabriclab.sim.collective.CollectiveOp;
+import org.fabriclab.sim.collective.CollectiveScheme;
+import org.fabriclab.sim.collective.pattern.HplPattern;
+import org.fabriclab.sim.collective.pattern.Pattern;
+import org.fabriclab.sim.collective.pattern.ReplicationPattern;
+import org.fabriclab.sim.collective.pattern.ShufflePattern;
+import picocli.CommandLine.Option;
+
+/**
+ * The application patterns' options: {@code --op hpl --grid PxQ}, {@code --op replicate
+ * --replicas R}, {@code --op shuffle --mappers M --reducers R}. A pattern's ranks follow from its
+ * shape, and {@code --scheme} names the broadcast (hpl, replicate) or incast (shuffle) schemes it
+ * is composed of.
+ */
+final class PatternOptions {
+  @Option(names = "--grid", paramLabel = "PxQ",
+      description = "hpl: the process grid, P rows x Q columns (ranks = P*Q; default: 2x4)")
+  String grid;
+
+  @Option(names = "--replicas", paramLabel = "R", description = "replicate: storage servers the client writes to, 1..1048576 (default: 3)")
+  Long replicas;
+
+  @Option(names = "--mappers", paramLabel = "M", description = "shuffle: mappers, 1..65536 (default: 4)")
+  Long mappers;
+
+  @Option(names = "--reducers", paramLabel = "R", description = "shuffle: reducers, 1..65536 (default: 4)")
+  Long reducers;
+
+  /**
+   * The pattern of {@code op}, or null for an operation; refuses pattern options that do not
+   * apply and, for a pattern, an explicit {@code --ranks} or {@code --root}.
+   */
+  Pattern pattern(CollectiveOp op, boolean ranksGiven, boolean rootGiven) {
+    refuse(grid != null && op != CollectiveOp.HPL, "--grid", "hpl");
+    refuse(replicas != null && op != CollectiveOp.REPLICATE, "--replicas", "replicate");
+    refuse((mappers != null || reducers != null) && op != CollectiveOp.SHUFFLE,
+        mappers != null ? "--mappers" : "--reducers", "shuffle");
+    if (!op.pattern()) {
+      return null;
+    }
+    if (ranksGiven) {
+      throw new InvalidParameterException("--ranks", "--ranks does not apply to --op " + op.cliName()
+          + ": its ranks follow from " + (op == CollectiveOp.HPL ? "--grid" : op == CollectiveOp.REPLICATE
+          ? "--replicas (R + 1)" : "--mappers + --reducers"));
+    }
+    if (rootGiven) {
+      throw new InvalidParameterException("--root", "--root does not apply to --op " + op.cliName()
+          + ": its roots are the pattern's (column 0 and row 0, the client, the reducers)");
+    }
+    return switch (op) {
+      case HPL -> {
+        String g = grid == null ? "2x4" : grid.strip().toLowerCase(java.util.Locale.ROOT);
+        String[] pq = g.split("x");
+        long p;
+        long q;
+        try {
+          if (pq.length != 2) {
+            throw new NumberFormatException();
+          }
+          p = Long.parseLong(pq[0]);
+          q = Long.parseLong(pq[1]);
+        } catch (NumberFormatException e) {
+          throw new InvalidParameterException("--grid", grid, "P x Q as two whole numbers, e.g. 4x4");
+        }
+        InvalidParameterException.requireRange("--grid rows", p, 1, 4096);
+        InvalidParameterException.requireRange("--grid columns", q, 1, 4096);
+        if (p * q < 2) {
+          throw new InvalidParameterException("--grid", grid, "at least 2 ranks (P x Q >= 2)");
+        }
+        yield new HplPattern((int) p, (int) q);
+      }
+      case REPLICATE -> new ReplicationPattern((int) InvalidParameterException.requireRange("--replicas",
+          replicas == null ? 3 : replicas, 1, 1 << 20));
+      default -> new ShufflePattern(
+          (int) InvalidParameterException.requireRange("--mappers", mappers == null ? 4 : mappers, 1, 1 << 16),
+          (int) InvalidParameterException.requireRange("--reducers", reducers == null ? 4 : reducers, 1, 1 << 16));
+    };
+  }
+
+  private static void refuse(boolean bad, String flag, String op) {
+    if (bad) {
+      throw new InvalidParameterException(flag, flag + " applies to --op " + op + " only");
+    }
+  }
+
+  /** Every scheme of the pattern's parts, composed into the pattern. */
+  static List<CollectiveScheme> over(Pattern p, List<CollectiveScheme> parts) {
+    List<CollectiveScheme> out = new ArrayList<>();
+    for (CollectiveScheme s : parts) {
+      out.add(p.over(s));
+    }
+    return out;
+  }
+
+  /** Refuses a size the pattern cannot split (a shuffle's partitions). */
+  static void checkSize(Pattern p, long size) {
+    if (p instanceof ShufflePattern sh && size % sh.reducers() != 0) {
+      throw new InvalidParameterException("--size", size, "shuffle splits each mapper's output into one "
+          + "partition per reducer: a multiple of --reducers (" + sh.reducers() + ")");
+    }
+  }
+}
