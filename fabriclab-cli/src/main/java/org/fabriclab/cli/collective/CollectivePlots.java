@@ -13,10 +13,11 @@ import org.fabriclab.table.Table;
 /**
  * The collective command's plots: busbw against size per scheme and fabric (as nccl-tests users
  * read them, log size axis), JCT and bytes on the wire as bars per run, and when each rank
- * finished (the fraction of ranks done against time, a step CDF per run).
+ * finished at the largest size (the fraction of ranks done against time, a step CDF per scheme and
+ * fabric, the first {@link #MAX_RANK_SERIES}).
  */
 final class CollectivePlots {
-  /** Runs drawn in the rank-completion chart (the first ones). */
+  /** Lines drawn in the rank-completion chart (the first ones). */
   static final int MAX_RANK_SERIES = 8;
 
   private CollectivePlots() {}
@@ -26,14 +27,15 @@ final class CollectivePlots {
     Table.Builder b = Table.builder("plot").stringColumn("series").stringColumn("run").doubleColumn("sizeBytes")
         .doubleColumn("busbwGbps").doubleColumn("jctNs").doubleColumn("wireBytes");
     Map<String, double[]> ends = new LinkedHashMap<>();
+    long largest = rows.stream().mapToLong(r -> r.spec().sizeBytes()).max().orElse(0);
     for (Row r : rows) {
       String series = several ? r.scheme() + " @ " + r.fabric() : r.scheme();
       String run = series + " " + sizeLabel(r.spec().sizeBytes());
       b.row(series, run, (double) r.spec().sizeBytes(), r.busbw(),
           r.jctNs() == null ? null : r.jctNs().doubleValue(), (double) r.result().wireBytes());
       long[] e = r.result().rankEndPs();
-      if (e != null && ends.size() < MAX_RANK_SERIES) {
-        ends.put(run, java.util.Arrays.stream(e).filter(x -> x >= 0).mapToDouble(x -> x / 1000.0).toArray());
+      if (e != null && r.spec().sizeBytes() == largest && ends.size() < MAX_RANK_SERIES) {
+        ends.put(series, java.util.Arrays.stream(e).filter(x -> x >= 0).mapToDouble(x -> x / 1000.0).toArray());
       }
     }
     Table t = b.build();
@@ -44,9 +46,8 @@ final class CollectivePlots {
     Plots.bar(t, "run", "wireBytes", op.cliName() + ": payload bytes x links crossed", "bytes on the wire",
         Quantity.BYTES, dir.resolve(prefix + "wire-bytes"));
     if (!ends.isEmpty()) {
-      Plots.save(ReportCharts.stepCdf(op.cliName() + ": ranks done over time" + (rows.size() > MAX_RANK_SERIES
-          ? " (first " + MAX_RANK_SERIES + " runs)" : ""), "time since the start", "fraction of ranks done",
-          Quantity.TIME_NS, ends), dir.resolve(prefix + "rank-ends"));
+      Plots.save(ReportCharts.stepCdf(op.cliName() + ": ranks done over time, S = " + sizeLabel(largest),
+          "time since the start", "fraction of ranks done", Quantity.TIME_NS, ends), dir.resolve(prefix + "rank-ends"));
     }
   }
 

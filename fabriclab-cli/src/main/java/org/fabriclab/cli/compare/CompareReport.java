@@ -123,9 +123,15 @@ final class CompareReport {
     for (String l : labels) {
       cost.putIfAbsent(fabric(first.get(l)), COST.stream().mapToDouble(c -> mean.get(l).get(c)).toArray());
     }
-    save(r, dir, "cost", ReportCharts.groupedBars("Cost", "count", Quantity.NUMBER,
-        List.of("servers", "switches", "links", "switch ports"), cost),
-        "cost per fabric: servers, switches, links (cables) and switch ports");
+    if (cost.values().stream().map(java.util.Arrays::toString).distinct().count() > 1) {
+      save(r, dir, "cost", ReportCharts.groupedBars("Cost", "count", Quantity.NUMBER,
+          List.of("servers", "switches", "links", "switch ports"), cost),
+          "cost per fabric: servers, switches, links (cables) and switch ports");
+    } else { // equal equipment: a chart of equal bars says less than a sentence
+      double[] c = cost.values().iterator().next();
+      r.paragraph(String.format(java.util.Locale.ROOT, "Cost: every fabric has the same equipment, %,.0f servers,"
+          + " %,.0f switches, %,.0f links (cables) and %,.0f switch ports (compare.csv).", c[0], c[1], c[2], c[3]));
+    }
     for (Map.Entry<String, List<String>> panel : panels(labels, first).entrySet()) {
       Map<String, double[]> cdf = new LinkedHashMap<>();
       for (String l : panel.getValue()) {

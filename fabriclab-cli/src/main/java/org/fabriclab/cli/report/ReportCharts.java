@@ -43,7 +43,7 @@ public final class ReportCharts {
       one.put(yLabel, values);
       return groupedBars(title, yLabel, q, categories, one);
     }
-    XYChart c = xy(title, null, yLabel);
+    XYChart c = xy(title, null, yLabel, 1);
     c.getStyler().setLegendVisible(false);
     slant(c.getStyler(), categories);
     int longest = categories.stream().mapToInt(String::length).max().orElse(0);
@@ -100,8 +100,8 @@ public final class ReportCharts {
    */
   public static CategoryChart groupedBars(String title, String yLabel, Quantity q, List<String> categories,
       Map<String, double[]> series) {
-    CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yLabel)
-        .build();
+    CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(height(series.size())).title(title)
+        .yAxisTitle(yLabel).build();
     style(c.getStyler());
     c.getStyler().setLegendVisible(series.size() > 1);
     slant(c.getStyler(), categories);
@@ -132,7 +132,7 @@ public final class ReportCharts {
   /** Step CDFs from their points ({@link StepCdf}); {@code allowLog}: log x when values span decades. */
   public static XYChart stepCdfOf(String title, String xLabel, String yLabel, Quantity q,
       Map<String, StepCdf.Points> series, boolean allowLog) {
-    XYChart c = xy(title, xLabel, yLabel);
+    XYChart c = xy(title, xLabel, yLabel, series.size());
     c.getStyler().setLegendVisible(series.size() > 1);
     double[] xs = series.values().stream().flatMapToDouble(p -> Arrays.stream(p.x())).toArray();
     Axis x = Axis.of(q, xs, false, allowLog, false);
@@ -155,7 +155,7 @@ public final class ReportCharts {
   /** Lines, one per series ({x[], y[]} each); log x or y when values span decades and it is allowed. */
   public static XYChart lines(String title, String xLabel, Quantity xq, boolean logX, String yLabel, Quantity yq,
       boolean logY, Map<String, double[][]> series) {
-    XYChart c = xy(title, xLabel, yLabel);
+    XYChart c = xy(title, xLabel, yLabel, series.size());
     c.getStyler().setLegendVisible(series.size() > 1);
     double[] xs = series.values().stream().flatMapToDouble(p -> Arrays.stream(p[0])).toArray();
     double[] ys = series.values().stream().flatMapToDouble(p -> Arrays.stream(p[1])).toArray();
@@ -179,12 +179,17 @@ public final class ReportCharts {
   }
 
   /** An XY chart with the reports' style. */
-  static XYChart xy(String title, String xLabel, String yLabel) {
-    XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel == null ? "" : xLabel)
+  static XYChart xy(String title, String xLabel, String yLabel, int series) {
+    XYChart c = new XYChartBuilder().width(WIDTH).height(height(series)).title(title).xAxisTitle(xLabel == null ? "" : xLabel)
         .yAxisTitle(yLabel).build();
     style(c.getStyler());
     c.getStyler().setXAxisTitleVisible(xLabel != null);
     return c;
+  }
+
+  /** The chart's height: the plot keeps its size however many lines the legend below it has. */
+  static int height(int series) {
+    return series > 1 ? HEIGHT + 22 * series : HEIGHT;
   }
 
   static void style(AxesChartStyler s) {
@@ -199,6 +204,8 @@ public final class ReportCharts {
     int longest = categories.stream().mapToInt(String::length).max().orElse(0);
     if (longest * categories.size() > 90) {
       s.setXAxisLabelRotation(45); // labels that would overlap are slanted
+      // each ends at its tick (XChart centres the slanted box, off its tick, and drops the last one)
+      s.setXAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
     }
   }
 
