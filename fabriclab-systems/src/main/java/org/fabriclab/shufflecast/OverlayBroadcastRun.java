@@ -87,6 +87,12 @@ public final class OverlayBroadcastRun {
   /** Runs one broadcast per group (members exclude the source), group g requested at g · stagger. */
   public ShufflecastMulticastRun.Result run(Baseline baseline, int[] sources, int[][] members,
       long bytes, long staggerNs, long binNs) {
+    return run(baseline, sources, members, bytes, staggerNs, binNs, Progress.NONE);
+  }
+
+  /** {@link #run(Baseline, int[], int[][], long, long, long)}, reporting the unicast transfers done. */
+  public ShufflecastMulticastRun.Result run(Baseline baseline, int[] sources, int[][] members,
+      long bytes, long staggerNs, long binNs, Progress progress) {
     int servers = tors * serversPerTor;
     InvalidParameterException.requireRange("--size", bytes, 1, ShufflecastMulticastRun.MAX_BYTES);
     InvalidParameterException.requireRange("--groups", sources.length, 1, servers);
@@ -143,7 +149,7 @@ public final class OverlayBroadcastRun {
     Topology topo = fabric.build(Math.round(linkGbps * 1e9));
     FlowTrace trace = new FlowTrace(id, src, dst, st, size);
     PacketSimulation ps = new PacketSimulation(topo, new EcmpTable(topo), trace,
-        new TransportSpec.Tcp(tcp(), true), NetworkConfig.dctcpBenchmark(1), Progress.NONE);
+        new TransportSpec.Tcp(tcp(), true), NetworkConfig.dctcpBenchmark(1), progress);
     Simulator sim = ps.simulator();
     Transport tr = ps.transportImpl();
     FlowRecords rec = ps.records();

@@ -117,6 +117,8 @@ public final class GleamBcastCommand implements Runnable {
 
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
+  @picocli.CommandLine.Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
+
   @Override
   public void run() {
     format.format();
@@ -285,12 +287,14 @@ public final class GleamBcastCommand implements Runnable {
     if (!register.equals("computed") && !register.equals("packet")) {
       throw new InvalidParameterException("--register", registerText, "one of computed, packet");
     }
+    PacketBcast.Options opt = new PacketBcast.Options(null, null, register.equals("packet"),
+        progress.reporter(spec.commandLine().getErr()));
     PacketBcast.Result r = register.equals("packet")
         ? PacketBcast.run(m, topo != null ? topo : PacketBcast.testbed(servers, linkGbps), source, recv, size, loss,
-            drops, seed, new PacketBcast.Options(null, null, true))
+            drops, seed, opt)
         : topo != null
-        ? PacketBcast.run(m, topo, source, recv, size, loss, drops, seed)
-        : PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed);
+        ? PacketBcast.run(m, topo, source, recv, size, loss, drops, seed, opt)
+        : PacketBcast.run(m, servers, source, recv, size, linkGbps, loss, drops, seed, opt);
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);

@@ -197,6 +197,7 @@ public final class ProgressReporter implements Progress {
       ticker = null;
     }
     if (bar != null) {
+      bar.setExtraMessage(""); // a note about running work is stale once the task ends
       bar.stepTo(done.get());
       bar.close();
       bar = null;

@@ -101,7 +101,8 @@ public final class RunCommand implements Runnable {
     PrintWriter err = progress.log(spec.commandLine().getErr());
     long t0 = System.nanoTime();
     long[] t1 = {0};
-    SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
+    SweepRunner.Outcome r = SweepRunner.run(s, points, out, resume, ex, version(), err,
+        progress.reporter(spec.commandLine().getErr()), d -> {
       t1[0] = System.nanoTime();
       RunReport.write(out, s, points); // inside the folder's lock, as the points
     });

@@ -123,7 +123,7 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--bin-ms", description = "time-series bin, ms (default ${DEFAULT-VALUE})")
   double binMs = 1;
 
-  @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts payload bytes delivered)")
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts payload bytes delivered; with --method mpi-bcast or cornet, unicast transfers done)")
   boolean noProgress;
 
   @Override
@@ -208,14 +208,14 @@ public final class MulticastCommand implements Runnable {
           + sender);
     }
     ShufflecastMulticastRun.Result r;
+    org.fabriclab.progress.Progress bar = ProgressReporter.create(!noProgress, spec.commandLine().getErr());
     try (org.fabriclab.io.RunFolder folder = out == null ? null
         : org.fabriclab.io.OutputFiles.runFolder(out, force, "--out")) {
       r = overlay == null
-          ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc,
-              ProgressReporter.create(!noProgress, spec.commandLine().getErr()))
+          ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc, bar)
           : new OverlayBroadcastRun(p, k, serversPerTor, linkGbps, Math.round(locateMs * 1e6),
               blockBytes).run(overlay, src, members, sizeBytes, Math.round(staggerMs * 1e6),
-              sc.seriesBinNs());
+              sc.seriesBinNs(), bar);
       if (folder != null) {
         folder.write(dir -> {
           writeSeries(dir.resolve("throughput.csv"), r);
