@@ -130,7 +130,12 @@ public final class Axis {
     if (names != null) {
       long i = Math.round(c);
       boolean at = Math.abs(c - i) < 1e-9 && i >= 1 && i <= names.size();
-      return at ? names.get((int) i - 1) : "\u200b" + Ticks.plain(c); // off a category: never drawn
+      // off the categories (XChart ticks the margins too): distinct labels of zero width
+      if (at) {
+        return names.get((int) i - 1);
+      }
+      long key = i <= 0 ? 1 - i : 50 + i - names.size(); // 0 -> 1, -1 -> 2, n+1 -> 51, ...
+      return "\u200b".repeat((int) Math.min(200, Math.max(1, key)));
     }
     if (!log) {
       return Ticks.label(c, quantity);

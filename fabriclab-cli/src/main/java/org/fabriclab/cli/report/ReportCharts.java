@@ -75,6 +75,7 @@ public final class ReportCharts {
       bar.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
       bar.setFillColor(fill);
       bar.setLineColor(fill);
+      bar.setLineStyle(new BasicStroke(1f));
       bar.setMarker(SeriesMarkers.NONE);
       bar.setShowInLegend(false);
       if (halfWidths != null && hi[i] > lo[i]) {
@@ -202,8 +203,8 @@ public final class ReportCharts {
 
   private static void slant(AxesChartStyler s, List<String> categories) {
     int longest = categories.stream().mapToInt(String::length).max().orElse(0);
-    if (longest * categories.size() > 90) {
-      s.setXAxisLabelRotation(45); // labels that would overlap are slanted
+    if (longest * 7.5 > 780.0 / Math.max(1, categories.size())) {
+      s.setXAxisLabelRotation(45); // labels that would overlap (about 7.5 px a character) are slanted
       // each ends at its tick (XChart centres the slanted box, off its tick, and drops the last one)
       s.setXAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
     }
