@@ -281,6 +281,11 @@ public final class SweepRunner {
         bar.end();
       }
     }
+    if (bar != null) { // the last line, as without a bar
+      log.printf("%d/%s done (%.1f s)%n", done.get(), RunReport.count(points.size(), "point"),
+          (System.nanoTime() - t0) / 1e9);
+      log.flush();
+    }
     Path results = dir.resolve("results.csv");
     OutputFiles.writeString(results, TidyCsv.assemble(dir, spec, points));
     return new Outcome(points.size(), pending.size(), skipped, results);
