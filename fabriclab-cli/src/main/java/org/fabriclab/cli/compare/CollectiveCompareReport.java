@@ -120,20 +120,6 @@ final class CollectiveCompareReport {
     return new CompareReport.Result(table, bb.build());
   }
 
-  /** {@code 1MiB}, {@code 64KiB}, {@code 1000B}: the size as the command line takes it. */
-  static String sizeLabel(long b) {
-    if (b >= 1L << 30 && b % (1L << 30) == 0) {
-      return b / (1L << 30) + "GiB";
-    }
-    if (b >= 1L << 20 && b % (1L << 20) == 0) {
-      return b / (1L << 20) + "MiB";
-    }
-    if (b >= 1024 && b % 1024 == 0) {
-      return b / 1024 + "KiB";
-    }
-    return b + "B";
-  }
-
   /** The points of a line that have a value. */
   private static double[][] present(double[][] v) {
     int n = 0;
