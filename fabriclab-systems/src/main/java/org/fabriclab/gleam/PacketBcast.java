@@ -11,10 +11,14 @@ import org.fabriclab.sim.assembly.ElementBinding;
 import org.fabriclab.sim.assembly.Fabric;
 import org.fabriclab.sim.assembly.FabricDescription;
 import org.fabriclab.sim.assembly.TransportBinding;
+import org.fabriclab.progress.Progress;
 import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
+import org.fabriclab.sim.packet.PacketKinds;
+import org.fabriclab.sim.packet.Packets;
+import org.fabriclab.sim.probe.RunProgress;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
 import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
@@ -88,11 +92,17 @@ public final class PacketBcast {
    */
   public static Result run(String method, int servers, int source, int[] receivers, long sizeBytes,
       double linkGbps, double loss, List<int[]> dropAt, long seed) {
+    return run(method, servers, source, receivers, sizeBytes, linkGbps, loss, dropAt, seed, null);
+  }
+
+  /** {@link #run(String, int, int, int[], long, double, double, List, long)} with {@link Options}. */
+  public static Result run(String method, int servers, int source, int[] receivers, long sizeBytes,
+      double linkGbps, double loss, List<int[]> dropAt, long seed, Options options) {
     if (servers < 2 || servers > MAX_SERVERS) {
       throw new InvalidParameterException("--servers", servers, "valid range 2.." + MAX_SERVERS
           + " at packet level (a Gleam table has at most 256 ports)");
     }
-    return run(method, testbed(servers, linkGbps), source, receivers, sizeBytes, loss, dropAt, seed);
+    return run(method, testbed(servers, linkGbps), source, receivers, sizeBytes, loss, dropAt, seed, options);
   }
 
   /**
@@ -115,9 +125,18 @@ public final class PacketBcast {
    * @param registerByPackets Gleam's tables are built by envelope packets through the same network
    *     ({@link EnvelopePackets}, lossless, before the data; the JCT and the source's bytes count
    *     from the data's start) instead of the computed registration (the tables are equal)
+   * @param progress where the data phase reports the payload bytes delivered to the receivers
+   *     (counted from the bytes delivered, headers and acknowledgements scaled out: an estimate;
+   *     reporting never changes the run, {@link RunProgress})
    */
   public record Options(int[] lossOnArrivalAt, java.util.function.Consumer<Network> beforeStart,
-      boolean registerByPackets) {
+      boolean registerByPackets, Progress progress) {
+    /** No progress reported. */
+    public Options(int[] lossOnArrivalAt, java.util.function.Consumer<Network> beforeStart,
+        boolean registerByPackets) {
+      this(lossOnArrivalAt, beforeStart, registerByPackets, Progress.NONE);
+    }
+
     /** Tables from the computed registration. */
     public Options(int[] lossOnArrivalAt, java.util.function.Consumer<Network> beforeStart) {
       this(lossOnArrivalAt, beforeStart, false);
@@ -258,7 +277,17 @@ public final class PacketBcast {
       t.postSend(q, sizeBytes, q);
     }
     long budget = 10_000_000L + 2_000L * packets * (r + 1);
-    sim.run(TIME_CAP_PS, budget);
+    Progress progress = options == null || options.progress() == null ? Progress.NONE : options.progress();
+    long expected = sizeBytes * r;
+    long deliveredBefore = net.deliveredBytes();
+    double payloadShare = rc.payloadBytes() / (double) (rc.payloadBytes() + rc.headerBytes());
+    progress.begin("broadcast, bytes delivered", expected, Progress.Unit.BYTES);
+    try {
+      RunProgress.run(sim, TIME_CAP_PS, budget, progress,
+          () -> Math.min(expected, (long) ((net.deliveredBytes() - deliveredBefore) * payloadShare)));
+    } finally {
+      progress.end();
+    }
     if (done[0] < r) {
       throw new InvalidParameterException("--loss", loss, "the broadcast did not finish within "
           + TIME_CAP_PS / Time.PS_PER_MS + " ms of simulated time or " + budget

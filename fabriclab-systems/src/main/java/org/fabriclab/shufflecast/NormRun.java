@@ -185,7 +185,7 @@ final class NormRun {
     if (fail >= 0) {
       sim.schedule(sc.failAtNs() * 1000, failure, fail, 0);
     }
-    progress.begin("multicast (NORM)", ShufflecastMulticastRun.expectedBytes(ever, bytes));
+    progress.begin("multicast (NORM), bytes delivered", ShufflecastMulticastRun.expectedBytes(ever, bytes), Progress.Unit.BYTES);
     NormReceivers rx = norm.receivers();
     RunProgress.run(sim, Long.MAX_VALUE, progress, () -> {
       long d = 0;

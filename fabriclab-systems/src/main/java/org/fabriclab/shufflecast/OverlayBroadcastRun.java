@@ -88,6 +88,12 @@ public final class OverlayBroadcastRun {
   /** Runs one broadcast per group (members exclude the source), group g requested at g · stagger. */
   public ShufflecastMulticastRun.Result run(Baseline baseline, int[] sources, int[][] members,
       long bytes, long staggerNs, long binNs) {
+    return run(baseline, sources, members, bytes, staggerNs, binNs, Progress.NONE);
+  }
+
+  /** {@link #run(Baseline, int[], int[][], long, long, long)}, reporting the unicast transfers done. */
+  public ShufflecastMulticastRun.Result run(Baseline baseline, int[] sources, int[][] members,
+      long bytes, long staggerNs, long binNs, Progress progress) {
     int servers = tors * serversPerTor;
     InvalidParameterException.requireRange("--size", bytes, 1, ShufflecastMulticastRun.MAX_BYTES);
     InvalidParameterException.requireRange("--groups", sources.length, 1, servers);
@@ -128,7 +134,7 @@ public final class OverlayBroadcastRun {
     // each transfer posted from its own event when its dependencies complete (a completion
     // handler's send), or at the end of its locate step
     PacketCollective pc = new PacketCollective(topo, new EcmpTable(topo), all, identity,
-        new TcpSpec(tcp(), true), NetworkConfig.dctcpBenchmark(1), Progress.NONE).deferLaunches();
+        new TcpSpec(tcp(), true), NetworkConfig.dctcpBenchmark(1), progress).deferLaunches();
     PacketSimulation ps = pc.simulation();
     ps.run(Long.MAX_VALUE, Long.MAX_VALUE);
     return result(all, host, pc.nodeEndPs(), requestPs, bytes, binNs, ps);

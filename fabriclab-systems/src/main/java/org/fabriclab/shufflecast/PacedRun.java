@@ -155,7 +155,7 @@ final class PacedRun {
       }
       pk.free(q);
     });
-    progress.begin("multicast", ShufflecastMulticastRun.expectedBytes(members, bytes));
+    progress.begin("multicast, bytes delivered", ShufflecastMulticastRun.expectedBytes(members, bytes), Progress.Unit.BYTES);
     RunProgress.run(sim, Long.MAX_VALUE, progress, () -> {
       long d = 0;
       for (long[] gm : got) {

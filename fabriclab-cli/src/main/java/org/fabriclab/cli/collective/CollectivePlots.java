@@ -1,34 +1,54 @@
 package org.fabriclab.cli.collective;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.fabriclab.cli.report.Plots;
+import org.fabriclab.cli.report.Quantity;
+import org.fabriclab.cli.report.ReportCharts;
 import org.fabriclab.sim.collective.CollectiveOp;
 import org.fabriclab.table.Table;
 
 /**
  * The collective command's plots: busbw against size per scheme and fabric (as nccl-tests users
- * read them, log size axis), JCT and bytes on the wire as bars per run.
+ * read them, log size axis), JCT and bytes on the wire as bars per run, and when each rank
+ * finished at the largest size (the fraction of ranks done against time, a step CDF per scheme and
+ * fabric, the first {@link #MAX_RANK_SERIES}).
  */
 final class CollectivePlots {
+  /** Lines drawn in the rank-completion chart (the first ones). */
+  static final int MAX_RANK_SERIES = 8;
+
   private CollectivePlots() {}
 
   static void write(Path dir, String prefix, List<Row> rows, CollectiveOp op) {
     boolean several = rows.stream().map(Row::fabric).distinct().count() > 1;
-    Table.Builder b = Table.builder("plot").stringColumn("series").stringColumn("run").doubleColumn("sizeMiB")
-        .doubleColumn("busbwGbps").doubleColumn("jctUs").doubleColumn("wireMB");
+    Table.Builder b = Table.builder("plot").stringColumn("series").stringColumn("run").doubleColumn("sizeBytes")
+        .doubleColumn("busbwGbps").doubleColumn("jctNs").doubleColumn("wireBytes");
+    Map<String, double[]> ends = new LinkedHashMap<>();
+    long largest = rows.stream().mapToLong(r -> r.spec().sizeBytes()).max().orElse(0);
     for (Row r : rows) {
       String series = several ? r.scheme() + " @ " + r.fabric() : r.scheme();
       String run = series + " " + sizeLabel(r.spec().sizeBytes());
-      b.row(series, run, r.spec().sizeBytes() / 1048576.0, r.busbw(),
-          r.jctNs() == null ? null : r.jctNs() / 1000.0, r.result().wireBytes() / 1e6);
+      b.row(series, run, (double) r.spec().sizeBytes(), r.busbw(),
+          r.jctNs() == null ? null : r.jctNs().doubleValue(), (double) r.result().wireBytes());
+      long[] e = r.result().rankEndPs();
+      if (e != null && r.spec().sizeBytes() == largest && ends.size() < MAX_RANK_SERIES) {
+        ends.put(series, java.util.Arrays.stream(e).filter(x -> x >= 0).mapToDouble(x -> x / 1000.0).toArray());
+      }
     }
     Table t = b.build();
-    Plots.lines(t, "sizeMiB", "busbwGbps", "series", op.cliName() + ": bus bandwidth (nccl-tests definition)",
-        "size S (MiB)", "busbw (Gb/s)", true, dir.resolve(prefix + "busbw"));
-    Plots.bar(t, "run", "jctUs", op.cliName() + ": job completion time", "JCT (µs)", dir.resolve(prefix + "jct"));
-    Plots.bar(t, "run", "wireMB", op.cliName() + ": payload bytes x links crossed", "wire (MB)",
-        dir.resolve(prefix + "wire-bytes"));
+    Plots.lines(t, "sizeBytes", "busbwGbps", "series", op.cliName() + ": bus bandwidth (nccl-tests definition)",
+        "size S", Quantity.BYTES, true, "busbw", Quantity.GBPS, dir.resolve(prefix + "busbw"));
+    Plots.bar(t, "run", "jctNs", op.cliName() + ": job completion time", "JCT", Quantity.TIME_NS,
+        dir.resolve(prefix + "jct"));
+    Plots.bar(t, "run", "wireBytes", op.cliName() + ": payload bytes x links crossed", "bytes on the wire",
+        Quantity.BYTES, dir.resolve(prefix + "wire-bytes"));
+    if (!ends.isEmpty()) {
+      Plots.save(ReportCharts.stepCdf(op.cliName() + ": ranks done over time, S = " + sizeLabel(largest),
+          "time since the start", "fraction of ranks done", Quantity.TIME_NS, ends), dir.resolve(prefix + "rank-ends"));
+    }
   }
 
   static String sizeLabel(long b) {

@@ -167,7 +167,7 @@ public final class GroupDemo {
       s.append("\nNot run on this engine: ").append(String.join(", ", new java.util.TreeSet<>(skipped))).append(".\n");
     }
     s.append("\nFiles per operation: `<op>-runs.csv` (every run), `<op>-rank-ends.csv`, `<op>-busbw.png`,"
-        + " `<op>-jct.png`, `<op>-wire-bytes.png`.\n");
+        + " `<op>-jct.png`, `<op>-wire-bytes.png`, `<op>-rank-ends.png`.\n");
     return s.toString();
   }
 }

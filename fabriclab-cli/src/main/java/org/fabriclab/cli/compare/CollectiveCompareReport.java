@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabriclab.cli.report.Confidence;
 import org.fabriclab.cli.report.HtmlReport;
+import org.fabriclab.cli.report.Quantity;
 import org.fabriclab.cli.report.ReportCharts;
 import org.fabriclab.cli.run.ExperimentSpec;
 import org.fabriclab.cli.run.Point;
@@ -84,21 +85,26 @@ final class CollectiveCompareReport {
         + " and 95% confidence half-width (Student's t). busbw as nccl-tests defines it; wireBytes = payload"
         + " bytes x links crossed.");
     List<Long> sizes = byConfig.keySet().stream().map(Config::sizeBytes).distinct().toList();
-    List<String> categories = sizes.stream().map(CollectiveCompareReport::sizeLabel).toList();
-    for (String[] m : new String[][] {{"busbwGbps", "busbw (Gbit/s)", "1"}, {"jctNs", "JCT (us)", "1000"},
-        {"wireBytes", "payload bytes x links (MB)", "1000000"}}) {
-      Map<String, double[]> series = new LinkedHashMap<>();
-      double scale = Double.parseDouble(m[2]);
+    // nccl-tests style: each metric against the size S, one line per fabric and scheme
+    Object[][] metrics = {{"busbwGbps", "bus bandwidth busbw", Quantity.GBPS},
+        {"jctNs", "job completion time", Quantity.TIME_NS}, {"wireBytes", "payload bytes x links crossed", Quantity.BYTES}};
+    for (Object[] m : metrics) {
+      String name = (String) m[0];
+      Map<String, double[][]> series = new LinkedHashMap<>();
       for (Config c : ci.keySet()) {
-        double[] v = series.computeIfAbsent(c.fabric() + " " + c.scheme(), k -> {
-          double[] nan = new double[sizes.size()];
-          java.util.Arrays.fill(nan, Double.NaN);
+        double[][] v = series.computeIfAbsent(c.fabric() + " " + c.scheme(), k -> {
+          double[][] nan = new double[2][sizes.size()];
+          java.util.Arrays.fill(nan[1], Double.NaN);
+          for (int i = 0; i < sizes.size(); i++) {
+            nan[0][i] = sizes.get(i);
+          }
           return nan;
         });
-        v[sizes.indexOf(c.sizeBytes())] = ci.get(c).get(m[0]).mean() / scale;
+        v[1][sizes.indexOf(c.sizeBytes())] = ci.get(c).get(name).mean();
       }
-      CompareReport.save(r, dir, m[0] + "-by-size", ReportCharts.groupedBars(m[1] + " by size", m[1], categories,
-          series), m[1] + " by size S");
+      series.replaceAll((k, v) -> present(v));
+      CompareReport.save(r, dir, name + "-by-size", ReportCharts.lines(m[1] + " against size S", "size S",
+          Quantity.BYTES, true, (String) m[1], (Quantity) m[2], true, series), m[1] + " against size S");
     }
     CompareReport.finish(r, dir, table);
     Table.Builder bb = Table.builder("compare").stringColumn("fabric").stringColumn("scheme")
@@ -114,17 +120,16 @@ final class CollectiveCompareReport {
     return new CompareReport.Result(table, bb.build());
   }
 
-  /** {@code 1MiB}, {@code 64KiB}, {@code 1000B}: the size as the command line takes it. */
-  static String sizeLabel(long b) {
-    if (b >= 1L << 30 && b % (1L << 30) == 0) {
-      return b / (1L << 30) + "GiB";
+  /** The points of a line that have a value. */
+  private static double[][] present(double[][] v) {
+    int n = 0;
+    double[][] out = new double[2][v[0].length];
+    for (int i = 0; i < v[0].length; i++) {
+      if (!Double.isNaN(v[1][i])) {
+        out[0][n] = v[0][i];
+        out[1][n++] = v[1][i];
+      }
     }
-    if (b >= 1L << 20 && b % (1L << 20) == 0) {
-      return b / (1L << 20) + "MiB";
-    }
-    if (b >= 1024 && b % 1024 == 0) {
-      return b / 1024 + "KiB";
-    }
-    return b + "B";
+    return new double[][] {java.util.Arrays.copyOf(out[0], n), java.util.Arrays.copyOf(out[1], n)};
   }
 }

@@ -161,7 +161,8 @@ public final class CompareCommand implements Runnable {
     try (RunFolder folder = OutputFiles.runFolder(out, force, "--out")) {
       Path stage = folder.staging();
       ThreadedExecutor ex = new ThreadedExecutor(n);
-      SweepRunner.runInto(s, points, stage, ex, org.fabriclab.cli.run.RunCommand.version(), progress.log(err));
+      SweepRunner.runInto(s, points, stage, ex, org.fabriclab.cli.run.RunCommand.version(), progress.log(err),
+          progress.reporter(err));
       r = collective.given() ? CollectiveCompareReport.write(stage, s, points) : CompareReport.write(stage, s, points);
       folder.commit();
     }

@@ -132,7 +132,7 @@ public final class TopologyTourCommand implements Runnable {
           TableWriter.write(ht, TableWriter.Format.CSV, dir.resolve("hop-distribution.csv"));
           Plots.bar(st, "fabric", "avgServerPathLength",
               "Average server-pair path length, 128 servers", "hops", dir.resolve("avg-path-length"));
-          Plots.lines(ht, "hops", "cumulative", "fabric",
+          Plots.stepCdf(ht, "hops", "pairs", "fabric",
               "Server-pair hop distance (CDF), 128 servers", "hops", "fraction of server pairs",
               dir.resolve("hop-cdf"));
           TableWriter.writeAtomically(dir.resolve("summary.md"), summary(st));

@@ -117,6 +117,8 @@ public final class GleamBcastCommand implements Runnable {
 
   @picocli.CommandLine.Mixin org.fabriclab.cli.FormatOption format = new org.fabriclab.cli.FormatOption();
 
+  @picocli.CommandLine.Mixin org.fabriclab.cli.ProgressOption progress = new org.fabriclab.cli.ProgressOption();
+
   @Override
   public void run() {
     format.format();
@@ -293,7 +295,8 @@ public final class GleamBcastCommand implements Runnable {
     }
     org.fabriclab.graph.Topology fabric = topo != null ? topo : PacketBcast.testbed(servers, linkGbps);
     PacketBcast.Result r = pcap.record(org.fabriclab.sim.probe.pcap.Framing.defaults(), attach -> PacketBcast.run(m,
-        fabric, source, recv, size, loss, drops, seed, new PacketBcast.Options(null, attach, register.equals("packet"))));
+        fabric, source, recv, size, loss, drops, seed, new PacketBcast.Options(null, attach, register.equals("packet"),
+            progress.reporter(spec.commandLine().getErr()))));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);

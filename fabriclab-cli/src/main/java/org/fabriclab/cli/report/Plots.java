@@ -8,31 +8,24 @@ import java.util.Map;
 import org.fabriclab.io.OutputFiles;
 import org.fabriclab.table.Table;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.VectorGraphicsEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.Styler;
 
 /**
  * Plots from {@link Table}s with XChart, written as PNG and SVG side by side ({@code base.png},
  * {@code base.svg}), each atomically (temp file, then move). Headless.
  */
 public final class Plots {
-  private static final int WIDTH = 900;
-  private static final int HEIGHT = 540;
-
   private Plots() {}
 
   /** A bar chart of {@code yColumn} per row labelled by {@code xColumn}. */
   public static void bar(Table t, String xColumn, String yColumn, String title, String yLabel, Path base) {
-    CategoryChart c =
-        new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xColumn)
-            .yAxisTitle(yLabel).build();
-    c.getStyler().setLegendVisible(false);
-    c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    bar(t, xColumn, yColumn, title, yLabel, Quantity.NUMBER, base);
+  }
+
+  /** {@link #bar}, with y values of quantity {@code q} (SI tick labels). */
+  public static void bar(Table t, String xColumn, String yColumn, String title, String yLabel, Quantity q,
+      Path base) {
     List<String> xs = new ArrayList<>();
     List<Double> ys = new ArrayList<>();
     for (int r = 0; r < t.rowCount(); r++) {
@@ -41,12 +34,8 @@ public final class Plots {
         ys.add(t.getDouble(r, yColumn));
       }
     }
-    int longest = xs.stream().mapToInt(String::length).max().orElse(0);
-    if (longest * xs.size() > 90) {
-      c.getStyler().setXAxisLabelRotation(45); // labels that would overlap are slanted
-    }
-    c.addSeries(yColumn, xs, ys);
-    save(c, base);
+    save(ReportCharts.bars(title, yLabel, q, xs, ys.stream().mapToDouble(Double::doubleValue).toArray(), null),
+        base);
   }
 
   /**
@@ -63,12 +52,32 @@ public final class Plots {
   public static void lines(
       Table t, String xColumn, String yColumn, String seriesColumn, String title, String xLabel,
       String yLabel, boolean logX, Path base) {
-    XYChart c =
-        new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
-            .yAxisTitle(yLabel).build();
-    // below the plot: a legend never covers data
-    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-    c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    lines(t, xColumn, yColumn, seriesColumn, title, xLabel, Quantity.NUMBER, logX, yLabel, Quantity.NUMBER, base);
+  }
+
+  /**
+   * {@link #lines} with the quantities of x and y (SI tick labels); log x when {@code logX} and the
+   * values span more than two decades, log y when they do.
+   */
+  public static void lines(Table t, String xColumn, String yColumn, String seriesColumn, String title,
+      String xLabel, Quantity xq, boolean logX, String yLabel, Quantity yq, Path base) {
+    save(ReportCharts.lines(title, xLabel, xq, logX, yLabel, yq, true, series(t, xColumn, yColumn, seriesColumn)),
+        base);
+  }
+
+  /**
+   * Step CDFs from a histogram table: per distinct {@code seriesColumn}, {@code valueColumn}
+   * weighted by {@code weightColumn} (a hop count and its number of pairs).
+   */
+  public static void stepCdf(Table t, String valueColumn, String weightColumn, String seriesColumn, String title,
+      String xLabel, String yLabel, Path base) {
+    Map<String, double[][]> h = series(t, valueColumn, weightColumn, seriesColumn);
+    Map<String, StepCdf.Points> pts = new LinkedHashMap<>();
+    h.forEach((k, v) -> pts.put(k, StepCdf.weighted(v[0], v[1])));
+    save(ReportCharts.stepCdfOf(title, xLabel, yLabel, Quantity.NUMBER, pts, false), base);
+  }
+
+  private static Map<String, double[][]> series(Table t, String xColumn, String yColumn, String seriesColumn) {
     Map<String, List<double[]>> series = new LinkedHashMap<>();
     for (int r = 0; r < t.rowCount(); r++) {
       if (!present(t, r, xColumn) || !present(t, r, yColumn)) {
@@ -78,27 +87,10 @@ public final class Plots {
       series.computeIfAbsent(s, k -> new ArrayList<>())
           .add(new double[] {t.getDouble(r, xColumn), t.getDouble(r, yColumn)});
     }
-    c.getStyler().setLegendVisible(series.size() > 1);
-    double[] ylo = {Double.MAX_VALUE};
-    double[] yhi = {0};
-    boolean[] positive = {true};
-    for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
-      double[] x = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
-      double[] y = e.getValue().stream().mapToDouble(p -> p[1]).toArray();
-      for (double v : y) {
-        positive[0] &= v > 0;
-        ylo[0] = Math.min(ylo[0], v);
-        yhi[0] = Math.max(yhi[0], v);
-      }
-      c.addSeries(e.getKey(), x, y);
-    }
-    // a log axis when the values span more than three decades
-    c.getStyler().setYAxisLogarithmic(positive[0] && ylo[0] > 0 && yhi[0] / ylo[0] > 1000);
-    if (logX) {
-      boolean xPositive = series.values().stream().flatMap(List::stream).allMatch(p -> p[0] > 0);
-      c.getStyler().setXAxisLogarithmic(xPositive);
-    }
-    save(c, base);
+    Map<String, double[][]> out = new LinkedHashMap<>();
+    series.forEach((k, v) -> out.put(k, new double[][] {
+        v.stream().mapToDouble(p -> p[0]).toArray(), v.stream().mapToDouble(p -> p[1]).toArray()}));
+    return out;
   }
 
   /** Whether the cell holds a number (not null, not NaN): missing values are left out of a plot. */
@@ -106,7 +98,8 @@ public final class Plots {
     return t.get(row, column) instanceof Number n && !Double.isNaN(n.doubleValue());
   }
 
-  private static void save(Chart<?, ?> chart, Path base) {
+  /** Writes {@code chart} as {@code base.png} and {@code base.svg}, each atomically. */
+  public static void save(Chart<?, ?> chart, Path base) {
     writeAtomically(base.resolveSibling(base.getFileName() + ".png"), os -> BitmapEncoder.saveBitmap(chart, os, BitmapEncoder.BitmapFormat.PNG));
     writeAtomically(base.resolveSibling(base.getFileName() + ".svg"), os -> VectorGraphicsEncoder.saveVectorGraphic(chart, os, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
   }

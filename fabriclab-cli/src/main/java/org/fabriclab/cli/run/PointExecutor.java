@@ -12,6 +12,15 @@ public interface PointExecutor {
   /** Runs {@code points}; throws the first failure after stopping the others. */
   void execute(List<Point> points, Consumer<PointRunner.Result> sink);
 
+  /**
+   * {@link #execute(List, Consumer)}, each point reporting its own progress on {@code progressOf}
+   * of it where the executor can (in this JVM); by default without.
+   */
+  default void execute(List<Point> points, Consumer<PointRunner.Result> sink,
+      java.util.function.Function<Point, org.fabriclab.progress.Progress> progressOf) {
+    execute(points, sink);
+  }
+
   /** How the points ran, for the run record ("4 threads", "spark local[*]"). */
   String describe();
 

@@ -66,6 +66,14 @@ public final class PointRunner {
 
   /** Runs the point. */
   public static Result run(Point p) {
+    return run(p, org.fabriclab.progress.Progress.NONE);
+  }
+
+  /**
+   * Runs the point, a simulate point reporting its flows done on {@code progress} (which never
+   * changes its metrics).
+   */
+  public static Result run(Point p, org.fabriclab.progress.Progress progress) {
     try {
       Topology t = topology(p);
       LinkedHashMap<String, String> files = new LinkedHashMap<>();
@@ -73,7 +81,7 @@ public final class PointRunner {
         case "topo" -> topo(t, p);
         case "throughput" -> throughput(t, p);
         case "collective" -> CollectivePoint.run(t, p, files);
-        default -> simulate(t, p, files);
+        default -> simulate(t, p, files, progress);
       };
       LinkedHashMap<String, String> metrics = new LinkedHashMap<>();
       m.forEach((k, v) -> metrics.put(k, format(v)));
@@ -157,7 +165,8 @@ public final class PointRunner {
     return m;
   }
 
-  private static Map<String, Number> simulate(Topology t, Point p, Map<String, String> files) {
+  private static Map<String, Number> simulate(Topology t, Point p, Map<String, String> files,
+      org.fabriclab.progress.Progress progress) {
     FlowTrace trace = trace(t, p);
     SimulationAdapter.Settings s = new SimulationAdapter.Settings(
         p.get("simulate.engine", "flow"), p.get("simulate.transport", "dctcp"),
@@ -165,7 +174,7 @@ public final class PointRunner {
         Long.parseLong(p.get("simulate.pfc-xoff-bytes", "0")),
         Time.seconds(Double.parseDouble(p.get("simulate.until-ms", "0")) / 1000),
         Long.parseLong(p.get("simulate.max-events", "0")));
-    SimulationResult r = SimulationAdapter.run(t, trace, s, p.seed());
+    SimulationResult r = SimulationAdapter.run(t, trace, s, p.seed(), progress);
     Map<String, Number> fct = FctStats.of(t, r.flows());
     Map<String, Number> m = new LinkedHashMap<>(fct);
     m.put("simulatedNs", r.simulatedPs() / 1000);

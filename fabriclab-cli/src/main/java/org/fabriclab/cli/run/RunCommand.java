@@ -104,7 +104,8 @@ public final class RunCommand implements Runnable {
     long[] t1 = {0};
     SweepRunner.Outcome r;
     try {
-      r = SweepRunner.run(s, points, out, resume, ex, version(), err, d -> {
+      r = SweepRunner.run(s, points, out, resume, ex, version(), err,
+          progress.reporter(spec.commandLine().getErr()), d -> {
         t1[0] = System.nanoTime();
         RunReport.write(out, s, points); // inside the folder's lock, as the points
       });

@@ -30,7 +30,6 @@ final class RunReport {
       "throughput", List.of("lambda"),
       "collective", List.of("busbwGbps", "jctNs", "wireBytes"),
       "simulate", List.of("fctMeanNs.all", "fctP99Ns.all", "fctP99Ns.small", "slowdownP99.all", "goodputGbps"));
-  private static final int MAX_CDF_SERIES = 10;
 
   private RunReport() {}
 
@@ -85,25 +84,11 @@ final class RunReport {
       r.paragraph("Configurations (the bars' labels):");
       r.table(key.build(), 1000);
     }
-    for (String m : KEY_METRICS.get(spec.kind())) {
-      if (!ci.containsKey(m)) {
-        continue;
-      }
-      double[] mean = labels.stream().mapToDouble(l -> ci.get(m).get(l).mean()).toArray();
-      double[] hw = labels.stream().mapToDouble(l -> ci.get(m).get(l).halfWidth95()).toArray();
-      r.chart(ReportCharts.bars(describe(m), describe(m), axis, mean, spec.seeds() > 1 ? hw : null),
-          describe(m) + " by configuration");
+    Map<String, String> bar = new LinkedHashMap<>();
+    for (int i = 0; i < labels.size(); i++) {
+      bar.put(labels.get(i), axis.get(i));
     }
-    if (spec.kind().equals("simulate")) {
-      Map<String, double[]> cdf = new LinkedHashMap<>();
-      for (Map.Entry<String, List<Point>> c : configs.entrySet()) {
-        if (cdf.size() < MAX_CDF_SERIES) {
-          cdf.put(c.getKey(), fctUs(dir.resolve("points").resolve(c.getValue().get(0).id()).resolve("flows.csv")));
-        }
-      }
-      r.chart(ReportCharts.stepCdf("Flow completion time CDF (first repetition)", "flow completion time (us)", cdf),
-          "FCT CDF per configuration" + (configs.size() > MAX_CDF_SERIES ? " (first " + MAX_CDF_SERIES + ")" : ""));
-    }
+    RunCharts.add(r, dir, spec, configs, KEY_METRICS.get(spec.kind()), ci, bar, RunReport::fctUs);
     r.heading("Summary (summary.csv)");
     r.table(summary, 400);
     r.heading("Spec (resolved)");

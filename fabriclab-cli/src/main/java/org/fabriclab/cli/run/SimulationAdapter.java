@@ -10,7 +10,8 @@ import org.fabriclab.traffic.FlowTrace;
 /**
  * The one place where experiment points (and {@code compare}) call the engines, through their
  * public entry points {@link PacketSimulation#benchmark} and {@link FlowLevelSimulation}; when
- * the engines' API changes, only this class changes. No progress output (points run in parallel).
+ * the engines' API changes, only this class changes. Progress goes where the caller says (a run's
+ * bar shows each running point's flows done).
  */
 public final class SimulationAdapter {
   /** What to simulate besides topology and trace (0 means "off / default" for the options). */
@@ -21,12 +22,17 @@ public final class SimulationAdapter {
 
   /** Runs one simulation; deterministic for a given topology, trace, settings and seed. */
   public static SimulationResult run(Topology t, FlowTrace trace, Settings s, long seed) {
+    return run(t, trace, s, seed, Progress.NONE);
+  }
+
+  /** {@link #run(Topology, FlowTrace, Settings, long)}, reporting flows done on {@code progress}. */
+  public static SimulationResult run(Topology t, FlowTrace trace, Settings s, long seed, Progress progress) {
     long until = s.untilPs() <= 0 ? Long.MAX_VALUE : s.untilPs();
     if (s.engine().equals("flow")) {
-      return new FlowLevelSimulation(t, trace, seed, Math.max(1, s.subflows()), Progress.NONE).run(until);
+      return new FlowLevelSimulation(t, trace, seed, Math.max(1, s.subflows()), progress).run(until);
     }
     PacketSimulation ps = PacketSimulation.benchmark(t, trace, s.transport(), false, seed,
-        s.pfcXoffBytes(), Progress.NONE);
+        s.pfcXoffBytes(), progress);
     if (s.paths() > 0) {
       ps.useKShortestPaths(s.paths(), seed);
     }

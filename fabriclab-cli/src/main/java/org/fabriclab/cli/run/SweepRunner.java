@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.fabriclab.error.FabriclabException;
 import org.fabriclab.io.OutputFiles;
 import org.fabriclab.io.SweepFolder;
+import org.fabriclab.progress.Progress;
 
 /**
  * Runs a sweep into a run folder and keeps it resumable:
@@ -53,16 +54,27 @@ public final class SweepRunner {
    */
   public static Outcome run(ExperimentSpec spec, List<Point> points, Path dir, boolean resume,
       PointExecutor executor, String version, PrintWriter log, java.util.function.Consumer<Path> after) {
+    return run(spec, points, dir, resume, executor, version, log, Progress.NONE, after);
+  }
+
+  /**
+   * {@link #run(ExperimentSpec, List, Path, boolean, PointExecutor, String, PrintWriter,
+   * java.util.function.Consumer)} showing the points done and each running point's own progress
+   * on {@code progress} ({@link SweepProgress}); with {@link Progress#NONE}, a log line every 5 s.
+   */
+  public static Outcome run(ExperimentSpec spec, List<Point> points, Path dir, boolean resume,
+      PointExecutor executor, String version, PrintWriter log, Progress progress,
+      java.util.function.Consumer<Path> after) {
     String resolved = ResolvedSpec.json(spec, points);
     try (SweepFolder folder = OutputFiles.sweepFolder(dir, "--out")) {
-      Outcome o = run(spec, points, folder, resume, executor, version, log, resolved);
+      Outcome o = run(spec, points, folder, resume, executor, version, log, progress, resolved);
       after.accept(dir);
       return o;
     }
   }
 
   private static Outcome run(ExperimentSpec spec, List<Point> points, SweepFolder folder, boolean resume,
-      PointExecutor executor, String version, PrintWriter log, String resolved) {
+      PointExecutor executor, String version, PrintWriter log, Progress progress, String resolved) {
     Path dir = folder.path();
     Path specFile = dir.resolve("spec.json");
     // a folder that holds a run is only ever resumed, never taken over: the lock shows whether
@@ -106,7 +118,7 @@ public final class SweepRunner {
     java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
     boolean[] closed = {false};
     try {
-      return execute(spec, points, dir, executor, log, lock, closed);
+      return execute(spec, points, dir, executor, log, progress, lock, closed);
     } catch (RuntimeException | Error e) {
       lock.writeLock().lock(); // no point is written after this: the folder is ours to tidy
       try {
@@ -188,13 +200,19 @@ public final class SweepRunner {
    */
   public static Outcome runInto(ExperimentSpec spec, List<Point> points, Path dir,
       PointExecutor executor, String version, PrintWriter log) {
+    return runInto(spec, points, dir, executor, version, log, Progress.NONE);
+  }
+
+  /** {@link #runInto(ExperimentSpec, List, Path, PointExecutor, String, PrintWriter)} with progress as {@link #run}. */
+  public static Outcome runInto(ExperimentSpec spec, List<Point> points, Path dir,
+      PointExecutor executor, String version, PrintWriter log, Progress progress) {
     OutputFiles.writeString(dir.resolve("points.csv"), pointsCsv(points));
     OutputFiles.writeString(dir.resolve("run.json"), runJson(spec, points, executor, version));
     OutputFiles.writeString(dir.resolve("spec.json"), ResolvedSpec.json(spec, points));
     java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
     boolean[] closed = {false};
     try {
-      return execute(spec, points, dir, executor, log, lock, closed);
+      return execute(spec, points, dir, executor, log, progress, lock, closed);
     } catch (RuntimeException | Error e) {
       // as run(): a point finishing after the failure writes nothing into the staging folder,
       // which its RunFolder is about to remove
@@ -209,7 +227,8 @@ public final class SweepRunner {
   }
 
   private static Outcome execute(ExperimentSpec spec, List<Point> points, Path dir,
-      PointExecutor executor, PrintWriter log, java.util.concurrent.locks.ReadWriteLock lock, boolean[] closed) {
+      PointExecutor executor, PrintWriter log, Progress progress, java.util.concurrent.locks.ReadWriteLock lock,
+      boolean[] closed) {
     List<Point> pending = new ArrayList<>();
     for (Point p : points) {
       Path pd = dir.resolve("points").resolve(p.id());
@@ -229,7 +248,8 @@ public final class SweepRunner {
     AtomicInteger done = new AtomicInteger(skipped);
     long t0 = System.nanoTime();
     long[] lastLog = {t0};
-    executor.execute(pending, r -> {
+    SweepProgress bar = progress == Progress.NONE ? null : new SweepProgress(progress, pending.size());
+    java.util.function.Consumer<PointRunner.Result> sink = r -> {
       Point p = points.get(r.index());
       lock.readLock().lock();
       try {
@@ -241,6 +261,10 @@ public final class SweepRunner {
         lock.readLock().unlock();
       }
       int d = done.incrementAndGet();
+      if (bar != null) {
+        bar.pointDone();
+        return;
+      }
       synchronized (lastLog) {
         long now = System.nanoTime();
         if (now - lastLog[0] > 5_000_000_000L || d == points.size()) {
@@ -249,7 +273,19 @@ public final class SweepRunner {
           log.flush();
         }
       }
-    });
+    };
+    try {
+      executor.execute(pending, sink, bar == null ? p -> Progress.NONE : bar::of);
+    } finally {
+      if (bar != null) {
+        bar.end();
+      }
+    }
+    if (bar != null) { // the last line, as without a bar
+      log.printf("%d/%s done (%.1f s)%n", done.get(), RunReport.count(points.size(), "point"),
+          (System.nanoTime() - t0) / 1e9);
+      log.flush();
+    }
     Path results = dir.resolve("results.csv");
     OutputFiles.writeString(results, TidyCsv.assemble(dir, spec, points));
     return new Outcome(points.size(), pending.size(), skipped, results);

@@ -7,7 +7,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.fabriclab.error.FabriclabException;
+import org.fabriclab.progress.Progress;
 
 /**
  * Runs points on a fixed pool of threads in this JVM (the JVM and its JIT are reused), started
@@ -25,6 +27,11 @@ public final class ThreadedExecutor implements PointExecutor {
 
   @Override
   public void execute(List<Point> points, Consumer<PointRunner.Result> sink) {
+    execute(points, sink, p -> Progress.NONE);
+  }
+
+  @Override
+  public void execute(List<Point> points, Consumer<PointRunner.Result> sink, Function<Point, Progress> progressOf) {
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, points.size())), r -> {
       Thread t = new Thread(r, "fabriclab-point");
       t.setDaemon(true);
@@ -33,7 +40,7 @@ public final class ThreadedExecutor implements PointExecutor {
     try {
       List<Future<?>> fs = new ArrayList<>();
       for (Point p : LongestFirst.order(points)) {
-        fs.add(pool.submit(() -> sink.accept(PointRunner.run(p))));
+        fs.add(pool.submit(() -> sink.accept(PointRunner.run(p, progressOf.apply(p)))));
       }
       for (Future<?> f : fs) {
         f.get();

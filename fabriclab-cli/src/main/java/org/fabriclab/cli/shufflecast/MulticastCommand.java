@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
       "memberBytes, transmissions, repairs, duplicates), lossRate.",
       "With --sender norm: --join/--leave G:SERVER@MS change group G's members at MS,",
       "--fail-relay R --fail-at-ms T fails ToR R (Algorithm 2 repairs the rules).",
-      "--out DIR writes DIR/throughput.csv (per-group mean member goodput per bin).",
+      "--out DIR writes DIR/throughput.csv (per-group mean member goodput per bin),",
+      "throughput.png|svg (that series) and group-completion.png|svg.",
       "Group g: source --sources[g] (default: one server per ToR, ToR g first) and the",
       "--group-size - 1 servers after it (cyclically); requested at g * --stagger-ms.",
       "--method ip-multicast: the same ToRs under one non-blocking core switch, switch",
@@ -105,7 +106,7 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--fail-at-ms", description = "when --fail-relay fails, ms")
   Double failAtMs;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "write throughput.csv into DIR (a new or empty folder,"
+  @Option(names = "--out", paramLabel = "DIR", description = "write throughput.csv and plots into DIR (a new or empty folder,"
       + " or one fabriclab wrote, which is replaced; see docs/errors.md)")
   java.nio.file.Path out;
 
@@ -122,7 +123,7 @@ public final class MulticastCommand implements Runnable {
   @Option(names = "--bin-ms", description = "time-series bin, ms (default ${DEFAULT-VALUE})")
   double binMs = 1;
 
-  @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts payload bytes delivered)")
+  @Option(names = "--no-progress", description = "no progress bar or progress log lines (the bar counts payload bytes delivered; with --method mpi-bcast or cornet, unicast transfers done)")
   boolean noProgress;
 
   @Override
@@ -207,16 +208,19 @@ public final class MulticastCommand implements Runnable {
           + sender);
     }
     ShufflecastMulticastRun.Result r;
+    org.fabriclab.progress.Progress bar = ProgressReporter.create(!noProgress, spec.commandLine().getErr());
     try (org.fabriclab.io.RunFolder folder = out == null ? null
         : org.fabriclab.io.OutputFiles.runFolder(out, force, "--out")) {
       r = overlay == null
-          ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc,
-              ProgressReporter.create(!noProgress, spec.commandLine().getErr()))
+          ? run.run(src, members, sizeBytes, Math.round(staggerMs * 1e6), sc, bar)
           : new OverlayBroadcastRun(p, k, serversPerTor, linkGbps, Math.round(locateMs * 1e6),
               blockBytes).run(overlay, src, members, sizeBytes, Math.round(staggerMs * 1e6),
-              sc.seriesBinNs());
+              sc.seriesBinNs(), bar);
       if (folder != null) {
-        folder.write(dir -> writeSeries(dir.resolve("throughput.csv"), r));
+        folder.write(dir -> {
+          writeSeries(dir.resolve("throughput.csv"), r);
+          MulticastPlots.write(dir, r);
+        });
       }
     }
     PrintWriter o = spec.commandLine().getOut();

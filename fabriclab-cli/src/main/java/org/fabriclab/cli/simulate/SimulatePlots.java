@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.cli.report.Quantity;
 import org.fabriclab.cli.report.ReportCharts;
 import org.fabriclab.cli.run.FctStats;
 import org.fabriclab.io.OutputFiles;
@@ -13,7 +14,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * The plots of {@code simulate --out} (issue 13 item 5): the step CDF of flow completion times,
+ * The plots of {@code simulate --out}: the step CDF of flow completion times,
  * one curve per size bin (the bins of {@link FctStats}), and mean and 99th-percentile slowdown by
  * size bin. O(f log f) for f flows.
  */
@@ -36,7 +37,7 @@ final class SimulatePlots {
     }
     if (!cdf.isEmpty()) {
       save(dir.resolve("fct-cdf.png"), ReportCharts.stepCdf("Flow completion time CDF by flow size",
-          "flow completion time (µs)", cdf));
+          "flow completion time", Quantity.TIME_US, cdf));
     }
     double[] mean = new double[FctStats.BINS.size()];
     double[] p99 = new double[FctStats.BINS.size()];
@@ -48,7 +49,7 @@ final class SimulatePlots {
     series.put("mean", mean);
     series.put("99th percentile", p99);
     save(dir.resolve("slowdown-by-size.png"), ReportCharts.groupedBars("Slowdown by flow size",
-        "slowdown (FCT / ideal FCT)", List.of(BIN_WORDS), series));
+        "slowdown (FCT / ideal FCT)", Quantity.NUMBER, List.of(BIN_WORDS), series));
   }
 
   private static double[] fctsUs(FlowRecords r, long min, long max) {

@@ -47,7 +47,8 @@ class MulticastOutputTest {
 
     Result forced = run(multicast("--out", mine.toString(), "--force"));
     assertThat(forced.code()).as(forced.err()).isZero();
-    assertThat(names(mine)).containsExactly(".fabriclab-run", "keep.txt", "throughput.csv");
+    assertThat(names(mine)).containsExactly(".fabriclab-run", "group-completion.png", "group-completion.svg", "keep.txt",
+        "throughput.csv", "throughput.png", "throughput.svg");
     assertThat(Files.readString(mine.resolve("keep.txt"))).isEqualTo("my notes");
     assertThat(Files.readAllLines(mine.resolve("throughput.csv")).get(0))
         .isEqualTo("timeMs,group0Gbps,aggregateGbps");
@@ -57,7 +58,8 @@ class MulticastOutputTest {
   void aFolderItWroteIsReplacedAndANewOneMade() throws IOException {
     Path out = tmp.resolve("new/run");
     assertThat(run(multicast("--out", out.toString())).code()).isZero();
-    assertThat(names(out)).containsExactly(".fabriclab-run", "throughput.csv");
+    assertThat(names(out)).containsExactly(".fabriclab-run", "group-completion.png", "group-completion.svg", "throughput.csv",
+        "throughput.png", "throughput.svg");
     Files.writeString(out.resolve("throughput.csv"), "stale");
     Result again = run(multicast("--out", out.toString()));
     assertThat(again.code()).as(again.err()).isZero();
