@@ -16,8 +16,6 @@ import org.fabriclab.sim.engine.Simulator;
 import org.fabriclab.sim.net.Accounting;
 import org.fabriclab.sim.net.Network;
 import org.fabriclab.sim.net.NetworkConfig;
-import org.fabriclab.sim.packet.PacketKinds;
-import org.fabriclab.sim.packet.Packets;
 import org.fabriclab.sim.probe.RunProgress;
 import org.fabriclab.sim.transport.rocev2.RcConfig;
 import org.fabriclab.sim.transport.rocev2.RdmaCompletions;
