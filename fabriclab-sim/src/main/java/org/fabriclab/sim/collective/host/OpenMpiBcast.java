@@ -21,14 +21,28 @@ import org.fabriclab.sim.collective.CollectiveSpec;
  *            &lt;1 MiB binomial | else binary tree
  * ranks 4-7: &lt;64 B binary tree | &lt;128 binomial | &lt;2 KiB binary tree | &lt;8 KiB binomial |
  *            &lt;1 MiB linear | else chain
- * ranks &ge;8 (simplified, not Open MPI's table): &lt;1 MiB binomial | else scatter + ring allgather
+ * ranks 8-15:   &lt;8 B k-nomial | &lt;64 binary tree | &lt;4 KiB k-nomial | &lt;16 KiB binary tree |
+ *               &lt;32 KiB binomial | else linear
+ * ranks 16-31:  &lt;4 KiB k-nomial | &lt;1 MiB binomial | else scatter + recursive-doubling allgather
+ * ranks 32-63:  &lt;2 KiB binomial | else k-nomial
+ * ranks 64-127: k-nomial
+ * ranks 128-255: &lt;2 B binomial | &lt;16 KiB binary tree | &lt;32 KiB linear | &lt;64 KiB binary tree | else k-nomial
+ * ranks 256-1023: &lt;16 KiB k-nomial | &lt;32 KiB split binary tree | else k-nomial
+ * ranks 1024-2047: &lt;512 KiB k-nomial | else scatter + recursive-doubling allgather
+ * ranks 2048-4095: &lt;256 KiB k-nomial | else scatter + recursive-doubling allgather
+ * ranks &ge;4096: &lt;8 KiB k-nomial | &lt;16 KiB binary tree | &lt;256 KiB k-nomial | else scatter + recursive-doubling allgather
  * </pre>
  *
- * <p>For 8 ranks and more Open MPI 4.1's table has ten further rows (k-nomial, binomial, linear,
- * binary and split-binary trees, scatter + recursive-doubling allgather, by size); this rule
- * replaces them by the two algorithms MPICH and Open MPI's literature describe for small and large
- * messages (Thakur et al., IJHPCA 2005, §3.1), the rule the Gleam and Shufflecast baselines were
- * measured with. Decisions where the rule leaves a choice to the algorithm's code:
+ * <p>Two rules ({@link Rule}): {@link Rule#OPEN_MPI_4_1}, the table above with the algorithms of
+ * {@link OpenMpiTrees} (Open MPI's own tree shapes; the chain with the fan-out 1 Open MPI's chain
+ * builder makes of the 0 the fixed rule passes), is the {@code ompi} scheme. {@link
+ * Rule#BASELINES} is the reading the Gleam and Shufflecast baselines were graded with: the rows
+ * up to 7 ranks with a chain of {@value #CHAIN_FANOUT} runs and a heap-ordered binary tree (v
+ * sends to 2v + 1 and 2v + 2), and for 8 ranks and more, in place of Open MPI's ten rows, the two
+ * algorithms MPICH and Open MPI's literature describe for small and large messages (Thakur et al.,
+ * IJHPCA 2005, §3.1): binomial below 1 MiB, scatter + ring allgather from 1 MiB (an algorithm
+ * Open MPI 4.1's fixed rule never picks). Decisions where the rule leaves a choice to the
+ * algorithm's code:
  *
  * <ul>
  *   <li>segment size 0: every algorithm sends the whole message at once ({@code --segment-bytes}
@@ -50,13 +64,24 @@ public final class OpenMpiBcast implements CollectiveScheme {
   /** Chains leaving the root in the chain algorithm (see the class comment). */
   public static final int CHAIN_FANOUT = 4;
 
+  /** Which table decides (see the class comment). */
+  public enum Rule {
+    /** Open MPI 4.1's fixed decision, every row. */
+    OPEN_MPI_4_1,
+    /** The Gleam and Shufflecast baselines' reading: simplified from 8 ranks, chain of 4 runs. */
+    BASELINES
+  }
+
   /** Open MPI's broadcast algorithms this rule picks, with the names of its tables. */
   public enum Algorithm {
     LINEAR("linear"),
     PIPELINE("pipeline"),
     CHAIN("chain"),
+    SPLIT_BINARY_TREE("split_binary_tree"),
     BINARY_TREE("binary_tree"),
     BINOMIAL("binomial"),
+    KNOMIAL("knomial"),
+    SCATTER_ALLGATHER("scatter_allgather"),
     SCATTER_ALLGATHER_RING("scatter_allgather_ring");
 
     private final String label;
@@ -82,10 +107,18 @@ public final class OpenMpiBcast implements CollectiveScheme {
 
   private static final long KIB = 1024;
 
-  /** The choice for {@code ranks} (≥ 2) ranks and a message of {@code bytes} (≥ 1). */
+  /** The baselines' choice ({@link Rule#BASELINES}) for {@code ranks} ranks and {@code bytes}. */
   public static Decision decide(int ranks, long bytes) {
+    return decide(ranks, bytes, Rule.BASELINES);
+  }
+
+  /** The choice of {@code rule} for {@code ranks} (≥ 2) ranks and a message of {@code bytes} (≥ 1). */
+  public static Decision decide(int ranks, long bytes, Rule rule) {
     InvalidParameterException.requireRange("ranks", ranks, 2, Integer.MAX_VALUE);
     InvalidParameterException.requireRange("bytes", bytes, 1, Long.MAX_VALUE);
+    if (rule == Rule.OPEN_MPI_4_1 && ranks >= 8) {
+      return new Decision(large(ranks, bytes), 0, 0);
+    }
     Algorithm a;
     if (ranks < 4) {
       a = bytes < 32 ? Algorithm.PIPELINE
@@ -107,8 +140,39 @@ public final class OpenMpiBcast implements CollectiveScheme {
     } else {
       a = bytes < 1024 * KIB ? Algorithm.BINOMIAL : Algorithm.SCATTER_ALLGATHER_RING;
     }
-    int fanout = a == Algorithm.CHAIN ? CHAIN_FANOUT : a == Algorithm.PIPELINE ? 1 : 0;
+    if (rule == Rule.OPEN_MPI_4_1 && ranks < 4 && bytes >= 512 && bytes < KIB) {
+      a = Algorithm.KNOMIAL; // over at most 3 ranks the linear broadcast's transfers
+    }
+    int chain = rule == Rule.BASELINES ? CHAIN_FANOUT : 1;
+    int fanout = a == Algorithm.CHAIN ? chain : a == Algorithm.PIPELINE ? 1 : 0;
     return new Decision(a, 0, fanout);
+  }
+
+  /** Open MPI 4.1's rows from 8 ranks (the class comment's table). */
+  private static Algorithm large(int n, long b) {
+    final Algorithm lin = Algorithm.LINEAR;
+    final Algorithm bt = Algorithm.BINARY_TREE;
+    final Algorithm bin = Algorithm.BINOMIAL;
+    final Algorithm kn = Algorithm.KNOMIAL;
+    final Algorithm sag = Algorithm.SCATTER_ALLGATHER;
+    if (n < 16) {
+      return b < 8 ? kn : b < 64 ? bt : b < 4 * KIB ? kn : b < 16 * KIB ? bt : b < 32 * KIB ? bin : lin;
+    } else if (n < 32) {
+      return b < 4 * KIB ? kn : b < 1024 * KIB ? bin : sag;
+    } else if (n < 64) {
+      return b < 2 * KIB ? bin : kn;
+    } else if (n < 128) {
+      return kn;
+    } else if (n < 256) {
+      return b < 2 ? bin : b < 16 * KIB ? bt : b < 32 * KIB ? lin : b < 64 * KIB ? bt : kn;
+    } else if (n < 1024) {
+      return b < 16 * KIB ? kn : b < 32 * KIB ? Algorithm.SPLIT_BINARY_TREE : kn;
+    } else if (n < 2048) {
+      return b < 512 * KIB ? kn : sag;
+    } else if (n < 4096) {
+      return b < 256 * KIB ? kn : sag;
+    }
+    return b < 8 * KIB ? kn : b < 16 * KIB ? bt : b < 256 * KIB ? kn : sag;
   }
 
   /**
@@ -116,7 +180,38 @@ public final class OpenMpiBcast implements CollectiveScheme {
    * ranks, into {@code sink}; returns the decision.
    */
   public static Decision emit(int ranks, long bytes, boolean sequentialSends, MpiBcastSchedules.Sink sink) {
-    Decision d = decide(ranks, bytes);
+    return emit(ranks, bytes, sequentialSends, Rule.BASELINES, sink);
+  }
+
+  /**
+   * The transfers of {@code rule}'s choice, into {@code sink}; returns the decision. Under {@link
+   * Rule#OPEN_MPI_4_1} the trees take Open MPI's shapes and its send semantics ({@link
+   * OpenMpiTrees}); {@code sequentialSends} then applies to the linear, chain and binomial
+   * algorithms only.
+   */
+  public static Decision emit(int ranks, long bytes, boolean sequentialSends, Rule rule, MpiBcastSchedules.Sink sink) {
+    Decision d = decide(ranks, bytes, rule);
+    if (rule == Rule.OPEN_MPI_4_1) {
+      switch (d.algorithm()) {
+        case BINARY_TREE -> {
+          OpenMpiTrees.generic(ranks, bytes, OpenMpiTrees::binaryTreeChildren, sink);
+          return d;
+        }
+        case KNOMIAL -> {
+          OpenMpiTrees.generic(ranks, bytes, (v, n) -> OpenMpiTrees.knomialChildren(v, n, OpenMpiTrees.KNOMIAL_RADIX), sink);
+          return d;
+        }
+        case SPLIT_BINARY_TREE -> {
+          OpenMpiTrees.splitBinaryTree(ranks, bytes, sink);
+          return d;
+        }
+        case SCATTER_ALLGATHER -> {
+          OpenMpiTrees.scatterAllgather(ranks, bytes, sink);
+          return d;
+        }
+        default -> { }
+      }
+    }
     switch (d.algorithm()) {
       case BINOMIAL -> MpiBcastSchedules.binomial(ranks, bytes, sequentialSends, sink);
       case SCATTER_ALLGATHER_RING -> MpiBcastSchedules.scatterAllgatherRing(ranks, bytes, sequentialSends, sink);
@@ -167,7 +262,7 @@ public final class OpenMpiBcast implements CollectiveScheme {
 
   @Override
   public String description() {
-    return "Open MPI 4.1's fixed MPI_Bcast rule (tuned component; >= 8 ranks simplified: binomial / scatter + ring allgather)";
+    return "Open MPI 4.1's fixed MPI_Bcast rule (tuned component, every row: linear, chain, binary, split-binary, binomial and k-nomial trees, scatter + allgather)";
   }
 
   @Override
@@ -178,7 +273,7 @@ public final class OpenMpiBcast implements CollectiveScheme {
   @Override
   public CollectiveSchedule build(CollectiveSpec spec) {
     CollectiveSchedule out = new CollectiveSchedule(spec.ranks());
-    emit(spec.ranks(), spec.sizeBytes(), false, (from, to, bytes, block, after) ->
+    emit(spec.ranks(), spec.sizeBytes(), false, Rule.OPEN_MPI_4_1, (from, to, bytes, block, after) ->
         out.transfer(Pieces.real(from, spec), Pieces.real(to, spec), bytes, after));
     return out;
   }

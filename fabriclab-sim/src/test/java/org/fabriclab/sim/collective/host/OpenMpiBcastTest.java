@@ -8,7 +8,11 @@ import org.fabriclab.sim.collective.CollectiveSchemes;
 import org.fabriclab.sim.collective.CollectiveSpec;
 import org.junit.jupiter.api.Test;
 
-/** The {@code ompi} scheme: the rule's choice and its schedule. */
+/**
+ * The {@code ompi} scheme: the rule's choice against the rows of Open MPI 4.1's {@code
+ * ompi_coll_tuned_bcast_intra_dec_fixed} ({@code coll_tuned_decision_fixed.c}, v4.1.8), and its
+ * schedules against transfer lists written by hand from Open MPI's tree definitions.
+ */
 class OpenMpiBcastTest {
   @Test
   void decisionsOfTheRule() {
@@ -23,22 +27,57 @@ class OpenMpiBcastTest {
   }
 
   @Test
+  void openMpi41RowsAtTheirBoundaries() {
+    OpenMpiBcast.Rule r = OpenMpiBcast.Rule.OPEN_MPI_4_1;
+    Object[][] rows = {
+        // ranks, bytes, algorithm (Open MPI's number in the comment)
+        {3, 600L, "KNOMIAL"}, {3, 1 << 20, "BINARY_TREE"}, {5, 1 << 20, "CHAIN"}, // 7, 5, 2
+        {8, 7L, "KNOMIAL"}, {8, 8L, "BINARY_TREE"}, {15, 4095L, "KNOMIAL"}, {15, 4096L, "BINARY_TREE"},
+        {15, 16384L, "BINOMIAL"}, {15, 32768L, "LINEAR"}, // 7, 5, 7, 5, 6, 1
+        {16, 4095L, "KNOMIAL"}, {31, (1 << 20) - 1, "BINOMIAL"}, {31, 1 << 20, "SCATTER_ALLGATHER"}, // 7, 6, 8
+        {32, 2047L, "BINOMIAL"}, {63, 2048L, "KNOMIAL"}, {64, 1L, "KNOMIAL"}, {127, 1L << 30, "KNOMIAL"},
+        {128, 1L, "BINOMIAL"}, {128, 2L, "BINARY_TREE"}, {255, 16384L, "LINEAR"}, {255, 32768L, "BINARY_TREE"},
+        {255, 65536L, "KNOMIAL"}, // 6, 5, 1, 5, 7
+        {256, 16383L, "KNOMIAL"}, {1023, 16384L, "SPLIT_BINARY_TREE"}, {1023, 32768L, "KNOMIAL"}, // 7, 4, 7
+        {1024, 524287L, "KNOMIAL"}, {2047, 524288L, "SCATTER_ALLGATHER"}, {2048, 262143L, "KNOMIAL"},
+        {4095, 262144L, "SCATTER_ALLGATHER"}, {4096, 8191L, "KNOMIAL"}, {4096, 8192L, "BINARY_TREE"},
+        {9999, 16384L, "KNOMIAL"}, {9999, 262144L, "SCATTER_ALLGATHER"}};
+    for (Object[] row : rows) {
+      long bytes = ((Number) row[1]).longValue();
+      assertThat(OpenMpiBcast.decide((int) row[0], bytes, r).algorithm().name()).as("%s ranks, %d B", row[0], bytes)
+          .isEqualTo(row[2]);
+    }
+    // the chain the fixed rule asks for with fan-out 0 is Open MPI's pipeline of one run
+    assertThat(OpenMpiBcast.decide(5, 1 << 20, r).fanout()).isEqualTo(1);
+  }
+
+  @Test
   void schedulesAreTheNamedAlgorithms() {
-    CollectiveSpec small = CollectiveSpec.of(CollectiveOp.BROADCAST, 16, 1000).withRoot(5);
+    // 32 ranks, 1000 B: binomial
+    CollectiveSpec small = CollectiveSpec.of(CollectiveOp.BROADCAST, 32, 1000).withRoot(5);
     assertThat(text(new OpenMpiBcast().build(small))).isEqualTo(text(new BinomialTree().build(small)));
-    CollectiveSpec big = CollectiveSpec.of(CollectiveOp.BROADCAST, 16, 3 << 20).withRoot(5);
-    assertThat(text(new OpenMpiBcast().build(big))).isEqualTo(text(new ScatterAllgather().build(big)));
+    // 8 ranks, 4 B: k-nomial of radix 4, the root sends to 4, 1, 2, 3 at once, rank 4 on to 5, 6, 7
+    CollectiveSchedule kn = new OpenMpiBcast().build(CollectiveSpec.of(CollectiveOp.BROADCAST, 8, 4));
+    assertThat(text(kn).replace(" 4 [", " [")).isEqualTo(
+        "0->[4] []\n0->[1] []\n0->[2] []\n0->[3] []\n4->[5] [0]\n4->[6] [0]\n4->[7] [0]\n");
     // 4 ranks, 64 KiB: linear, the root sends three copies at once
     CollectiveSchedule lin = new OpenMpiBcast().build(CollectiveSpec.of(CollectiveOp.BROADCAST, 4, 65536).withRoot(2));
     assertThat(text(lin)).isEqualTo("2->[3] 65536 []\n2->[0] 65536 []\n2->[1] 65536 []\n");
-    // 7 ranks, 2 MiB: chain, four runs of ranks 1-1, 2-3, 4-4, 5-6
+    // 7 ranks, 2 MiB: chain of one run (Open MPI's chain builder makes fan-out 0 a pipeline)
     CollectiveSchedule ch = new OpenMpiBcast().build(CollectiveSpec.of(CollectiveOp.BROADCAST, 7, 2 << 20));
     assertThat(text(ch).replace(" 2097152", "")).isEqualTo(
-        "0->[1] []\n0->[2] []\n2->[3] [1]\n0->[4] []\n0->[5] []\n5->[6] [4]\n");
-    // 7 ranks, 1 KiB: binary tree, v -> 2v + 1, 2v + 2
+        "0->[1] []\n1->[2] [0]\n2->[3] [1]\n3->[4] [2]\n4->[5] [3]\n5->[6] [4]\n");
+    // the baselines' reading of it: four runs of ranks 1-1, 2-3, 4-4, 5-6
+    java.util.List<String> runs = new java.util.ArrayList<>();
+    OpenMpiBcast.emit(7, 2 << 20, false, OpenMpiBcast.Rule.BASELINES, (from, to, b, block, after) -> {
+      runs.add(from + "->" + to + java.util.Arrays.toString(after));
+      return runs.size() - 1;
+    });
+    assertThat(runs).containsExactly("0->1[]", "0->2[]", "2->3[1]", "0->4[]", "0->5[]", "5->6[4]");
+    // 7 ranks, 1 KiB: Open MPI's binary tree, levels {0}, {1, 2}, {3..6}: 1 -> 3, 5 and 2 -> 4, 6
     CollectiveSchedule bt = new OpenMpiBcast().build(CollectiveSpec.of(CollectiveOp.BROADCAST, 7, 1024));
     assertThat(text(bt).replace(" 1024", "")).isEqualTo(
-        "0->[1] []\n0->[2] []\n1->[3] [0]\n1->[4] [0]\n2->[5] [1]\n2->[6] [1]\n");
+        "0->[1] []\n0->[2] []\n1->[3] [0]\n1->[5] [0]\n2->[4] [1]\n2->[6] [1]\n");
   }
 
   @Test
