@@ -187,6 +187,9 @@ public final class CollectiveCommand implements Runnable {
     List<CollectiveScheme> chosen = pattern == null ? Flags.schemes(registry, schemes, operation, engine)
         : PatternOptions.over(pattern, Flags.schemes(registry, schemes, pattern.partOp(), engine));
     List<Fabric> fabrics = Fabric.parse(topos, seed, err);
+    if (pattern != null) {
+      PatternOptions.checkHosts(pattern, fabrics);
+    }
     if (schemes == null || schemes.isEmpty()) {
       // the default: the operation's schemes that every fabric can carry (splitter needs Shufflecast)
       chosen.removeIf(sc -> fabrics.stream().anyMatch(fb -> sc.unsupported(fb.topology(), null) != null));

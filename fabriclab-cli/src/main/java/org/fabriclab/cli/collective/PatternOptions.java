@@ -6,6 +6,7 @@ import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.sim.collective.CollectiveOp;
 import org.fabriclab.sim.collective.CollectiveScheme;
 import org.fabriclab.sim.collective.pattern.HplPattern;
+import org.fabriclab.sim.collective.pattern.MulticastGroupsPattern;
 import org.fabriclab.sim.collective.pattern.Pattern;
 import org.fabriclab.sim.collective.pattern.ReplicationPattern;
 import org.fabriclab.sim.collective.pattern.ShufflePattern;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The application patterns' options: {@code --op hpl --grid PxQ}, {@code --op replicate
- * --replicas R}, {@code --op shuffle --mappers M --reducers R}. A pattern's ranks follow from its
+ * --replicas R}, {@code --op shuffle --mappers M --reducers R}, {@code --op multicast --groups G
+ * --group-size K}. A pattern's ranks follow from its
  * shape, and {@code --scheme} names the broadcast (hpl, replicate) or incast (shuffle) schemes it
  * is composed of.
  */
@@ -24,6 +26,13 @@ final class PatternOptions {
 
   @Option(names = "--replicas", paramLabel = "R", description = "replicate: storage servers the client writes to, 1..1048576 (default: 3)")
   Long replicas;
+
+  @Option(names = "--groups", paramLabel = "G", description = "multicast: concurrent groups, 1..1048576 (default: 4)")
+  Long groups;
+
+  @Option(names = "--group-size", paramLabel = "K",
+      description = "multicast: ranks per group, its source included, 2..1048576 (ranks = G*K; default: 16)")
+  Long groupSize;
 
   @Option(names = "--mappers", paramLabel = "M", description = "shuffle: mappers, 1..65536 (default: 4)")
   Long mappers;
@@ -40,17 +49,18 @@ final class PatternOptions {
     refuse(replicas != null && op != CollectiveOp.REPLICATE, "--replicas", "replicate");
     refuse((mappers != null || reducers != null) && op != CollectiveOp.SHUFFLE,
         mappers != null ? "--mappers" : "--reducers", "shuffle");
+    refuse((groups != null || groupSize != null) && op != CollectiveOp.MULTICAST,
+        groups != null ? "--groups" : "--group-size", "multicast");
     if (!op.pattern()) {
       return null;
     }
     if (ranksGiven) {
       throw new InvalidParameterException("--ranks", "--ranks does not apply to --op " + op.cliName()
-          + ": its ranks follow from " + (op == CollectiveOp.HPL ? "--grid" : op == CollectiveOp.REPLICATE
-          ? "--replicas (R + 1)" : "--mappers + --reducers"));
+          + ": its ranks follow from " + shape(op));
     }
     if (rootGiven) {
       throw new InvalidParameterException("--root", "--root does not apply to --op " + op.cliName()
-          + ": its roots are the pattern's (column 0 and row 0, the client, the reducers)");
+          + ": its roots are the pattern's (column 0 and row 0, the client, the reducers, each group's first rank)");
     }
     return switch (op) {
       case HPL -> {
@@ -74,12 +84,36 @@ final class PatternOptions {
         }
         yield new HplPattern((int) p, (int) q);
       }
+      case MULTICAST -> new MulticastGroupsPattern(
+          (int) InvalidParameterException.requireRange("--groups", groups == null ? 4 : groups, 1, 1 << 20),
+          (int) InvalidParameterException.requireRange("--group-size", groupSize == null ? 16 : groupSize, 2, 1 << 20));
       case REPLICATE -> new ReplicationPattern((int) InvalidParameterException.requireRange("--replicas",
           replicas == null ? 3 : replicas, 1, 1 << 20));
       default -> new ShufflePattern(
           (int) InvalidParameterException.requireRange("--mappers", mappers == null ? 4 : mappers, 1, 1 << 16),
           (int) InvalidParameterException.requireRange("--reducers", reducers == null ? 4 : reducers, 1, 1 << 16));
     };
+  }
+
+  /** The options a pattern's ranks follow from. */
+  static String shape(CollectiveOp op) {
+    return switch (op) {
+      case HPL -> "--grid (P x Q)";
+      case REPLICATE -> "--replicas (R + 1)";
+      case MULTICAST -> "--groups x --group-size";
+      default -> "--mappers + --reducers";
+    };
+  }
+
+  /** Refuses a pattern with more ranks than a fabric has hosts, naming the pattern's options. */
+  static void checkHosts(Pattern p, List<Fabric> fabrics) {
+    for (Fabric f : fabrics) {
+      int hosts = f.topology().serverCount();
+      if (p.ranks() > hosts) {
+        throw new InvalidParameterException(shape(p.op()).split(" ")[0], "--op " + p.op().cliName() + " needs "
+            + p.ranks() + " ranks (" + shape(p.op()) + "), more than the " + hosts + " hosts of " + f.label());
+      }
+    }
   }
 
   private static void refuse(boolean bad, String flag, String op) {

@@ -45,7 +45,27 @@ class CollectivePatternTest {
   }
 
   @Test
+  void multicastGroupsAreDisjointRuns() throws Exception {
+    // two groups of 8 on fat-tree k=4 (2 hosts per edge switch, 4 per pod): group 0 hosts 0..7 from
+    // host 0, group 1 hosts 8..15 from host 8; unicast copies cross 2 links to the edge
+    // neighbour, 4 inside the pod and 6 to the other pod: 2 + 2·4 + 4·6 = 34 links per group
+    JsonNode run = CliRun.json("collective", "--op", "multicast", "--groups", "2", "--group-size", "8",
+        "--size", "64KiB", "--scheme", "flat", "--engine", "flow", "--json", "--no-progress").get("runs").get(0);
+    assertThat(run.get("ranks").asInt()).isEqualTo(16);
+    assertThat(run.get("wireBytes").asLong()).isEqualTo(2 * 34 * 65536L);
+    // both groups are alike on the fabric: rank i of group 1 ends with rank i of group 0
+    JsonNode ends = run.get("rankEndNs");
+    for (int i = 0; i < 8; i++) {
+      assertThat(ends.get(8 + i).asLong()).isEqualTo(ends.get(i).asLong());
+    }
+  }
+
+  @Test
   void badPatternInputIsOneLine() {
+    assertRefused(new String[] {"collective", "--op", "multicast", "--groups", "40", "--size", "1MiB"},
+        "--op multicast needs 640 ranks (--groups x --group-size), more than the 16 hosts of fattree k=4");
+    assertRefused(new String[] {"collective", "--op", "multicast", "--group-size", "1"}, "valid range 2..1048576");
+    assertRefused(new String[] {"collective", "--op", "broadcast", "--groups", "2"}, "--groups applies to --op multicast only");
     assertRefused(new String[] {"collective", "--op", "hpl", "--ranks", "8"}, "--ranks does not apply to --op hpl");
     assertRefused(new String[] {"collective", "--op", "hpl", "--grid", "4by4"}, "invalid --grid = 4by4");
     assertRefused(new String[] {"collective", "--op", "hpl", "--grid", "1x1"}, "at least 2 ranks");

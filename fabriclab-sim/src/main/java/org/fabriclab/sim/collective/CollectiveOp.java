@@ -20,7 +20,9 @@ import org.fabriclab.error.InvalidParameterException;
  * ({@code org.fabriclab.sim.collective.pattern}): HPL (a panel broadcast of {@code S} along every
  * row of a process grid, then a row swap of {@code S} down every column), storage replication
  * (a client's write of {@code S} to its replicas) and shuffle (every mapper's {@code S} split over
- * the reducers). Their algbw is {@code S / t} with factor 1 (a decision: no library defines one).
+ * the reducers), and concurrent multicast groups (G disjoint groups of K ranks, each group's
+ * first rank broadcasting {@code S} to the others at once). Their algbw is {@code S / t} with
+ * factor 1 (a decision: no library defines one).
  */
 public enum CollectiveOp {
   BROADCAST("broadcast", true, false),
@@ -34,7 +36,8 @@ public enum CollectiveOp {
   INCAST("incast", true, false),
   HPL("hpl", false, false),
   REPLICATE("replicate", false, false),
-  SHUFFLE("shuffle", false, false);
+  SHUFFLE("shuffle", false, false),
+  MULTICAST("multicast", false, false);
 
   private final String cliName;
   private final boolean rooted;
@@ -66,7 +69,7 @@ public enum CollectiveOp {
     return switch (this) {
       case ALLREDUCE -> 2.0 * (n - 1) / n;
       case ALLGATHER, REDUCE_SCATTER, ALLTOALL, GATHER, SCATTER -> (n - 1) / (double) n;
-      case BROADCAST, REDUCE, INCAST, HPL, REPLICATE, SHUFFLE -> 1;
+      case BROADCAST, REDUCE, INCAST, HPL, REPLICATE, SHUFFLE, MULTICAST -> 1;
     };
   }
 
@@ -77,7 +80,7 @@ public enum CollectiveOp {
 
   /** Whether this is an application pattern (composed over another operation's scheme). */
   public boolean pattern() {
-    return this == HPL || this == REPLICATE || this == SHUFFLE;
+    return this == HPL || this == REPLICATE || this == SHUFFLE || this == MULTICAST;
   }
 
   /** The operation named {@code name} (case-insensitive; {@code reduce-scatter} also accepted). */
