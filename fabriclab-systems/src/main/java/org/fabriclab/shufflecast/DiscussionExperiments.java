@@ -86,10 +86,10 @@ final class DiscussionExperiments {
       }
     }
     rep.table(t.build());
-    rep.restatedTheory("§II-C", "insertion loss of a 1:1024 splitter, 0.8 + 3.4·log₂p dB", "34.8 dB",
+    rep.theory("§II-C", "insertion loss of a 1:1024 splitter, 0.8 + 3.4·log₂p dB", "34.8 dB",
         String.format(Locale.ROOT, "%.1f dB", OpticalPowerBudget.formulaLossDb(1024)),
         "the paper's formula evaluated");
-    rep.restatedTheory("Table I", "splitter loss 1:2 / 1:4 / 1:8 by the §II-C formula (Table I lists 4 / 7.3 / 10.6 dB)",
+    rep.theory("Table I", "splitter loss 1:2 / 1:4 / 1:8 by the §II-C formula (Table I lists 4 / 7.3 / 10.6 dB)",
         "4 / 7.3 / 10.6 dB", String.format(Locale.ROOT, "%.1f / %.1f / %.1f dB",
             OpticalPowerBudget.formulaLossDb(2), OpticalPowerBudget.formulaLossDb(4),
             OpticalPowerBudget.formulaLossDb(8)),

@@ -43,7 +43,7 @@ final class RoutingExperiments {
     rep.table(t.build());
     rep.plot(new PlotSpec("fig6d", "fig6d_theoretical_share", PlotSpec.Kind.LINE, "groups", "fairShare", null,
         "Fig. 6(d) theoretical fair share per group, 2,2-Shufflecast", "concurrent groups", "share of line rate"));
-    rep.restatedTheory("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups",
+    rep.theory("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups",
         "close to line rate", lineRate ? "line rate for every G" : "below line rate for some G",
         "the theoretical fair share 1/G of each of G groups, evaluated: the paper's own curve, not a"
             + " measurement; the packet-level NORM curve is the Fig. 6(d) rows below (fig6d_measured)");
