@@ -143,6 +143,16 @@ public record ReproductionReport(
       return compare(Comparison.measured(item, metric, paper, measured, tolerance, agrees, note));
     }
 
+    /**
+     * A row of the given kind with the tolerance it would be graded by and whether it meets it
+     * (only a {@link Comparison.Kind#MEASURED} row is counted; the others show both, ungraded).
+     */
+    public Builder compareAs(Comparison.Kind kind,
+        String item, String metric, String paper, String measured, String tolerance,
+        boolean agrees, String note) {
+      return compare(Comparison.measured(item, metric, paper, measured, tolerance, agrees, note).as(kind));
+    }
+
     /** A measured value the paper gives no number for (shown, never graded). */
     public Builder withoutPaperValue(String item, String metric, String measured, String note) {
       return compare(Comparison.withoutPaperValue(item, metric, measured, note));
