@@ -11,7 +11,8 @@ package org.fabriclab.experiment;
  * every pair once per cycle), the paper's formula evaluated ({@link Kind#THEORY}), a value our model
  * takes from the paper ({@link Kind#MODEL_INPUT}) and a value that follows from such an input
  * ({@link Kind#DERIVED_FROM_INPUT}) are shown beside the paper but never counted as agreement; a
- * check the quick variant skips is {@link Kind#NOT_RUN}, never a disagreement.
+ * check the quick variant skips is {@link Kind#NOT_RUN}, never a disagreement, and a result no
+ * simulation can give is {@link Kind#NOT_REPRODUCIBLE}.
  *
  * @param item where the paper states it ("Fig. 3", "§VI-A(b)", "Table I")
  * @param metric what is compared ("active ports, 8 ToRs, IP multicast")
@@ -46,7 +47,9 @@ public record Comparison(
     /** A value that follows from a model input (fitted to, or taken from, the paper): never counted. */
     DERIVED_FROM_INPUT("derived from an input"),
     /** A check the chosen variant (e.g. {@code --quick}) did not run. */
-    NOT_RUN("not run");
+    NOT_RUN("not run"),
+    /** A result no simulation can give (e.g. a prototype's FPGA resources): listed, never counted. */
+    NOT_REPRODUCIBLE("not reproducible in simulation");
 
     private final String label;
 
@@ -142,6 +145,12 @@ public record Comparison(
     return new Comparison(item, metric, paper, "not run", false, why, "", Kind.NOT_RUN);
   }
 
+  /** A result of the paper no simulation can give (hardware resources, say): listed, never counted. */
+  public static Comparison notReproducible(String item, String metric, String paper, String why) {
+    return new Comparison(item, metric, paper, "not reproducible in simulation", false, why, "",
+        Kind.NOT_REPRODUCIBLE);
+  }
+
   /** This row as another kind (values, tolerance and note kept). */
   public Comparison as(Kind k) {
     return new Comparison(item, metric, paper, measured, agrees, note, tolerance, k);
@@ -175,6 +184,7 @@ public record Comparison(
       case MEASURED -> "no paper value";
       case DESIGN_CHECK -> agrees ? "holds" : "CHECK FAILS";
       case NOT_RUN -> "not run";
+      case NOT_REPRODUCIBLE -> "not reproducible";
       default -> kind.label();
     };
     return verdict().label() + " (" + why + ")";

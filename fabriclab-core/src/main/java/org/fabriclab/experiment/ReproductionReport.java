@@ -44,13 +44,14 @@ public record ReproductionReport(
    * @param inputs model inputs and values derived from an input
    * @param notRun checks the chosen variant did not run (not disagreements)
    * @param noPaperValue measured values the paper gives no number for
+   * @param notReproducible results no simulation can give (listed, never counted)
    */
-  public record Tally(
-      int agree, int measured, int designChecks, int theory, int inputs, int notRun, int noPaperValue) {
+  public record Tally(int agree, int measured, int designChecks, int theory, int inputs, int notRun,
+      int noPaperValue, int notReproducible) {
     /** Checks that agreements are a part of the graded rows and no count is negative. */
     public Tally {
       if (agree < 0 || agree > measured || designChecks < 0 || theory < 0 || inputs < 0 || notRun < 0
-          || noPaperValue < 0) {
+          || noPaperValue < 0 || notReproducible < 0) {
         throw new IllegalArgumentException("inconsistent tally: " + agree + " of " + measured);
       }
     }
@@ -63,7 +64,8 @@ public record ReproductionReport(
     /**
      * The summary's first line: "N of M measured values agree; K design checks, T theory rows, I
      * inputs (not counted)", nouns in the singular for a count of 1, then (only when there are any)
-     * "; X not run in this variant; Y measured values without a paper value".
+     * "; X not run in this variant; Y measured values without a paper value; Z not reproducible in
+     * simulation".
      */
     public String text() {
       StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
@@ -76,6 +78,9 @@ public record ReproductionReport(
       if (noPaperValue > 0) {
         b.append("; ").append(count(noPaperValue, "measured value", "measured values"))
             .append(" without a paper value");
+      }
+      if (notReproducible > 0) {
+        b.append("; ").append(notReproducible).append(" not reproducible in simulation");
       }
       return b.toString();
     }
@@ -103,7 +108,7 @@ public record ReproductionReport(
     return new Tally(agree, measured, k[Comparison.Kind.DESIGN_CHECK.ordinal()],
         k[Comparison.Kind.THEORY.ordinal()],
         k[Comparison.Kind.MODEL_INPUT.ordinal()] + k[Comparison.Kind.DERIVED_FROM_INPUT.ordinal()],
-        k[Comparison.Kind.NOT_RUN.ordinal()], noPaper);
+        k[Comparison.Kind.NOT_RUN.ordinal()], noPaper, k[Comparison.Kind.NOT_REPRODUCIBLE.ordinal()]);
   }
 
   /** The table called {@code name}. */
@@ -180,6 +185,11 @@ public record ReproductionReport(
     public Builder derivedFromInput(
         String item, String metric, String paper, String measured, String note) {
       return compare(Comparison.derivedFromInput(item, metric, paper, measured, note));
+    }
+
+    /** A result of the paper no simulation can give, listed with why. */
+    public Builder notReproducible(String item, String metric, String paper, String why) {
+      return compare(Comparison.notReproducible(item, metric, paper, why));
     }
 
     /** A check this variant (e.g. {@code --quick}) did not run. */

@@ -9,17 +9,19 @@ import org.junit.jupiter.api.Test;
 class ReproductionReportTest {
   @Test
   void summaryLineNamesOneInTheSingularAndTwoInThePlural() {
-    assertThat(new ReproductionReport.Tally(18, 44, 6, 2, 5, 0, 0).text()).isEqualTo(
+    assertThat(new ReproductionReport.Tally(18, 44, 6, 2, 5, 0, 0, 0).text()).isEqualTo(
         "18 of 44 measured values agree; 6 design checks, 2 theory rows, 5 inputs (not counted)");
-    assertThat(new ReproductionReport.Tally(1, 1, 1, 1, 1, 1, 1).text()).isEqualTo(
+    assertThat(new ReproductionReport.Tally(1, 1, 1, 1, 1, 1, 1, 1).text()).isEqualTo(
         "1 of 1 measured value agree; 1 design check, 1 theory row, 1 input (not counted);"
-            + " 1 not run in this variant; 1 measured value without a paper value");
+            + " 1 not run in this variant; 1 measured value without a paper value; 1 not reproducible in"
+            + " simulation");
   }
 
   @Test
   void summaryCountsAHandBuiltListOfRowsByKind() {
-    // 9 rows: 3 graded measurements (2 agree), 1 measurement without a paper value, 2 design checks
-    // (one failing, still not counted), 1 theory row, 1 model input and 1 value derived from it
+    // 11 rows: 3 graded measurements (2 agree), 1 measurement without a paper value, 2 design checks
+    // (one failing, still not counted), 1 theory row, 1 model input and 1 value derived from it, one
+    // check not run and one result no simulation gives
     ReproductionReport r = ReproductionReport.builder()
         .compare("Fig. 1", "a", "10", "10", "exact", true, "")
         .compare("Fig. 1", "b", "10", "12", "exact", false, "")
@@ -31,9 +33,10 @@ class ReproductionReportTest {
         .modelInput("Fig. 4", "per-message cost", "5 us", "5 us", "taken from the paper")
         .derivedFromInput("Fig. 4", "rate", "0.2 M/s", "0.2 M/s", "1 / the cost")
         .notRun("Fig. 5", "e", "7", "quick run")
+        .notReproducible("Table 2", "FPGA resources", "53169 LUT", "hardware synthesis")
         .build();
     ReproductionReport.Tally t = r.tally();
-    assertThat(t).isEqualTo(new ReproductionReport.Tally(2, 3, 2, 1, 2, 1, 1));
+    assertThat(t).isEqualTo(new ReproductionReport.Tally(2, 3, 2, 1, 2, 1, 1, 1));
     assertThat(t.differ()).isEqualTo(1);
     assertThat(t.text()).startsWith("2 of 3 measured values agree; 2 design checks, 1 theory row, 2 inputs"
         + " (not counted)");
@@ -57,7 +60,7 @@ class ReproductionReportTest {
 
   @Test
   void aTallyWithMoreAgreementsThanGradedRowsIsRefused() {
-    assertThatThrownBy(() -> new ReproductionReport.Tally(3, 2, 0, 0, 0, 0, 0))
+    assertThatThrownBy(() -> new ReproductionReport.Tally(3, 2, 0, 0, 0, 0, 0, 0))
         .isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -76,4 +76,24 @@ class GleamRowKindsTest {
     // the floor "at most 10 % goodput degradation up to 0.01 %" is graded at the paper's own bound
     assertThat(rows("Gleam goodput, lowest up to 1e-4, group 64").get(0).tolerance()).isEqualTo("at least 90 %");
   }
+
+  @Test
+  void headlineClaimsAreRowsAndTable2IsNotReproducible() {
+    // §5's list: MPI_Bcast up to 2.2x, HPL communication up to 2.9x, IOPS 2.7x, IO latency up to -65 %
+    List<Comparison> h = R.comparisons().stream().filter(c -> c.item().equals("§5")).toList();
+    assertThat(h).extracting(Comparison::paper).containsExactly("up to 2.2x", "up to 2.9x", "2.7x", "up to 65%");
+    assertThat(h.get(0).kind()).isEqualTo(Kind.MEASURED);
+    assertThat(h.get(2).kind()).isEqualTo(Kind.MEASURED);
+    assertThat(h.get(3).kind()).isEqualTo(Kind.MEASURED);
+    // the largest Fig. 11 ratio is PB's 3 copies against 1 multicast: 3x by construction
+    assertThat(h.get(1).measured()).endsWith("(PB)");
+    assertThat(h.get(1).kind()).isEqualTo(Kind.DESIGN_CHECK);
+    // Table 2 (LUT 53169, registers 15391, BRAM 188) is the FPGA's synthesis
+    assertThat(R.comparisons()).filteredOn(c -> c.item().equals("§4, Table 2")).singleElement()
+        .satisfies(c -> {
+          assertThat(c.kind()).isEqualTo(Kind.NOT_REPRODUCIBLE);
+          assertThat(c.paper()).isEqualTo("53169 / 15391 / 188");
+        });
+    assertThat(R.tally().notReproducible()).isEqualTo(1);
+  }
 }

@@ -142,7 +142,7 @@ public final class ReproduceCommand implements Runnable {
     List<RunFolder> folders = new ArrayList<>();
     Table.Builder rows = Table.builder("reproduce").stringColumn("system").longColumn("agree")
         .longColumn("measured").longColumn("designChecks").longColumn("theory").longColumn("inputs")
-        .longColumn("notRun").longColumn("noPaperValue")
+        .longColumn("notRun").longColumn("noPaperValue").longColumn("notReproducible")
         .stringColumn("folder");
     try {
       for (Reproduction r : chosen) {
@@ -152,6 +152,7 @@ public final class ReproduceCommand implements Runnable {
         ReproductionReport.Tally t = run(chosen.get(i), folders.get(i), th, f == TableWriter.Format.TEXT ? o : err);
         rows.row(chosen.get(i).system(), (long) t.agree(), (long) t.measured(), (long) t.designChecks(),
             (long) t.theory(), (long) t.inputs(), (long) t.notRun(), (long) t.noPaperValue(),
+            (long) t.notReproducible(),
             folderOf(chosen.get(i)).toString());
       }
     } finally {
@@ -251,7 +252,8 @@ public final class ReproduceCommand implements Runnable {
       + " fixed before the value was seen: ✓ agrees, ✗ differs. 'design check' rows (a structural property"
       + " of our construction), 'theory' rows (the paper's formula evaluated), 'model input' rows (a value"
       + " our model takes from the paper) and 'derived from an input' rows are shown and marked ○ not graded;"
-      + " so are measured values without a paper value and checks the quick variant does not run.";
+      + " so are measured values without a paper value, checks the quick variant does not run and results"
+      + " no simulation can give (a prototype's hardware resources).";
 
   /** The paper and the command that made the folder (two paragraphs). */
   private String heading(Reproduction r, double seconds) {

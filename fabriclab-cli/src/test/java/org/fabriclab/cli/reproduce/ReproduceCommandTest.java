@@ -143,8 +143,8 @@ class ReproduceCommandTest {
     List<String> lines = out.toString().lines().toList();
     assertThat(lines).hasSize(2);
     assertThat(lines.get(0))
-        .isEqualTo("system,agree,measured,designChecks,theory,inputs,notRun,noPaperValue,folder");
-    assertThat(lines.get(1).replace("\"", "")).isEqualTo("selftest,1,2,0,1,1,1,0," + dir.resolve("selftest-quick"));
+        .isEqualTo("system,agree,measured,designChecks,theory,inputs,notRun,noPaperValue,notReproducible,folder");
+    assertThat(lines.get(1).replace("\"", "")).isEqualTo("selftest,1,2,0,1,1,1,0,0," + dir.resolve("selftest-quick"));
     assertThat(err.toString()).contains("wrote");
   }
 
