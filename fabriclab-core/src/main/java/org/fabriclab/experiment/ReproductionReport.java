@@ -34,44 +34,81 @@ public record ReproductionReport(
   }
 
   /**
-   * How many comparisons got each verdict.
+   * How many rows of each kind, and how many graded rows agree. Only measured rows with a paper
+   * value are graded; the rest are shown and never counted.
    *
    * @param agree graded rows within their tolerance
-   * @param differ graded rows outside it
+   * @param measured graded rows (measured, with a paper value): agree + differ
+   * @param designChecks structural properties of our construction
+   * @param theory the paper's formulas evaluated
+   * @param inputs model inputs and values derived from an input
    * @param notRun checks the chosen variant did not run (not disagreements)
-   * @param notCounted model inputs and restated theory (shown, never counted)
    * @param noPaperValue measured values the paper gives no number for
+   * @param notReproducible results no simulation can give (listed, never counted)
    */
-  public record Tally(int agree, int differ, int notRun, int notCounted, int noPaperValue) {
-    /** Graded rows: agree + differ. */
-    public int graded() {
-      return agree + differ;
+  public record Tally(int agree, int measured, int designChecks, int theory, int inputs, int notRun,
+      int noPaperValue, int notReproducible) {
+    /** Checks that agreements are a part of the graded rows and no count is negative. */
+    public Tally {
+      if (agree < 0 || agree > measured || designChecks < 0 || theory < 0 || inputs < 0 || notRun < 0
+          || noPaperValue < 0 || notReproducible < 0) {
+        throw new IllegalArgumentException("inconsistent tally: " + agree + " of " + measured);
+      }
+    }
+
+    /** Graded rows outside their tolerance. */
+    public int differ() {
+      return measured - agree;
     }
 
     /**
-     * One sentence counting the verdicts, nouns in the singular for a count of 1: "18/44 of the
-     * paper's values agree within the stated tolerance (6 not run in this variant, 1 model input or
-     * restated theory not counted, 1 measured value without one)".
+     * The summary's first line: "N of M measured values agree; K design checks, T theory rows, I
+     * inputs (not counted)", nouns in the singular for a count of 1, then (only when there are any)
+     * "; X not run in this variant; Y measured values without a paper value; Z not reproducible in
+     * simulation".
      */
     public String text() {
-      return String.format(Locale.ROOT,
-          "%d/%d of the paper's values agree within the stated tolerance (%d not run in this variant,"
-              + " %d %s or restated theory not counted, %d %s without one)",
-          agree, graded(), notRun, notCounted, notCounted == 1 ? "model input" : "model inputs", noPaperValue,
-          noPaperValue == 1 ? "measured value" : "measured values");
+      StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+          "%d of %d measured %s agree; %s, %s, %s (not counted)", agree, measured,
+          measured == 1 ? "value" : "values", count(designChecks, "design check", "design checks"),
+          count(theory, "theory row", "theory rows"), count(inputs, "input", "inputs")));
+      if (notRun > 0) {
+        b.append("; ").append(notRun).append(" not run in this variant");
+      }
+      if (noPaperValue > 0) {
+        b.append("; ").append(count(noPaperValue, "measured value", "measured values"))
+            .append(" without a paper value");
+      }
+      if (notReproducible > 0) {
+        b.append("; ").append(notReproducible).append(" not reproducible in simulation");
+      }
+      return b.toString();
+    }
+
+    private static String count(int n, String one, String many) {
+      return n + " " + (n == 1 ? one : many);
     }
   }
 
-  /** Counts the comparisons by {@link Comparison#verdict()}. */
+  /** Counts the rows by {@link Comparison#kind()} and the graded ones by verdict. */
   public Tally tally() {
-    int[] n = new int[Comparison.Verdict.values().length];
+    int agree = 0;
+    int measured = 0;
+    int noPaper = 0;
+    int[] k = new int[Comparison.Kind.values().length];
     for (Comparison c : comparisons) {
-      n[c.verdict().ordinal()]++;
+      k[c.kind().ordinal()]++;
+      if (c.graded()) {
+        measured++;
+        agree += c.agrees() ? 1 : 0;
+      } else if (c.kind() == Comparison.Kind.MEASURED) {
+        noPaper++;
+      }
     }
-    return new Tally(n[Comparison.Verdict.AGREES.ordinal()], n[Comparison.Verdict.DIFFERS.ordinal()],
-        n[Comparison.Verdict.NOT_RUN.ordinal()],
-        n[Comparison.Verdict.MODEL_INPUT.ordinal()] + n[Comparison.Verdict.RESTATED_THEORY.ordinal()],
-        n[Comparison.Verdict.NO_PAPER_VALUE.ordinal()]);
+    return new Tally(agree, measured, k[Comparison.Kind.DESIGN_CHECK.ordinal()],
+        k[Comparison.Kind.THEORY.ordinal()],
+        k[Comparison.Kind.MODEL_INPUT.ordinal()] + k[Comparison.Kind.DERIVED_FROM_INPUT.ordinal()],
+        k[Comparison.Kind.NOT_RUN.ordinal()], noPaper, k[Comparison.Kind.NOT_REPRODUCIBLE.ordinal()]);
   }
 
   /** The table called {@code name}. */
@@ -111,6 +148,16 @@ public record ReproductionReport(
       return compare(Comparison.measured(item, metric, paper, measured, tolerance, agrees, note));
     }
 
+    /**
+     * A row of the given kind with the tolerance it would be graded by and whether it meets it
+     * (only a {@link Comparison.Kind#MEASURED} row is counted; the others show both, ungraded).
+     */
+    public Builder compareAs(Comparison.Kind kind,
+        String item, String metric, String paper, String measured, String tolerance,
+        boolean agrees, String note) {
+      return compare(Comparison.measured(item, metric, paper, measured, tolerance, agrees, note).as(kind));
+    }
+
     /** A measured value the paper gives no number for (shown, never graded). */
     public Builder withoutPaperValue(String item, String metric, String measured, String note) {
       return compare(Comparison.withoutPaperValue(item, metric, measured, note));
@@ -123,9 +170,26 @@ public record ReproductionReport(
     }
 
     /** The paper's theory evaluated by us, never counted as agreement. */
-    public Builder restatedTheory(
+    public Builder theory(
         String item, String metric, String paper, String measured, String note) {
-      return compare(Comparison.restatedTheory(item, metric, paper, measured, note));
+      return compare(Comparison.theory(item, metric, paper, measured, note));
+    }
+
+    /** A structural property of our construction ({@code holds} or not), never counted. */
+    public Builder designCheck(
+        String item, String metric, String paper, String measured, boolean holds, String note) {
+      return compare(Comparison.designCheck(item, metric, paper, measured, holds, note));
+    }
+
+    /** A value that follows from a model input, never counted as agreement. */
+    public Builder derivedFromInput(
+        String item, String metric, String paper, String measured, String note) {
+      return compare(Comparison.derivedFromInput(item, metric, paper, measured, note));
+    }
+
+    /** A result of the paper no simulation can give, listed with why. */
+    public Builder notReproducible(String item, String metric, String paper, String why) {
+      return compare(Comparison.notReproducible(item, metric, paper, why));
     }
 
     /** A check this variant (e.g. {@code --quick}) did not run. */

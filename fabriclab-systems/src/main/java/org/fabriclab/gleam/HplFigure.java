@@ -1,6 +1,7 @@
 package org.fabriclab.gleam;
 
 import java.util.Locale;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.table.Table;
@@ -62,9 +63,9 @@ public final class HplFigure {
         r.modelInput(where, "Gleam JCT, 8x8 (engine: flow)", "5.17 ms", f("%.3f ms", g.jctMs()),
             "MODEL INPUT, not an agreement: the message size is chosen so that this is 5.17 ms. " + sizeNote);
       } else {
-        r.compare(where, f("Gleam JCT, %dx%d (engine: flow)", n, n), "5.17 ms", f("%.3f ms", g.jctMs()),
+        r.compareAs(Comparison.Kind.DERIVED_FROM_INPUT, where, f("Gleam JCT, %dx%d (engine: flow)", n, n), "5.17 ms", f("%.3f ms", g.jctMs()),
             TestbedExperiments.ABS_TOL, Math.abs(g.jctMs() / PAPER_GLEAM_MS - 1) <= 0.15,
-            "every group's tree gets its own links (Alg. 4's least-utilised port choice spreads the groups), so the"
+            "DERIVED FROM AN INPUT, not counted: the message size is fitted at 8x8, and every group's tree gets its own links (Alg. 4's least-utilised port choice spreads the groups), so the"
                 + " JCT stays at two line-rate multicasts as in the paper.");
       }
       double red = 100 * (1 - g.jctMs() / b.jctMs());

@@ -90,20 +90,18 @@ final class LossExperimentHplStep {
         LossExperiments.RANGE_TOL, inRange, why + ".");
     int at3 = losses.length; // 1e-3 is the last loss rate in both lists
     double good3 = pts[0][0][0] / pts[0][at3][0];
-    r.compare("§5.3, Fig. 16", "HPL-step reading: Gleam goodput at 1e-3, 64 ranks", "42%", f("%.1f%%", 100 * good3),
-        LossExperiments.GOODPUT_TOL, Math.abs(good3 - 0.42) <= 0.10, setting + f("; ring-long goodput %.1f%%.",
-            100 * pts[1][0][0] / pts[1][at3][0]));
+    r.withoutPaperValue("§5.3, Fig. 16", "HPL-step reading: Gleam goodput at 1e-3, 64 ranks", f("%.1f%%", 100 * good3),
+        LossExperiments.NOT_GROUP_64 + setting + f("; ring-long goodput %.1f%%.", 100 * pts[1][0][0] / pts[1][at3][0]));
     double ratio = pts[1][at3][0] / pts[0][at3][0];
-    r.compare("§5.3, Fig. 16", "HPL-step reading: ring + long / Gleam JCT at 1e-3, 64 ranks", "7x",
-        f("%.1fx", ratio), LossExperiments.RATIO_TOL, Math.abs(ratio / 7 - 1) <= 0.15,
-        why + ".");
+    r.withoutPaperValue("§5.3, Fig. 16", "HPL-step reading: ring + long / Gleam JCT at 1e-3, 64 ranks",
+        f("%.1fx", ratio), LossExperiments.NOT_GROUP_64 + why + ".");
     if (!quick) {
       double minGood = 1;
       for (int li = 1; li < losses.length; li++) { // every rate up to 1e-4
         minGood = Math.min(minGood, pts[0][0][0] / pts[0][li][0]);
       }
       r.compare("§5.3, Fig. 16", "HPL-step reading: Gleam goodput, lowest up to 1e-4, 64 ranks", "≥ 90%",
-          f("%.1f%%", 100 * minGood), LossExperiments.FLOOR_TOL, minGood >= 0.85,
+          f("%.1f%%", 100 * minGood), LossExperiments.FLOOR_TOL, minGood >= 0.90,
           setting + ".");
     }
     r.note("Fig. 15/16, second reading (table fig15_16_loss_hpl_step, rows whose metric starts with 'HPL-step reading'): " + setting

@@ -22,7 +22,21 @@ final class LossExperiments {
   static final String RANGE_TOL = "the paper's range ± 5 points at every loss rate";
   static final String GOODPUT_TOL = "± 10 points";
   static final String RATIO_TOL = "within 15 %";
-  static final String FLOOR_TOL = "at least 85 %";
+  static final String FLOOR_TOL = "at least 90 %";
+
+  /**
+   * The group whose numbers §5.3's sentence "42% goodput ... a 7× lower JCT" under 10⁻³ gives: 512.
+   * The sentence names no group; a 7× lower JCT is a 86 % reduction, the low end of group 512's
+   * 86–94 % in Fig. 15, while group 64's 46–52 % allows at most 2.1×, and a multicast sender's
+   * goodput falls with its receivers, so the lower figure is the larger group's. Group 64's rows
+   * at 10⁻³ are therefore shown without a paper value (not graded).
+   */
+  static final int GROUP_OF_42_PERCENT = 512;
+
+  /** Why a 64-rank row at 10⁻³ has no paper value. */
+  static final String NOT_GROUP_64 = "NO PAPER VALUE for 64 ranks at 1e-3: the paper's 42 % goodput and 7x lower JCT"
+      + " are group 512's (7x = 86 % reduction, the low end of group 512's 86-94 % in Fig. 15; group 64's 46-52 %"
+      + " allows at most 2.1x). ";
 
   /** The log10Loss cell: log10 of the loss rate, none (an empty cell, no plotted point) when lossless. */
   static Double log10Loss(double loss) {
@@ -140,16 +154,28 @@ final class LossExperiments {
         + " of a widely spread group, or a longer round trip; its placement, link delays and loss model are not"
         + " given";
     r.compare("§5.3, Fig. 16", "Gleam goodput, lowest up to 1e-4, group " + g, "≥ 90%", f("%.1f%%", 100 * minGood),
-        FLOOR_TOL, minGood >= 0.85, goodWhy + ".");
+        FLOOR_TOL, minGood >= 0.90, goodWhy + ".");
+    boolean papers = g == GROUP_OF_42_PERCENT;
     if (at3 > 0) {
       double good3 = pts[0][0].jctUs() / pts[0][at3].jctUs();
-      r.compare("§5.3, Fig. 16", "Gleam goodput at 1e-3, group " + g, "42%", f("%.1f%%", 100 * good3),
-          GOODPUT_TOL, Math.abs(good3 - 0.42) <= 0.10, goodWhy + f("; unicast goodput %.1f%%, ring %.1f%%.",
-              100 * pts[1][0].jctUs() / pts[1][at3].jctUs(), 100 * pts[2][0].jctUs() / pts[2][at3].jctUs()));
+      String goodNote = goodWhy + f("; unicast goodput %.1f%%, ring %.1f%%.",
+          100 * pts[1][0].jctUs() / pts[1][at3].jctUs(), 100 * pts[2][0].jctUs() / pts[2][at3].jctUs());
+      if (papers) {
+        r.compare("§5.3, Fig. 16", "Gleam goodput at 1e-3, group " + g, "42%", f("%.1f%%", 100 * good3),
+            GOODPUT_TOL, Math.abs(good3 - 0.42) <= 0.10, goodNote);
+      } else {
+        r.withoutPaperValue("§5.3, Fig. 16", "Gleam goodput at 1e-3, group " + g, f("%.1f%%", 100 * good3),
+            NOT_GROUP_64 + goodNote);
+      }
       for (int b = 1; b < pts.length; b++) {
         double ratio = pts[b][at3].jctUs() / pts[0][at3].jctUs();
-        r.compare("§5.3, Fig. 16", BASELINE[b] + " / Gleam JCT at 1e-3, group " + g, "7x", f("%.1fx", ratio),
-            RATIO_TOL, Math.abs(ratio / 7 - 1) <= 0.15, why + ".");
+        if (papers) {
+          r.compare("§5.3, Fig. 16", BASELINE[b] + " / Gleam JCT at 1e-3, group " + g, "7x", f("%.1fx", ratio),
+              RATIO_TOL, Math.abs(ratio / 7 - 1) <= 0.15, why + ".");
+        } else {
+          r.withoutPaperValue("§5.3, Fig. 16", BASELINE[b] + " / Gleam JCT at 1e-3, group " + g, f("%.1fx", ratio),
+              NOT_GROUP_64 + why + ".");
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 package org.fabriclab.gleam;
 
 import java.util.Locale;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.gleam.baseline.StorageReplication;
@@ -14,6 +15,14 @@ import org.fabriclab.table.Table;
 final class TestbedExperiments {
   static final String RATIO_TOL = "within 15 % of the paper's ratio";
   static final String RED_TOL = "within 10 percentage points";
+
+  /**
+   * Why Fig. 11's PB row is a design check, not a measurement: an increasing ring of 4 ranks is 3
+   * whole-panel copies in sequence against Gleam's 1 multicast, so the reduction is 1 - 1/3 by
+   * construction whatever the rate or size.
+   */
+  static final String PB_STRUCTURAL = "DESIGN CHECK, not counted: 3 sequential copies vs 1 multicast give"
+      + " 1 - 1/3 = 67 % by construction. ";
   static final String ABS_TOL = "within 15 % of the paper's value";
   private final TestbedModel m = TestbedModel.paperTestbed();
 
@@ -79,9 +88,10 @@ final class TestbedExperiments {
     };
     for (int i = 0; i < 3; i++) {
       double red = 100 * h[i].reduction();
-      r.compare("§5.2.1, Fig. 11", "JCT reduction, " + h[i].phase(), f("%.0f%%", paper[i]), f("%.0f%%", red),
+      r.compareAs(i == 0 ? Comparison.Kind.DESIGN_CHECK : Comparison.Kind.MEASURED, "§5.2.1, Fig. 11",
+          "JCT reduction, " + h[i].phase(), f("%.0f%%", paper[i]), f("%.0f%%", red),
           RED_TOL, Math.abs(red - paper[i]) <= 10,
-          notes[i] + f("; message %d MiB per phase (a model input; the paper gives none).", bytes >> 20));
+          (i == 0 ? PB_STRUCTURAL : "") + notes[i] + f("; message %d MiB per phase (a model input; the paper gives none).", bytes >> 20));
     }
   }
 

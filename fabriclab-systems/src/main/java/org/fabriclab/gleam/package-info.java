@@ -16,7 +16,8 @@
  * {@link org.fabriclab.gleam.SourceSwitching} (Appendix B), {@link
  * org.fabriclab.gleam.WriteMrUpdate} (§3.3 one-to-many WRITE). Baselines as transfer schedules and
  * an analytic testbed model: {@code org.fabriclab.gleam.baseline}, {@link
- * org.fabriclab.gleam.TestbedModel}. Reproduction: {@link org.fabriclab.gleam.GleamReproduction}.
+ * org.fabriclab.gleam.TestbedModel}. Reproduction: {@link org.fabriclab.gleam.GleamReproduction}, §5's
+ * headline claims and Table 2 in {@link org.fabriclab.gleam.HeadlineClaims}.
  * Collective scheme {@code gleam} (broadcast, allgather as multicasts over §3's data plane):
  * {@code org.fabriclab.gleam.dataplane}.
  *

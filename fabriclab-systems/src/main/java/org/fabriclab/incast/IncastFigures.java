@@ -4,6 +4,7 @@ import static org.fabriclab.incast.IncastReproduction.line;
 
 import java.util.List;
 import java.util.Locale;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.rng.RandomStreams;
@@ -168,9 +169,12 @@ final class IncastFigures {
         b.modelInput("Table I", "existing method delay, k=2 (the calibration cell)",
             String.format(Locale.ROOT, "%.4f min", paper[0][0]), cell, how);
       } else {
-        grade("Table I", "existing method delay, k=" + k + " (predicted)",
-            String.format(Locale.ROOT, "%.4f min", paper[k - 2][0]), cell, tol,
-            Math.abs(e / paper[k - 2][0] - 1) <= 0.2, how);
+        // the existing method's delay is its receiver input at the rate solved on the k = 2 cell:
+        // it follows from that input, so it is shown beside the paper and never counted
+        b.compareAs(Comparison.Kind.DERIVED_FROM_INPUT, "Table I", "existing method delay, k=" + k
+            + " (follows from the k=2 calibration)", String.format(Locale.ROOT, "%.4f min", paper[k - 2][0]), cell,
+            tol, Math.abs(e / paper[k - 2][0] - 1) <= 0.2, "DERIVED FROM AN INPUT, not counted: 120 MB of receiver"
+                + " input at the rate solved on the k=2 cell, plus under a second of transfer. " + how);
       }
       grade("Table I", "ARS delay, k=" + k + " (predicted)", String.format(Locale.ROOT, "%.4f min", paper[k - 2][1]),
           String.format(Locale.ROOT, "%.2f min (%.2f if aggregation were free)", a, af), tol,

@@ -1,6 +1,7 @@
 package org.fabriclab.incast;
 
 import java.util.Locale;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.Reproduction;
 import org.fabriclab.experiment.ReproductionContext;
@@ -59,10 +60,10 @@ public final class IncastReproduction implements Reproduction {
     int intra = new IntraStageOptimization().build(t).maxAggregatorsOnAPath();
     int fig4 = new IntraStageOptimization().build(IncastTransfer.unit(new BCubeLabels(4, 1), 0, 2, 5,
         9, 10, 11, 14)).maxAggregatorsOnAPath();
-    b.compare("§III-C", "most aggregating servers on a flow's path, ARS, BCube(8,5), " + m + " senders",
+    b.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-C", "most aggregating servers on a flow's path, ARS, BCube(8,5), " + m + " senders",
         "≤ k = 5", Integer.toString(ars), "bound", ars <= 5, "every sender's path of one random "
             + "transfer; a property test checks the bound on every stage tree of 200 random instances");
-    b.compare("§III-C", "most aggregating servers on a flow's path, ARS+intra, BCube(8,5), " + m
+    b.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-C", "most aggregating servers on a flow's path, ARS+intra, BCube(8,5), " + m
         + " senders", "≤ k = 5", Integer.toString(intra), "bound", intra <= 5, "the intra-stage step "
         + "adds a sideways hop per moved server and a path can take one per stage, so the bound "
         + "becomes k + (sideways hops of the path); the paper's own Fig. 4(a) tree already has "
@@ -95,11 +96,11 @@ public final class IncastReproduction implements Reproduction {
       tb.row(label, m.cost(), (long) m.links(), (long) m.aggregating().length);
       String note = (String) c[5];
       if (!"—".equals(c[3])) {
-        b.compare(section, "cost, " + label, (String) c[3], fmt(m.cost()), "exact",
+        b.compareAs(Comparison.Kind.DESIGN_CHECK, section, "cost, " + label, (String) c[3], fmt(m.cost()), "exact",
             Double.parseDouble((String) c[3]) == m.cost(), c[4].equals("—") ? note : "");
       }
       if (!"—".equals(c[4])) {
-        b.compare(section, "links, " + label, (String) c[4], Integer.toString(m.links()), "exact",
+        b.compareAs(Comparison.Kind.DESIGN_CHECK, section, "links, " + label, (String) c[4], Integer.toString(m.links()), "exact",
             Integer.parseInt((String) c[4]) == m.links(), note);
       }
       if ("—".equals(c[3])) {
@@ -116,7 +117,7 @@ public final class IncastReproduction implements Reproduction {
     for (int v = after.indexOf(11); after.parent()[v] >= 0; v = after.parent()[v]) {
       route.append(" → v").append(after.parentServer(v));
     }
-    b.compare("§IV-E", "route of v11 when inner server v3 fails in Fig. 3(c)",
+    b.compareAs(Comparison.Kind.DESIGN_CHECK, "§IV-E", "route of v11 when inner server v3 fails in Fig. 3(c)",
         "v11 → w2 → v8 → w4 → v0", route.toString(), "exact route", false,
         "deviation: the paper reroutes along a disjoint path to the next aggregating server or the "
             + "receiver; we reroute the failed server's children along the shortest path to the "

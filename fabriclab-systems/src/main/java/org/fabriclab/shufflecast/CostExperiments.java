@@ -4,6 +4,7 @@ import static org.fabriclab.shufflecast.RoutingExperiments.fmt;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.table.Table;
@@ -88,12 +89,12 @@ final class CostExperiments {
         + " core; p = 2 instances (64, 160, 384, 896 ToRs) are listed in the table but left out of the"
         + " range: with p = 2 the ratio vs the overlay is 2p/(p+1) = 1.33, below the paper's lower end,"
         + " so the paper's scan cannot have included them";
-    rep.compare("Fig. 6(b)", "power improvement vs peer-to-peer overlay", "1.5–1.77×",
+    rep.compareAs(Comparison.Kind.THEORY, "Fig. 6(b)", "power improvement vs peer-to-peer overlay", "1.5–1.77×",
         fmt(ov[0]) + "–" + fmt(ov[1]) + "×", "±0.011 at each end", near(ov[0], 1.5) && near(ov[1], 1.77), note
             + "; with them: " + fmt(ov[2]) + "–" + fmt(ov[3]) + "×");
-    rep.compare("Fig. 6(b)", "power improvement vs IP multicast (minimal-layer core)", "1.55–1.85×",
+    rep.compareAs(Comparison.Kind.THEORY, "Fig. 6(b)", "power improvement vs IP multicast (minimal-layer core)", "1.55–1.85×",
         fmt(ip[0]) + "–" + fmt(ip[1]) + "×", "±0.011 at each end", near(ip[0], 1.55) && near(ip[1], 1.85), note);
-    rep.compare("Fig. 6(c)", "capital-cost improvement vs IP multicast, 10/25/100 Gbps", "1.57–1.89×",
+    rep.compareAs(Comparison.Kind.THEORY, "Fig. 6(c)", "capital-cost improvement vs IP multicast, 10/25/100 Gbps", "1.57–1.89×",
         fmt(cs[0]) + "–" + fmt(cs[1]) + "×", "±0.011 at each end", near(cs[0], 1.57) && near(cs[1], 1.89), note
             + "; fibre counted per active IP-multicast port and per splitter output");
     rep.compare("§VI-A(a)", "average one-to-all latency, k ≤ 3 (3 ≤ p ≤ 8), Shufflecast minus IP multicast",
@@ -106,7 +107,7 @@ final class CostExperiments {
     latency81(rep);
     double lo = m.perTorCostUsd(4, 10);
     double hi = m.perTorCostUsd(4, 100);
-    rep.compare("§VI-A(c)", "capital cost per ToR, 4,4-Shufflecast, 100 m fibre", "≈ 487–1867 USD",
+    rep.compareAs(Comparison.Kind.THEORY, "§VI-A(c)", "capital cost per ToR, 4,4-Shufflecast, 100 m fibre", "≈ 487–1867 USD",
         fmt(lo) + "–" + fmt(hi) + " USD", "±1%", Math.abs(lo - 487) / 487 < 0.01 && Math.abs(hi - 1867) / 1867 < 0.01,
         "1:4 splitter + 4 × (switch port + transceiver + 37.37 USD fibre), Table I; within 0.4% of the"
             + " paper's rounded values");
@@ -165,7 +166,7 @@ final class CostExperiments {
       long extra = MinimalLayerTree.treeSwitchPorts((int) cases[i][0], (int) cases[i][1]);
       double pct = 100.0 * extra / cases[i][0];
       t.row(cases[i][0], cases[i][1], extra, pct);
-      rep.compare(i == 0 ? "§II-B Fig. 1" : "§II-B", "excess resource usage, " + cases[i][0] + " "
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, i == 0 ? "§II-B Fig. 1" : "§II-B", "excess resource usage, " + cases[i][0] + " "
           + cases[i][1] + "-port ToRs", paper[i], Math.round(pct) + "% (" + extra + " ports)", "exact, rounded to whole %",
           (Math.round(pct) + "%").equals(paper[i]), "minimal-layer tree of identical switches");
     }
@@ -177,7 +178,7 @@ final class CostExperiments {
     long i = m.ipMulticast(8, 4, 10).activePorts();
     long s = m.shufflecast(2, 2, 10).activePorts();
     String got = o + " / " + i + " / " + s;
-    rep.compare("§VI-A(b)", "active ports (= transceivers), 8 4-port ToRs: overlay / IP / Shufflecast",
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§VI-A(b)", "active ports (= transceivers), 8 4-port ToRs: overlay / IP / Shufflecast",
         "16 / 22 / 12", got, "exact", got.equals("16 / 22 / 12"), "2,2-Shufflecast");
   }
 }

@@ -1,6 +1,7 @@
 package org.fabriclab.shufflecast;
 
 import java.util.Locale;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
 import org.fabriclab.table.Table;
@@ -86,10 +87,10 @@ final class DiscussionExperiments {
       }
     }
     rep.table(t.build());
-    rep.restatedTheory("§II-C", "insertion loss of a 1:1024 splitter, 0.8 + 3.4·log₂p dB", "34.8 dB",
+    rep.theory("§II-C", "insertion loss of a 1:1024 splitter, 0.8 + 3.4·log₂p dB", "34.8 dB",
         String.format(Locale.ROOT, "%.1f dB", OpticalPowerBudget.formulaLossDb(1024)),
         "the paper's formula evaluated");
-    rep.restatedTheory("Table I", "splitter loss 1:2 / 1:4 / 1:8 by the §II-C formula (Table I lists 4 / 7.3 / 10.6 dB)",
+    rep.theory("Table I", "splitter loss 1:2 / 1:4 / 1:8 by the §II-C formula (Table I lists 4 / 7.3 / 10.6 dB)",
         "4 / 7.3 / 10.6 dB", String.format(Locale.ROOT, "%.1f / %.1f / %.1f dB",
             OpticalPowerBudget.formulaLossDb(2), OpticalPowerBudget.formulaLossDb(4),
             OpticalPowerBudget.formulaLossDb(8)),
@@ -100,7 +101,7 @@ final class DiscussionExperiments {
       anyGiant |= b.link(1024, rate, 100).feasible();
     }
     double best = cat.rates().stream().mapToDouble(r -> cat.transceiver(r).db()).max().orElse(0);
-    rep.compare("§II-C", "a 1:1024 splitter can be compensated by a Table I transceiver", "no",
+    rep.compareAs(Comparison.Kind.THEORY, "§II-C", "a 1:1024 splitter can be compensated by a Table I transceiver", "no",
         (anyGiant ? "yes" : "no") + String.format(Locale.ROOT, " (34.8 dB vs a best budget of %.1f dB)", best),
         "exact", !anyGiant, "100 m of fibre, 0.036 dB");
     StringBuilder ok = new StringBuilder();
@@ -115,7 +116,7 @@ final class DiscussionExperiments {
           .append(String.format(Locale.ROOT, "%+.2f dB", b.link(8, rate, 100).marginDb()))
           .append(" at 1:8, largest 1:").append(b.largestFanout(rate, 100));
     }
-    rep.compare("§VI-A(b)", "every p ≤ 8 of the scans closes its link budget at 10/25/100 Gbps", "yes",
+    rep.compareAs(Comparison.Kind.THEORY, "§VI-A(b)", "every p ≤ 8 of the scans closes its link budget at 10/25/100 Gbps", "yes",
         (allOk ? "yes" : "no") + " (" + ok + ")", "exact", allOk,
         "one splitter per hop (every relay ToR regenerates the signal), so k does not enter; margins "
             + "with Table I's splitter losses and 100 m of fibre; the largest fan-out uses the formula"
@@ -138,7 +139,7 @@ final class DiscussionExperiments {
       String name = pk[0] + "," + pk[1];
       t.row(name, r.subsets(), r.mirroredGroups(), m.paperProbability(),
           (double) r.mirroredGroups() / r.subsets(), r.mirroredUnrecovered(), r.otherUnrecovered());
-      rep.compare("§III-C1", "probability that p random failed relays are one mirrored group, " + name,
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-C1", "probability that p random failed relays are one mirrored group, " + name,
           String.format(Locale.ROOT, "%.4g", m.paperProbability()),
           String.format(Locale.ROOT, "%.4g (%d of %d p-subsets)", (double) r.mirroredGroups() / r.subsets(),
               r.mirroredGroups(), r.subsets()), "±1e-9 relative",
@@ -173,7 +174,7 @@ final class DiscussionExperiments {
       }
       String name = pk[0] + "," + pk[1];
       par.row(name, (long) healthy, (long) lo, (long) hi);
-      rep.compare("§VI-C", "sources of one column multicasting at line rate at once, healthy / after one"
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§VI-C", "sources of one column multicasting at line rate at once, healthy / after one"
           + " recovered relay failure, " + name, pk[0] + " / " + (pk[0] - 1),
           healthy + " / " + (lo == hi ? Integer.toString(lo) : lo + "–" + hi), "exact, worst column, every failed relay",
           healthy == pk[0] && lo == pk[0] - 1 && hi == pk[0] - 1,
@@ -200,13 +201,13 @@ final class DiscussionExperiments {
           r.allReached() ? "yes" : "no", (long) r.maxHops(), r.averageHops(), r.treePorts(), ip,
           (double) ip / r.treePorts());
       if (tors == 15) {
-        rep.compare("§III-A1", "T = 15 ToRs with p = 2: instance and ToRs carrying two splitters",
+        rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-A1", "T = 15 ToRs with p = 2: instance and ToRs carrying two splitters",
             "2,3 (24 logical), 9", pk[0] + "," + pk[1] + " (" + r.logical() + " logical), " + r.doubled(),
             "exact", r.logical() == 24 && r.doubled() == 9, "logical ToR i hosted by physical ToR i mod T");
       }
     }
     rep.table(t.build());
-    rep.compare("§III-A1", "every physical ToR reached from every source, T not k·p^k", "yes",
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-A1", "every physical ToR reached from every source, T not k·p^k", "yes",
         allReached ? "yes" : "no", "exact", allReached, "T = " + java.util.Arrays.toString(counts)
             + ", Algorithm 1 on the logical instance (fewest logical ToRs, p ≤ 8), rules followed hop by"
             + " hop; hops and the one-to-all tree's ports vs IP multicast are in arbitrary_tor_counts.csv");

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
@@ -36,14 +37,14 @@ final class FailureExperiments {
     rep.table(tb.build());
     String got = bySize.toString();
     String paper = "{0=12, 2=6, 6=3, 7=1, 15=1, 23=1}";
-    rep.compare("Fig. 4", "sources per number of unreachable ToRs, relay 8 fails in 2,3 (configurations a–f)",
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 4", "sources per number of unreachable ToRs, relay 8 fails in 2,3 (configurations a–f)",
         paper, got, "exact", got.equals(paper), "following the installed rules without recovery");
     RelayFailureRecovery.Step st = im.recovered().steps().get(0);
     String steps = st.mirrorFailed() + "/" + st.precedent() + "/" + st.mirrorPrecedent() + " n="
         + java.util.Arrays.toString(st.movedSources());
-    rep.compare("Fig. 5", "mirror / precedent / precedent's mirror / moved sources for relay 8",
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 5", "mirror / precedent / precedent's mirror / moved sources for relay 8",
         "12/2/6 n=[0, 16]", steps, "exact", steps.equals("12/2/6 n=[0, 16]"), "Algorithm 2");
-    rep.compare("Fig. 5", "ToRs source 0 cannot reach after recovery", "0",
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 5", "ToRs source 0 cannot reach after recovery", "0",
         Integer.toString(im.unreachableAfter()[0]), "exact", im.unreachableAfter()[0] == 0,
         "following the recovered rules hop by hop");
   }
@@ -98,11 +99,11 @@ final class FailureExperiments {
       }
       double unaffected = (double) lossHist[0] / pairs;
       double paperUn = pk[0] == 4 ? 0.75 : pk[0] == 6 ? 0.83 : 0.88;
-      rep.compare("Fig. 7(a)", "sources unaffected by one relay failure, p=" + pk[0] + " (" + name + ")",
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 7(a)", "sources unaffected by one relay failure, p=" + pk[0] + " (" + name + ")",
           Math.round(paperUn * 100) + "%", fmt(100 * unaffected) + "%", "±0.6 points (the paper rounds to whole %)",
           Math.abs(unaffected - paperUn) < 0.006,
           failures + " failed relay(s) × " + n + " sources; 1 − 1/p, the paper rounds");
-      rep.compare("Fig. 7(a)", "reachability restored by Algorithm 2, " + name, "100%",
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 7(a)", "reachability restored by Algorithm 2, " + name, "100%",
           fmt(100.0 * after[1] / after[0]) + "%", "exact", after[1] == after[0], "every source except the failed ToR");
       long c = 0;
       int maxInc = 0;
@@ -117,7 +118,7 @@ final class FailureExperiments {
       rep.compare("Fig. 7(b)", "sources whose max hop count is unchanged after recovery, " + name,
           "90–95%", fmt(100 * unchanged) + "%", "inside 89.5–95.5%", unchanged >= 0.895 && unchanged <= 0.955,
           "read off the paper's CDF; a value within half a percent of the range counts as agreeing");
-      rep.compare("Fig. 7(b)", "largest increase of max hops after recovery, " + name, "≤ k = 3",
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 7(b)", "largest increase of max hops after recovery, " + name, "≤ k = 3",
           Integer.toString(maxInc), "bound", maxInc <= pk[1], "bound on the max hop count 3k−1 = " + (3 * pk[1] - 1));
     }
     rep.table(loss.build());

@@ -2,6 +2,7 @@ package org.fabriclab.shufflecast;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.fabriclab.experiment.Comparison;
 import org.fabriclab.experiment.PlotSpec;
 import org.fabriclab.experiment.ReproductionContext;
 import org.fabriclab.experiment.ReproductionReport;
@@ -43,7 +44,7 @@ final class RoutingExperiments {
     rep.table(t.build());
     rep.plot(new PlotSpec("fig6d", "fig6d_theoretical_share", PlotSpec.Kind.LINE, "groups", "fairShare", null,
         "Fig. 6(d) theoretical fair share per group, 2,2-Shufflecast", "concurrent groups", "share of line rate"));
-    rep.restatedTheory("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups",
+    rep.theory("Fig. 6(d)", "aggregate theoretical throughput of 1..16 concurrent 1:15 groups",
         "close to line rate", lineRate ? "line rate for every G" : "below line rate for some G",
         "the theoretical fair share 1/G of each of G groups, evaluated: the paper's own curve, not a"
             + " measurement; the packet-level NORM curve is the Fig. 6(d) rows below (fig6d_measured)");
@@ -66,11 +67,11 @@ final class RoutingExperiments {
     rep.table(t.build());
     String r0 = set(r.relaySet(0));
     String r3 = set(r.relaySet(3));
-    rep.compare("Fig. 3", "relay set of ToR 0, 2,2-Shufflecast", "{0,1,4,5}", r0, "exact", r0.equals("{0,1,4,5}"), "Algorithm 1");
-    rep.compare("Fig. 3", "relay set of ToR 3, 2,2-Shufflecast", "{2,3,6,7}", r3, "exact", r3.equals("{2,3,6,7}"), "Algorithm 1");
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 3", "relay set of ToR 0, 2,2-Shufflecast", "{0,1,4,5}", r0, "exact", r0.equals("{0,1,4,5}"), "Algorithm 1");
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 3", "relay set of ToR 3, 2,2-Shufflecast", "{2,3,6,7}", r3, "exact", r3.equals("{2,3,6,7}"), "Algorithm 1");
     String route = String.join("->", Arrays.stream(r.route(3, 5)).mapToObj(Integer::toString).toList());
-    rep.compare("Fig. 3", "route 3 to 5", "3->7->2->5", route, "exact", route.equals("3->7->2->5"), "");
-    rep.compare("§III-A2", "max hops from ToR 0, 2,2-Shufflecast", "3", Integer.toString(r.maxHops(0)),
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Fig. 3", "route 3 to 5", "3->7->2->5", route, "exact", route.equals("3->7->2->5"), "");
+    rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-A2", "max hops from ToR 0, 2,2-Shufflecast", "3", Integer.toString(r.maxHops(0)),
         "exact", r.maxHops(0) == 3, "");
   }
 
@@ -96,11 +97,11 @@ final class RoutingExperiments {
           PowerCostModel.shufflecastAverageHops(pk[0], pk[1]));
       if (pk[0] == 4 && pk[1] == 4) {
         boolean ok = Arrays.stream(counts).allMatch(c -> c == 256);
-        rep.compare("§III-B1", "static rules per ToR, 4,4-Shufflecast (1,024 ToRs)", "256",
+        rep.compareAs(Comparison.Kind.DESIGN_CHECK, "§III-B1", "static rules per ToR, 4,4-Shufflecast (1,024 ToRs)", "256",
             Arrays.stream(counts).min().getAsInt() + "–" + Arrays.stream(counts).max().getAsInt(), "exact, every ToR", ok,
             "counted from the complete Algorithm 1 relay sets of all 1,024 sources");
       }
-      rep.compare("Lemma 1", "max hops over all sources, " + pk[0] + "," + pk[1] + "-Shufflecast",
+      rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Lemma 1", "max hops over all sources, " + pk[0] + "," + pk[1] + "-Shufflecast",
           "≤ " + r.hopBound(), Integer.toString(maxHops), "bound", maxHops <= r.hopBound(), "");
     }
     rep.table(t.build());
@@ -158,7 +159,7 @@ final class RoutingExperiments {
         double hi = Arrays.stream(sh).max().getAsDouble();
         double want = (double) cs[2];
         t.row(p + "," + k, cs[0], sh.length, lo, hi, want);
-        rep.compare("Lemma 3", cs[0] + ", " + p + "," + k + "-Shufflecast", fmt(want),
+        rep.compareAs(Comparison.Kind.DESIGN_CHECK, "Lemma 3", cs[0] + ", " + p + "," + k + "-Shufflecast", fmt(want),
             lo == hi ? fmt(lo) : fmt(lo) + "–" + fmt(hi), "±1e-12, every source", Math.abs(lo - want) < 1e-12 && Math.abs(hi - want) < 1e-12,
             "max-min fair share of line rate, relay transmitters shared");
       }

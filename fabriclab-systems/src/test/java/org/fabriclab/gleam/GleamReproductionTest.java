@@ -67,7 +67,7 @@ class GleamReproductionTest {
     Pattern className = Pattern.compile("\\b(TableLayout|TestbedModel|StarJctModel|OpenMpiBcastDecision|"
         + "[A-Z][a-z]+(Model|Schedules?|Decision|Registration|Aggregation|Forwarding|Filter|Reproduction|Experiments))\\b");
     for (Comparison c : r.comparisons()) {
-      assertThat(c.item()).as(c.metric()).matches("(§[0-9.]+|Appendix [A-C])(, Fig\\. [0-9]+)?");
+      assertThat(c.item()).as(c.metric()).matches("(§[0-9.]+|Appendix [A-C])(, (Fig\\.|Table) [0-9]+)?");
       // the tolerance is in its own column, never only in the note (review defect 9)
       assertThat(c.note()).as(c.metric()).doesNotContainIgnoringCase("tolerance:");
       if (c.graded()) {

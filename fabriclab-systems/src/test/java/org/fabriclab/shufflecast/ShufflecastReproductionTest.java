@@ -93,7 +93,7 @@ class ShufflecastReproductionTest {
   void modelInputsAndTheoryAreNeverCountedAndToleranceIsStated() {
     assertThat(row("group membership update latency").kind()).isEqualTo(Comparison.Kind.MODEL_INPUT);
     assertThat(row("aggregate theoretical throughput").kind())
-        .isEqualTo(Comparison.Kind.RESTATED_THEORY);
+        .isEqualTo(Comparison.Kind.THEORY);
     for (Comparison c : report.comparisons()) {
       if (c.graded()) {
         assertThat(c.tolerance()).as(c.metric()).isNotBlank();

@@ -73,6 +73,15 @@ public final class HtmlReport {
     return this;
   }
 
+  /**
+   * Markup the caller built, appended as is: every text in it must already be {@link #escape}d and
+   * it may carry only inline styles (no script, no link), so the page stays self-contained.
+   */
+  public HtmlReport fragment(String html) {
+    body.append(html);
+    return this;
+  }
+
   /** A chart, embedded as a PNG, with a caption. */
   public HtmlReport chart(Chart<?, ?> chart, String caption) {
     try {

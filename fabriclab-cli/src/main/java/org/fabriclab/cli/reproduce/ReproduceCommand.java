@@ -141,7 +141,8 @@ public final class ReproduceCommand implements Runnable {
     PrintWriter err = spec.commandLine().getErr();
     List<RunFolder> folders = new ArrayList<>();
     Table.Builder rows = Table.builder("reproduce").stringColumn("system").longColumn("agree")
-        .longColumn("graded").longColumn("notRun").longColumn("notCounted").longColumn("noPaperValue")
+        .longColumn("measured").longColumn("designChecks").longColumn("theory").longColumn("inputs")
+        .longColumn("notRun").longColumn("noPaperValue").longColumn("notReproducible")
         .stringColumn("folder");
     try {
       for (Reproduction r : chosen) {
@@ -149,8 +150,10 @@ public final class ReproduceCommand implements Runnable {
       }
       for (int i = 0; i < chosen.size(); i++) {
         ReproductionReport.Tally t = run(chosen.get(i), folders.get(i), th, f == TableWriter.Format.TEXT ? o : err);
-        rows.row(chosen.get(i).system(), (long) t.agree(), (long) t.graded(), (long) t.notRun(),
-            (long) t.notCounted(), (long) t.noPaperValue(), folderOf(chosen.get(i)).toString());
+        rows.row(chosen.get(i).system(), (long) t.agree(), (long) t.measured(), (long) t.designChecks(),
+            (long) t.theory(), (long) t.inputs(), (long) t.notRun(), (long) t.noPaperValue(),
+            (long) t.notReproducible(),
+            folderOf(chosen.get(i)).toString());
       }
     } finally {
       // the last opened first: a parent folder the first one created is empty again by its turn
@@ -188,7 +191,7 @@ public final class ReproduceCommand implements Runnable {
     return report.tally();
   }
 
-  /** One sentence counting the verdicts (graded, not run, not counted, without a paper value). */
+  /** The summary's first line: measured values that agree, then the rows not counted, by kind. */
   static String tallyText(ReproductionReport.Tally t) {
     return t.text();
   }
@@ -244,10 +247,13 @@ public final class ReproduceCommand implements Runnable {
         tallyText(report.tally()), GRADING, report);
   }
 
-  private static final String GRADING = "Only measured values are graded, each within the tolerance stated in"
-      + " its row; 'model input' rows show a value our model takes from the paper and 'theory' rows the"
-      + " paper's own formula evaluated: neither counts as agreement. 'not run' marks checks the quick"
-      + " variant skips.";
+  static final String GRADING = "One grading rule: every row has a kind. Only 'measured' rows (a value"
+      + " our runs produce, with a paper value) are graded, each within the tolerance stated in its row and"
+      + " fixed before the value was seen: ✓ agrees, ✗ differs. 'design check' rows (a structural property"
+      + " of our construction), 'theory' rows (the paper's formula evaluated), 'model input' rows (a value"
+      + " our model takes from the paper) and 'derived from an input' rows are shown and marked ○ not graded;"
+      + " so are measured values without a paper value, checks the quick variant does not run and results"
+      + " no simulation can give (a prototype's hardware resources).";
 
   /** The paper and the command that made the folder (two paragraphs). */
   private String heading(Reproduction r, double seconds) {
@@ -259,15 +265,15 @@ public final class ReproduceCommand implements Runnable {
         + String.format(Locale.ROOT, "; %.1f s on %d thread%s.", seconds, workers, workers == 1 ? "" : "s");
   }
 
-  /** Every comparison: where, metric, paper, fabriclab, tolerance, verdict, note. */
-  private static Table comparisons(ReproductionReport report) {
+  /** Every comparison: where, metric, paper, fabriclab, tolerance, kind, verdict, note. */
+  static Table comparisons(ReproductionReport report) {
     Table.Builder t =
         Table.builder("comparisons").stringColumn("where").stringColumn("metric")
             .stringColumn("paper").stringColumn("fabriclab").stringColumn("tolerance")
-            .stringColumn("agrees").stringColumn("note");
+            .stringColumn("kind").stringColumn("verdict").stringColumn("note");
     for (Comparison c : report.comparisons()) {
-      t.row(c.item(), c.metric(), c.paper(), c.measured(), c.toleranceText(), c.verdict().label(),
-          c.note());
+      t.row(c.item(), c.metric(), c.paper(), c.measured(), c.toleranceText(), c.kind().label(),
+          c.verdictText(), c.note());
     }
     return t.build();
   }
@@ -275,9 +281,9 @@ public final class ReproduceCommand implements Runnable {
   private static String summary(Reproduction r, ReproductionReport report, String heading, Table comparisons) {
     StringBuilder b = new StringBuilder();
     b.append("# Reproduction: ").append(r.system()).append("\n\n");
+    b.append("**").append(tallyText(report.tally())).append(".**\n\n");
     b.append(heading).append("\n\n");
     b.append("## Measured beside the paper\n\n")
-        .append(tallyText(report.tally())).append(".\n\n")
         .append(GRADING).append("\n\n")
         .append(TableWriter.markdown(comparisons));
     if (!report.notes().isEmpty()) {

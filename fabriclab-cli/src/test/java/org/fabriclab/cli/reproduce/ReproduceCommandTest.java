@@ -34,18 +34,20 @@ class ReproduceCommandTest {
     String summary = Files.readString(d.resolve("summary.md"));
     assertThat(summary)
         .contains("reproduce selftest --quick")
-        .contains("| Eq. 1 | square of 3 | 9 | 9 | exact | yes |  |")
-        .contains("| Eq. 2 | square of 4 | 15 | 16 | not stated | NO | the paper has a misprint |")
-        .contains("| Eq. 3 | unit square | 1 | 1 |  | model input | taken from the paper |")
-        .contains("| Eq. 4 | square of x | x·x | x·x |  | theory | the paper's formula |")
-        .contains("| Eq. 5 | square of 8 | 64 | not run |  | not run | full run only |")
+        .startsWith("# Reproduction: selftest\n\n**1 of 2 measured values agree; 0 design checks, 1 theory row,"
+            + " 1 input (not counted); 1 not run in this variant.**\n")
+        .contains("| Eq. 1 | square of 3 | 9 | 9 | exact | measured | ✓ agrees |  |")
+        .contains("| Eq. 2 | square of 4 | 15 | 16 | not stated | measured | ✗ differs | the paper has a misprint |")
+        .contains("| Eq. 3 | unit square | 1 | 1 |  | model input | ○ not graded (model input) | taken from the"
+            + " paper |")
+        .contains("| Eq. 4 | square of x | x·x | x·x |  | theory | ○ not graded (theory) | the paper's formula |")
+        .contains("| Eq. 5 | square of 8 | 64 | not run |  | not run | ○ not graded (not run) | full run only |")
         .contains("A note.")
         .doesNotContain("/tmp/some/folder");
     // a model input, a restated theory and a skipped check are neither agreement nor difference
     assertThat(out.toString())
-        .contains("1/2 of the paper's values agree within the stated tolerance (1 not run in this"
-            + " variant, 2 model inputs or restated theory not counted, 0 measured values without"
-            + " one)");
+        .contains("selftest: 1 of 2 measured values agree; 0 design checks, 1 theory row, 1 input (not"
+            + " counted); 1 not run in this variant; wrote");
   }
 
   /** --paper-scale reaches the reproduction, writes SYSTEM-paper/ and refuses --quick beside it. */
@@ -106,14 +108,20 @@ class ReproduceCommandTest {
     Path d = dir.resolve("selftest-quick");
     String html = Files.readString(d.resolve("report.html"));
     assertThat(html)
-        .contains("<td>Eq. 2</td><td>square of 4</td><td>15</td><td>16</td><td>not stated</td><td>NO</td>"
+        .contains("<td>Eq. 2</td><td>square of 4</td><td>15</td><td>16</td><td>not stated</td><td>measured</td>"
+            + "<td style=\"color:#cf222e;font-weight:bold;white-space:nowrap\">✗ differs</td>"
             + "<td>the paper has a misprint</td>")
+        .contains("<td>measured</td><td style=\"color:#1a7f37;font-weight:bold;white-space:nowrap\">✓ agrees</td>")
         .contains("<td>Eq. 5</td><td>square of 8</td><td>64</td><td>not run</td>")
-        .contains("1/2 of the paper's values agree")
+        .contains("<td style=\"color:#6e7781;font-weight:bold;white-space:nowrap\">○ not graded (theory)</td>")
         .contains("data:image/png;base64," + Base64.getEncoder().encodeToString(Files.readAllBytes(d.resolve("squares.png"))))
         .contains("A note.")
         .doesNotContain("<script").doesNotContain("<link").doesNotContain("/tmp/some");
     assertThat(html.split("<img ", -1)).hasSize(2);
+    // the summary line comes before the paper and the comparison table
+    assertThat(html.indexOf("<strong>1 of 2 measured values agree")).isPositive()
+        .isLessThan(html.indexOf("Squares (test only)", html.indexOf("<body>")))
+        .isLessThan(html.indexOf("<table>"));
     assertThat(Files.readString(d.resolve("summary.md"))).contains("`report.html`")
         .contains("Squares (test only) (paper text: ../shared/seeds/squares.txt)");
     assertThat(out.toString()).contains("wrote " + d + "/{summary.md,report.html}");
@@ -134,8 +142,9 @@ class ReproduceCommandTest {
         dir.toString())).as(err.toString()).isZero();
     List<String> lines = out.toString().lines().toList();
     assertThat(lines).hasSize(2);
-    assertThat(lines.get(0)).isEqualTo("system,agree,graded,notRun,notCounted,noPaperValue,folder");
-    assertThat(lines.get(1).replace("\"", "")).isEqualTo("selftest,1,2,1,2,0," + dir.resolve("selftest-quick"));
+    assertThat(lines.get(0))
+        .isEqualTo("system,agree,measured,designChecks,theory,inputs,notRun,noPaperValue,notReproducible,folder");
+    assertThat(lines.get(1).replace("\"", "")).isEqualTo("selftest,1,2,0,1,1,1,0,0," + dir.resolve("selftest-quick"));
     assertThat(err.toString()).contains("wrote");
   }
 

@@ -32,7 +32,7 @@ public final class SelfTestReproduction implements Reproduction {
         .compare("Eq. 1", "square of 3", "9", "9", "exact", true, "")
         .compare("Eq. 2", "square of 4", "15", "16", "", false, "the paper has a misprint")
         .modelInput("Eq. 3", "unit square", "1", "1", "taken from the paper")
-        .restatedTheory("Eq. 4", "square of x", "x·x", "x·x", "the paper's formula")
+        .theory("Eq. 4", "square of x", "x·x", "x·x", "the paper's formula")
         .compare(ctx.quick()
             ? org.fabriclab.experiment.Comparison.notRun("Eq. 5", "square of 8", "64", "full run only")
             : org.fabriclab.experiment.Comparison.measured("Eq. 5", "square of 8", "64", "64", "exact",
