@@ -15,8 +15,8 @@ import org.fabriclab.units.Time;
  * with the parameters below, which are model inputs chosen a priori, not fitted to the paper:
  * 100 Gb/s links, 10 ns propagation (2 m of fibre), 600 ns switch latency, a host software cost of
  * {@code messageOverheadUs} per message (default 3 µs), RoCE path MTU 1024 B (1500 B Ethernet MTU,
- * as the paper's envelope sizing assumes). These are NOT the packet-level experiments of issue 10
- * item 8, which need the packet engine (issue 9): no loss, no DCQCN, no per-packet ACKs, no host
+ * as the paper's envelope sizing assumes). These are NOT the packet-level experiments (those
+ * run on the packet engine, {@link PacketTestbedExperiments}): no loss, no DCQCN, no per-packet ACKs, no host
  * stack beyond the fixed per-message cost.
  */
 public final class TestbedModel {

@@ -21,8 +21,8 @@
  * Collective scheme {@code gleam} (broadcast, allgather as multicasts over §3's data plane):
  * {@code org.fabriclab.gleam.dataplane}.
  *
- * <p>Packet-level experiments (Fig. 9-16 with loss, DCQCN, HPL on 16,384 servers) await the packet
- * engine of issue 9; decisions where the paper is open are in each class's javadoc and in
- * {@code docs/reproduction-gleam.md}.
+ * <p>Packet-level experiments (Fig. 9-16 with loss, DCQCN, HPL on 16,384 servers) run on the
+ * packet engine through {@code gleam.dataplane}; decisions where the paper is open are in each
+ * class's javadoc and in {@code docs/reproduction-gleam.md}.
  */
 package org.fabriclab.gleam;

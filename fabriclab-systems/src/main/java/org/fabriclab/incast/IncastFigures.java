@@ -185,7 +185,7 @@ final class IncastFigures {
           Math.abs(e / a / pr - 1) <= 0.2, how);
     }
     b.table(t.build());
-    b.note(String.format(Locale.ROOT, "Table I calibration (issue 14 point 3): the model's only free "
+    b.note(String.format(Locale.ROOT, "Table I calibration: the model's only free "
         + "parameter, the reduce rate R, is solved on one cell (existing method, k = 2: %.4f min → "
         + "R = %.4f MB/s); cables are the testbed's 1 Gbps NICs (a model input). Everything else is "
         + "predicted. The existing method's delay is its 120 MB receiver input at R plus under a "

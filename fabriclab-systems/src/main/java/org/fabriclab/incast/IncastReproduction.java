@@ -50,7 +50,7 @@ public final class IncastReproduction implements Reproduction {
     return b.build();
   }
 
-  /** §III-C: at most k aggregating servers on a flow's path (issue 14 point 4). */
+  /** §III-C: at most k aggregating servers on a flow's path. */
   private static void aggregatorsOnAPath(ReproductionContext ctx, ReproductionReport.Builder b) {
     BCubeLabels L = new BCubeLabels(8, 5);
     int m = ctx.quick() ? 500 : 4000;

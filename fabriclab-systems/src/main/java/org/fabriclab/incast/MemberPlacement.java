@@ -6,8 +6,8 @@ import org.fabriclab.error.InvalidParameterException;
 /**
  * Where the members (receiver and senders) of a random incast sit in BCube(n,k) — the question
  * of seed 004 §VI-E. The paper's text places them "in a random way" over the whole fabric for
- * Fig. 5–7 and compares that with a managed placement for Fig. 8; issue 14 asks which reading
- * reproduces which of the paper's numbers, so the placement is a parameter:
+ * Fig. 5–7 and compares that with a managed placement for Fig. 8; which reading reproduces
+ * which of the paper's numbers is a question to measure, so the placement is a parameter:
  *
  * <ul>
  *   <li>{@link Kind#WHOLE}: uniform over all n^(k+1) servers (the text of §VI-A/C);

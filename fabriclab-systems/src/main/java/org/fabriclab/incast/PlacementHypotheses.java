@@ -9,7 +9,7 @@ import org.fabriclab.rng.RandomStreams;
 import org.fabriclab.table.Table;
 
 /**
- * Issue 14 point 1 for seed 004 §VI: the paper's savings of Fig. 5–8 under each reading of where
+ * Seed 004 §VI: the paper's savings of Fig. 5–8 under each reading of where
  * the members of an incast sit ({@link MemberPlacement}) and of how the savings are averaged, so
  * the summary can say which reading reproduces which number. Readings: uniform over the whole
  * fabric (the paper's text), inside one sub-BCube one or two levels down (a clustered job), and
@@ -176,7 +176,7 @@ final class PlacementHypotheses {
   /** The note: one row per paper number, one column per reading, reproduced cells marked. */
   private String matrix() {
     StringBuilder sb = new StringBuilder();
-    sb.append("Placement readings (issue 14 point 1; table placement-hypotheses.csv). A cell is "
+    sb.append("Placement readings (seed 004 §VI-E; table placement-hypotheses.csv). A cell is "
         + "marked ✓ when it is within ±5 percentage points of the paper. Fig. 5 under a sub-BCube "
         + "reading uses BCube(6,k) one or two levels down (at least BCube(6,2)).\n\n");
     sb.append("| figure | metric | paper |");

@@ -122,7 +122,7 @@ final class CostExperiments {
   }
 
   /**
-   * Issue 14 point 9: why 3,3-Shufflecast (81 ToRs) is not below IP multicast. Shufflecast's
+   * Why 3,3-Shufflecast (81 ToRs) is not below IP multicast. Shufflecast's
    * average is exact (rules followed hop by hop); the IP tree of 32-port switches has only three
    * leaf switches for 81 ToRs, so a third of the ToR pairs meet at their leaf (2 hops) and the rest
    * at the root (4 hops). Filling the leaves evenly (27 each) instead of in order changes that by a
@@ -139,7 +139,7 @@ final class CostExperiments {
     for (int x : h) {
       dist[x]++;
     }
-    rep.note(String.format(java.util.Locale.ROOT, "§VI-A(a), 81 ToRs (issue 14 point 9), explained, "
+    rep.note(String.format(java.util.Locale.ROOT, "§VI-A(a), 81 ToRs, explained, "
         + "not fixed: 3,3-Shufflecast reaches the other 80 ToRs of source 0 in 1, 2, …, 5 hops "
         + "(%d, %d, %d, %d, %d ToRs), average %.3f hops, following the installed rules. IP multicast "
         + "over 32-port switches needs only three leaf switches for 81 ToRs (31, 31, 19 in the "

@@ -155,8 +155,8 @@ final class DataPlaneExperiments {
             + " group (the paper's size), Fig. 6(e) the paper's 4 GB requested 1.5 s apart")
         + ". Fig. 6(d)'s fair share is max-min over relays' splitter transmitters, downlinks and"
         + " uplinks: 1/G for G < 16 and 1/15 for G = 16 (every downlink carries 15 groups).");
-    rep.note("Fig. 6(d)(e) against the fair share, explained (not tuned away; instrumented runs of"
-        + " issue 12). Fixed: the TFMCC sender advertised the largest smoothed RTT as R_max; at an"
+    rep.note("Fig. 6(d)(e) against the fair share, explained (not tuned away; instrumented runs,"
+        + " docs/benchmarks-shufflecast.md). Fixed: the TFMCC sender advertised the largest smoothed RTT as R_max; at an"
         + " overflowing 1 MB drop-tail port the queue holds about 860 µs while the smoothed RTTs"
         + " (gain 0.05) said about 340 µs, so receivers counted one overflow as three or four loss"
         + " events and the rate was cut three or four times within a millisecond (two groups on"

@@ -8,7 +8,7 @@ import org.fabriclab.table.Table;
 import org.fabriclab.topology.mltree.MinimalLayerTree;
 
 /**
- * Issue 14 point 10 (seed 000): the optical power budget (§II-C, Table I), p simultaneous relay
+ * The discussion of seed 000: the optical power budget (§II-C, Table I), p simultaneous relay
  * failures and the degree of parallelism after one (§III-C1, §VI-C), and ToR counts that are not
  * k·p^k (§III-A1).
  */

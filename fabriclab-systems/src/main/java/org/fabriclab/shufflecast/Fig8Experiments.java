@@ -57,7 +57,7 @@ final class Fig8Experiments {
 
   /**
    * The flow-level engine against the packet engine on the LDA broadcast, the engine check for
-   * Fig. 8(b) (issue 12: cross-validate flow vs packet on one case).
+   * Fig. 8(b) (flow and packet level cross-validated on one case).
    */
   private static void crossValidate(long size, double tSc, double tCornet, double tHttp,
       ReproductionReport.Builder rep) {

@@ -6,7 +6,7 @@ import org.fabriclab.experiment.ReproductionReport;
 
 /**
  * The instances a full reproduction grades but {@code --quick} leaves out become "not run" rows
- * (issue 14 point 11), so the quick summary lists the same checks without counting them.
+ *, so the quick summary lists the same checks without counting them.
  */
 final class QuickSkips {
   private QuickSkips() {}

@@ -22,7 +22,7 @@ import org.fabriclab.sim.packet.Packets;
  * The same groups can run on the comparison network with IP multicast ({@link IpMulticastFabric})
  * or as HTTP-like repeated unicast from the source ({@link Method#HTTP}).
  *
- * <p>Decisions (issue 12):
+ * <p>Decisions:
  * <ul>
  *   <li>Sender ({@link Sender}): UDP-like paced at exactly the line rate of its NIC; the
  *       loss-feedback AIMD of {@link LossFeedbackRate} (no retransmission); or the reliable
@@ -185,7 +185,7 @@ public final class ShufflecastMulticastRun {
    * This configuration with NORM's feedback (NACKs, TFMCC reports, ACKs) in a strict-priority
    * class at every port (the engine's priority queues, packets flagged {@link Packets#PRIORITY};
    * data, repairs and flushes stay in the drop-tail class, one 1 MB bound per port for both). A
-   * what-if of issue 12, not the paper's testbed, which states no switch QoS: it removes the
+   * what-if, not the paper's testbed, which states no switch QoS: it removes the
    * queueing of the reports behind other groups' data on their source's downlink, which inflates
    * a group's RTT and so lowers its TFMCC rate ({@link Fig6Experiments}). NORM sender only.
    */

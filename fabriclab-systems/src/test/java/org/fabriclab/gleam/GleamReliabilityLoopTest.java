@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  * Alg. 1-4 composed in a closed loop without the engine: envelope registration builds the tables
  * on a k=4 fat-tree, an unmodified go-back-N RC sender multicasts through {@link
  * OneToManyForwarding}, RC receivers ACK / NACK, every switch aggregates with {@link
- * AckAggregation}; data copies and feedback are lost at random on every link. Issue 10's "done
- * when": every receiver gets every packet exactly once and in order, the source sends each packet
+ * AckAggregation}; data copies and feedback are lost at random on every link. The
+ * reliability claim of §3 (Alg. 2, 3): every receiver gets every packet exactly once and in order, the source sends each packet
  * once plus retransmissions, and no ACK the source sees covers a packet some receiver lacks.
  */
 class GleamReliabilityLoopTest {

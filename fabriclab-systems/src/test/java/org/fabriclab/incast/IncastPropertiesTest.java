@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Property tests of issue 14 points 2 and 4 (seed 004 §VI-D and §III-C), over seeded random
+ * Property tests of the aggregated size and the tree bounds (seed 004 §VI-D and §III-C), over seeded random
  * instances: ARS+intra never costs more than ARS for the given α, and the number of aggregating
  * servers on a flow's path. Aggregating servers and the existing method's cost are recomputed here
  * from the tree's parent array, not taken from the code under test.

@@ -6,7 +6,7 @@ import static org.assertj.core.data.Offset.offset;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14 point 10 against closed forms and hand counts (seed 000 §II-C, Table I, §III-A1,
+ * The discussion analyses against closed forms and hand counts (seed 000 §II-C, Table I, §III-A1,
  * §III-C1, §VI-C).
  */
 class DiscussionAnalysesTest {

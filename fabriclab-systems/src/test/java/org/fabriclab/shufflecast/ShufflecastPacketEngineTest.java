@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packet engine on the real 2,2-Shufflecast (seed 000_9b2589b0d55d7b52.txt §III-A1): hosts on
- * different ToRs reach each other over the one-way splitter links (issue 9, item 6).
+ * different ToRs reach each other over the one-way splitter links.
  */
 class ShufflecastPacketEngineTest {
   @Test

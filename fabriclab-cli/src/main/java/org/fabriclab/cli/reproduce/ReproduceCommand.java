@@ -168,7 +168,7 @@ public final class ReproduceCommand implements Runnable {
 
   /**
    * The results folder of {@code r}: {@code --out/<system>}, or {@code --out/<system>-quick} for
-   * {@code --quick}, so a quick run never replaces a full run's results (issue 13 item 8), and
+   * {@code --quick}, so a quick run never replaces a full run's results, and
    * {@code --out/<system>-paper} for {@code --paper-scale}.
    */
   private Path folderOf(Reproduction r) {

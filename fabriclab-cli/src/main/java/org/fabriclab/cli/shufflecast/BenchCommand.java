@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code shufflecast bench}: wall-clock time of the large analyses (issue 3 item 8): complete
+ * {@code shufflecast bench}: wall-clock time of the large analyses: complete
  * Algorithm 1 relay tables and the single-relay-failure analysis with Algorithm 2 recovery over
  * every (failed relay, source) pair, for 4,4- and 8,3-Shufflecast by default.
  */

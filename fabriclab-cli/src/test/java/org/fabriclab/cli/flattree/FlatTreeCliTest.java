@@ -15,7 +15,7 @@ import org.fabriclab.topology.fattree.FatTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** CLI of the Flat-tree system (issue 5 items 9 and 11). */
+/** CLI of the Flat-tree system. */
 class FlatTreeCliTest {
   @Test
   void topoFlattreeClosModeHasTheFatTreePathLength() throws Exception {

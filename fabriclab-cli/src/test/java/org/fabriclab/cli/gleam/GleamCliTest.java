@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-/** {@code fabriclab gleam table|bcast} (issue 10 item 9) and their bad-input handling. */
+/** {@code fabriclab gleam table|bcast} and their bad-input handling. */
 class GleamCliTest {
   @Test
   void tableBytesOfOneThousandGroups() throws Exception {

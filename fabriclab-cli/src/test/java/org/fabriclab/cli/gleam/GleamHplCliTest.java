@@ -8,7 +8,7 @@ import static org.fabriclab.cli.CliRun.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-/** {@code fabriclab gleam hpl} (issue 10 item 9, seed 002 §5.3 Fig. 14) and its bad input. */
+/** {@code fabriclab gleam hpl} (seed 002 §5.3 Fig. 14) and its bad input. */
 class GleamHplCliTest {
   /**
    * 4×4 with 1 MiB per phase at flow level: Gleam = two multicasts (a row under one edge switch: 2

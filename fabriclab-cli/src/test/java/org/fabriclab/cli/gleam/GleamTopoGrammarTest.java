@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code gleam bcast --topo} takes a topology as every command does (issue 16 item 7): a family
+ * {@code gleam bcast --topo} takes a topology as every command does: a family
  * followed by its parameters as options, a topology file, or the older quoted form.
  */
 class GleamTopoGrammarTest {

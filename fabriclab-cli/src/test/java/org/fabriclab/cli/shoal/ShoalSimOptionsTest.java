@@ -11,7 +11,7 @@ import org.fabriclab.cli.CliRun.Result;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code shoal sim}'s options (issue 16 items 12, 13): an option left out keeps its default, an
+ * {@code shoal sim}'s options: an option left out keeps its default, an
  * explicit value outside the range is refused with one line naming the option and the range; a
  * bad {@code --fail-component} names {@code --fail-component} and this rack's range. An 8-node
  * rack is a Clos of k = 4-port switches (N = k²/2): 4 leaves, 2 spines.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code shufflecast multicast --out} follows the output-folder rule of {@code docs/errors.md}
- * (issue 16 item 9), and its help and errors list exactly the values it accepts.
+ *, and its help and errors list exactly the values it accepts.
  */
 class MulticastOutputTest {
   @TempDir Path tmp;

@@ -146,7 +146,7 @@ class ShufflecastCliTest {
         {"shufflecast", "failure", "--p", "2", "--k", "2", "--failed", "1,1"},
         {"shufflecast", "cost", "--tors", "65536", "--switch-ports", "32", "--rate", "10"},
         {"shufflecast", "cost", "--tors", "8", "--switch-ports", "4", "--rate", "40"},
-        // issue 15 items 6 and 8: refused before any output, naming the option
+        // Refused before any output, naming the option
         {"shufflecast", "concurrent", "--p", "2", "--k", "2", "--sources", ","},
         {"shufflecast", "bench", "--instances", "4"},
         {"shufflecast", "bench", "--instances", "a:b"},

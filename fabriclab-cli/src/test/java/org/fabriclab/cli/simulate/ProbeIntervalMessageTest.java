@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.fabriclab.cli.CliRun.Result;
 import org.junit.jupiter.api.Test;
 
-/** {@code simulate --probe-interval-us} without what it needs names itself (issue 16 item 13). */
+/** {@code simulate --probe-interval-us} without what it needs names itself. */
 class ProbeIntervalMessageTest {
   private static String error(String... args) {
     Result r = run(args);

@@ -18,7 +18,7 @@ import org.fabriclab.units.Time;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** simulate's knobs (issue 9 items 5 and 9): settable parameters, seeds, load, imported topologies. */
+/** simulate's knobs: settable parameters, seeds, load, imported topologies. */
 class SimulateKnobsTest {
   @Test
   void mtuAndWindowChangeTheClosedForm(@TempDir Path dir) throws Exception {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15 item 2's lossless run: RoCEv2 with PFC on a fat-tree k = 4 under a Poisson workload
+ * A lossless run: RoCEv2 with PFC on a fat-tree k = 4 under a Poisson workload
  * finishes, drops nothing, and every port stays within its bound.
  */
 class SimulateLosslessTest {
