@@ -18,7 +18,7 @@ package org.fabriclab.gleam;
  */
 public final class WriteMrUpdate {
   public static final int RECORD_BYTES = 16;
-  public static final int PACKET_OVERHEAD_BYTES = 62;
+  public static final int PACKET_OVERHEAD_BYTES = org.fabriclab.gleam.baseline.RoceHeaders.PACKET_OVERHEAD_BYTES;
   public static final int RETH_BYTES = 16;
 
   private WriteMrUpdate() {}

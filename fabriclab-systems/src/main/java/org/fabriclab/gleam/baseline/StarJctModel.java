@@ -1,6 +1,5 @@
 package org.fabriclab.gleam.baseline;
 
-import org.fabriclab.gleam.WriteMrUpdate;
 import org.fabriclab.sim.collective.CollectiveSchedule;
 import org.fabriclab.units.Time;
 
@@ -17,7 +16,7 @@ import org.fabriclab.units.Time;
  * served in order of readiness (a QP executes its work requests in order); the head transfers of
  * all connections share the links max-min fairly (progressive filling: a sender's uplink and
  * every receiver's downlink, each of capacity {@code linkBps}; RNICs round-robin their QPs). A
- * transfer's wire bytes are its payload plus {@value WriteMrUpdate#PACKET_OVERHEAD_BYTES} B of
+ * transfer's wire bytes are its payload plus {@value RoceHeaders#PACKET_OVERHEAD_BYTES} B of
  * RoCEv2 headers per MTU-sized packet; it completes one store-and-forward latency after its last
  * byte leaves (one MTU packet's serialisation at the switch, the switch latency, two propagation
  * delays). A Gleam multicast is one transfer whose downlinks are all its receivers' (the switch
@@ -40,12 +39,12 @@ public record StarJctModel(long linkBps, long propagationPs, long switchLatencyP
 
   /** Wire bytes of a message of {@code payload} bytes. */
   public long wireBytes(long payload) {
-    return payload + (payload + mtuBytes - 1) / mtuBytes * WriteMrUpdate.PACKET_OVERHEAD_BYTES;
+    return payload + (payload + mtuBytes - 1) / mtuBytes * RoceHeaders.PACKET_OVERHEAD_BYTES;
   }
 
   /** Store-and-forward latency added to a transfer's serialisation. */
   public long latencyPs() {
-    return Time.serialization(mtuBytes + WriteMrUpdate.PACKET_OVERHEAD_BYTES, linkBps) + switchLatencyPs + 2 * propagationPs;
+    return Time.serialization(mtuBytes + RoceHeaders.PACKET_OVERHEAD_BYTES, linkBps) + switchLatencyPs + 2 * propagationPs;
   }
 
   /** Completion time of every node, by id, in picoseconds. */
