@@ -62,6 +62,15 @@ public final class CnpPacketExperiment {
   /** Runs one broadcast of {@code bytes}; {@code hook} (may be null) sees the group before the start. */
   public static Result run(double sourceGbps, double[] receiverGbps, long bytes, long ecnBytes,
       boolean filtering, long seed, Consumer<PacketGroup> hook) {
+    return run(sourceGbps, receiverGbps, bytes, ecnBytes, filtering, seed, hook, org.fabriclab.progress.Progress.NONE);
+  }
+
+  /**
+   * {@link #run(double, double[], long, long, boolean, long, Consumer)} reporting the payload bytes
+   * delivered to the receivers on {@code progress} (reporting never changes the run).
+   */
+  public static Result run(double sourceGbps, double[] receiverGbps, long bytes, long ecnBytes,
+      boolean filtering, long seed, Consumer<PacketGroup> hook, org.fabriclab.progress.Progress progress) {
     if (bytes < 2) {
       throw new InvalidParameterException("--size", bytes, "valid range 2.." + PacketBcast.MAX_BYTES);
     }
@@ -112,7 +121,16 @@ public final class CnpPacketExperiment {
       hook.accept(g);
     }
     g.multicast(0, bytes, 1);
-    g.run(Time.ms(60_000), 50_000_000L + 200L * g.packetsOf(bytes) * (r + 1));
+    long expected = bytes * r;
+    long before = g.network().deliveredBytes();
+    double share = g.payloadBytes() / (double) (g.payloadBytes() + RcConfig.defaults().headerBytes());
+    progress.begin("broadcast, bytes delivered", expected, org.fabriclab.progress.Progress.Unit.BYTES);
+    try {
+      org.fabriclab.sim.probe.RunProgress.run(g.simulator(), Time.ms(60_000), 50_000_000L + 200L * g.packetsOf(bytes) * (r + 1),
+          progress, () -> Math.min(expected, (long) ((g.network().deliveredBytes() - before) * share)));
+    } finally {
+      progress.end();
+    }
     if (doneAt[0] < 0) {
       throw new IllegalStateException("the multicast did not finish");
     }

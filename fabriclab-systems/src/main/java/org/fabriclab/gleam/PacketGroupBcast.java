@@ -57,6 +57,18 @@ public final class PacketGroupBcast {
    */
   public static Result run(String method, Topology topo, int[] members, long sizeBytes, double loss, long seed,
       List<Switch> switches, boolean write, java.util.function.Consumer<org.fabriclab.sim.net.Network> beforeStart) {
+    return run(method, topo, members, sizeBytes, loss, seed, switches, write, beforeStart,
+        org.fabriclab.progress.Progress.NONE);
+  }
+
+  /**
+   * {@link #run(String, Topology, int[], long, double, long, List, boolean, java.util.function.Consumer)}
+   * reporting the payload bytes delivered to the receivers on {@code progress} (reporting never
+   * changes the run, {@link org.fabriclab.sim.probe.RunProgress}).
+   */
+  public static Result run(String method, Topology topo, int[] members, long sizeBytes, double loss, long seed,
+      List<Switch> switches, boolean write, java.util.function.Consumer<org.fabriclab.sim.net.Network> beforeStart,
+      org.fabriclab.progress.Progress progress) {
     boolean gleam = method.equals("gleam");
     if (!gleam && !method.equals("unicast")) {
       throw new InvalidParameterException("--method", method, "gleam or unicast with --engine packet");
@@ -162,7 +174,16 @@ public final class PacketGroupBcast {
       }
     }
     long budget = 20_000_000L + 4_000L * packets * n;
-    g.run(PacketBcast.TIME_CAP_PS, budget);
+    long expected = sizeBytes * (n - 1);
+    long deliveredBefore = g.network().deliveredBytes();
+    double payloadShare = rc.payloadBytes() / (double) (rc.payloadBytes() + rc.headerBytes());
+    progress.begin("broadcast, bytes delivered", expected, org.fabriclab.progress.Progress.Unit.BYTES);
+    try {
+      org.fabriclab.sim.probe.RunProgress.run(g.simulator(), PacketBcast.TIME_CAP_PS, budget, progress,
+          () -> Math.min(expected, (long) ((g.network().deliveredBytes() - deliveredBefore) * payloadShare)));
+    } finally {
+      progress.end();
+    }
     if (doneAt[0] < 0) {
       throw new InvalidParameterException("--loss", loss, "the broadcast did not finish within "
           + PacketBcast.TIME_CAP_PS / Time.PS_PER_MS + " ms of simulated time or " + budget

@@ -69,7 +69,8 @@ final class BcastCongestionRun {
     }
     boolean cnpFilter = filter;
     CnpPacketExperiment.Result r = c.pcap.record(org.fabriclab.sim.probe.pcap.Framing.defaults(),
-        attach -> CnpPacketExperiment.run(linkGbps, gbps, size, ecn, cnpFilter, seed, g -> attach.accept(g.network())));
+        attach -> CnpPacketExperiment.run(linkGbps, gbps, size, ecn, cnpFilter, seed, g -> attach.accept(g.network()),
+            c.progress.reporter(c.spec.commandLine().getErr())));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);

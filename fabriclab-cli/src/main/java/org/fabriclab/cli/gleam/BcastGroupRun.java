@@ -82,7 +82,8 @@ final class BcastGroupRun {
     members[0] = source;
     System.arraycopy(recv, 0, members, 1, recv.length);
     PacketGroupBcast.Result r = c.pcap.record(org.fabriclab.sim.probe.pcap.Framing.defaults(),
-        attach -> PacketGroupBcast.run(m, t, members, size, loss, seed, switches, write, attach));
+        attach -> PacketGroupBcast.run(m, t, members, size, loss, seed, switches, write, attach,
+            c.progress.reporter(c.spec.commandLine().getErr())));
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("engine", "packet");
     out.put("method", m);
