@@ -12,7 +12,8 @@ import org.fabriclab.table.Table;
 
 /**
  * The collective command's plots: busbw against size per scheme and fabric (as nccl-tests users
- * read them, log size axis), JCT and bytes on the wire as bars per run, and when each rank
+ * read them, log size axis), JCT and bytes on the wire as bars grouped by scheme (one bar per
+ * fabric and size), and when each rank
  * finished at the largest size (the fraction of ranks done against time, a step CDF per scheme and
  * fabric, the first {@link #MAX_RANK_SERIES}).
  */
@@ -41,14 +42,32 @@ final class CollectivePlots {
     Table t = b.build();
     Plots.lines(t, "sizeBytes", "busbwGbps", "series", op.cliName() + ": bus bandwidth (nccl-tests definition)",
         "size S", Quantity.BYTES, true, "busbw", Quantity.GBPS, dir.resolve(prefix + "busbw"));
-    Plots.bar(t, "run", "jctNs", op.cliName() + ": job completion time", "JCT", Quantity.TIME_NS,
-        dir.resolve(prefix + "jct"));
-    Plots.bar(t, "run", "wireBytes", op.cliName() + ": payload bytes x links crossed", "bytes on the wire",
-        Quantity.BYTES, dir.resolve(prefix + "wire-bytes"));
+    // bars grouped by scheme, one bar per fabric and size: short category labels, the long fabric
+    // descriptions in the legend
+    Plots.save(grouped(rows, op.cliName() + ": job completion time", "JCT", Quantity.TIME_NS,
+        r -> r.jctNs() == null ? Double.NaN : r.jctNs().doubleValue()), dir.resolve(prefix + "jct"));
+    Plots.save(grouped(rows, op.cliName() + ": payload bytes x links crossed", "bytes on the wire", Quantity.BYTES,
+        r -> (double) r.result().wireBytes()), dir.resolve(prefix + "wire-bytes"));
     if (!ends.isEmpty()) {
       Plots.save(ReportCharts.stepCdf(op.cliName() + ": ranks done over time, S = " + sizeLabel(largest),
           "time since the start", "fraction of ranks done", Quantity.TIME_NS, ends), dir.resolve(prefix + "rank-ends"));
     }
+  }
+
+  /** One group per scheme (in order of appearance), one bar per fabric and size; NaN: no bar. */
+  static org.knowm.xchart.CategoryChart grouped(List<Row> rows, String title, String yLabel, Quantity q,
+      java.util.function.ToDoubleFunction<Row> value) {
+    List<String> schemes = rows.stream().map(Row::scheme).distinct().toList();
+    Map<String, double[]> series = new LinkedHashMap<>();
+    for (Row r : rows) {
+      double[] v = series.computeIfAbsent(r.fabric() + ", " + sizeLabel(r.spec().sizeBytes()), k -> {
+        double[] a = new double[schemes.size()];
+        java.util.Arrays.fill(a, Double.NaN);
+        return a;
+      });
+      v[schemes.indexOf(r.scheme())] = value.applyAsDouble(r);
+    }
+    return ReportCharts.groupedBars(title, yLabel, q, schemes, series);
   }
 
   static String sizeLabel(long b) {
