@@ -27,9 +27,9 @@ import picocli.CommandLine.Spec;
       "Which fabric and scheme is fastest for a group workload? Runs a 1->63 broadcast, a 64-rank allreduce",
       "and a 32->1 incast with every scheme that applies (unicast fan-out, binomial tree, pipelined chain,",
       "scatter+allgather, Open MPI's rule, IP multicast, Gleam, ring, NCCL's double binary tree, Rabenseifner,",
-      "recursive doubling, switch aggregation, Shufflecast's splitters, aggregation trees) on a fat-tree k=8,",
-      "the 4,2-Shufflecast fabric and a BCube(4,2), and writes tables, plots, summary.md and report.html",
-      "under results/demo/.",
+      "recursive doubling, switch aggregation, Shufflecast's splitters, aggregation trees, Shoal's cell flows)",
+      "on a fat-tree k=8, the 4,2-Shufflecast fabric, a BCube(4,2) and a 128-node Shoal rack (slot engine),",
+      "and writes tables, plots, summary.md and report.html under results/demo/.",
       "'fabriclab demo topo' is the topology tour (seven fabrics for 128 servers)."
     })
 public final class DemoCommand implements Runnable {
