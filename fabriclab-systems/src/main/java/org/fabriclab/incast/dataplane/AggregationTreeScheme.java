@@ -27,7 +27,8 @@ import org.fabriclab.sim.collective.CollectiveSpec;
  * for unit sizes and α = 0 the cost times {@code S}.
  *
  * <p>Inner servers that are no rank become helper ranks after the spec's, on their own hosts.
- * Runs on BCube only (the tree is built from server labels). O(tree servers · k).
+ * Runs on BCube (the tree is built from server labels) and, switch-centric, on FBFLY and HyperX
+ * ({@link HyperXAggregationSchedule}, §V-C). O(tree servers · k).
  */
 public final class AggregationTreeScheme implements CollectiveScheme {
   @Override
@@ -37,7 +38,7 @@ public final class AggregationTreeScheme implements CollectiveScheme {
 
   @Override
   public String description() {
-    return "in-network aggregation tree on BCube: ARS tree + intra-stage optimisation, servers merge flows (incast paper)";
+    return "in-network aggregation tree on BCube, FBFLY and HyperX: ARS tree + intra-stage optimisation, servers merge flows (incast paper)";
   }
 
   @Override
@@ -47,8 +48,8 @@ public final class AggregationTreeScheme implements CollectiveScheme {
 
   @Override
   public String unsupported(Topology topo, CollectiveSpec spec) {
-    return topo.family().equals("bcube") ? null
-        : "it builds its tree from BCube server labels (a bcube topology)";
+    return topo.family().equals("bcube") || HyperXAggregationSchedule.applies(topo) ? null
+        : "it builds its tree from BCube server labels or FBFLY/HyperX switch coordinates (a bcube, fbfly or hyperx topology)";
   }
 
   @Override
@@ -61,6 +62,9 @@ public final class AggregationTreeScheme implements CollectiveScheme {
     String why = unsupported(topo, spec);
     if (why != null) {
       throw new InvalidParameterException("scheme", "scheme 'aggtree' cannot run on " + topo.family() + ": " + why);
+    }
+    if (HyperXAggregationSchedule.applies(topo)) {
+      return HyperXAggregationSchedule.place(spec, topo, hostOfRank);
     }
     int k = topo.degree(topo.server(0)) - 1;
     int n = topo.degree(topo.neighbor(topo.server(0), 0));
