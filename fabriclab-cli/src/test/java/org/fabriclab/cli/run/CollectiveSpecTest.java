@@ -101,6 +101,30 @@ class CollectiveSpecTest {
     assertThat(results.values()).allMatch(m -> m.get("drops").isEmpty() && m.get("maxQueueBytes").isEmpty());
   }
 
+  @Test
+  void aShoalPointRunsOnTheSlotEngineAsTheCommandDoes() throws Exception {
+    Path out = run(String.join("\n",
+        "kind: collective",
+        "topologies:",
+        "  - family: shoal",
+        "    nodes: 8",
+        "collective:",
+        "  op: alltoall",
+        "  ranks: 8",
+        "  size: 64KiB",
+        "  scheme: shoal",
+        "  engine: slot",
+        ""));
+    Map<String, String> m = new LinkedHashMap<>();
+    for (Map<String, String> row : RunReportTest.csv(out.resolve("results.csv"))) {
+      m.put(row.get("metric"), row.get("value"));
+    }
+    JsonNode cmd = CliRun.json("collective", "--op", "alltoall", "--ranks", "8", "--size", "64KiB", "--scheme",
+        "shoal", "--engine", "slot", "--topo", "shoal", "--nodes", "8", "--json", "--no-progress").get("runs").get(0);
+    assertThat(Long.parseLong(m.get("jctNs"))).isEqualTo(cmd.get("jctNs").asLong());
+    assertThat(Long.parseLong(m.get("wireBytes"))).isEqualTo(cmd.get("wireBytes").asLong());
+  }
+
   /** The command's label of a point's fabric: {@code bcube n=4 k=1}. */
   private static String fabric(Map<String, String> p) {
     StringBuilder b = new StringBuilder(p.get("topology"));
