@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reads captures with {@code tshark} (Debian's package, installed by the build's set-up,
- * scripts/ensure-tshark.sh). Where it is missing the tests are skipped with a message, unless the
+ * scripts/ensure-debian-package.sh). Where it is missing the tests are skipped with a message, unless the
  * build runs as root: then the set-up should have installed it and its absence is a failure.
  */
 final class Tshark {
@@ -29,7 +29,7 @@ final class Tshark {
       }
     }
     if ("root".equals(System.getProperty("user.name"))) {
-      fail("tshark is not installed although the build runs as root: scripts/ensure-tshark.sh installs"
+      fail("tshark is not installed although the build runs as root: scripts/ensure-debian-package.sh installs"
           + " Debian's 'tshark' during the build's set-up");
     }
     assumeTrue(false, "tshark is not installed (install Debian's 'tshark'); the capture tests are skipped");
