@@ -252,6 +252,35 @@ public final class Simulator {
   }
 
   /**
+   * Time of the earliest pending event, {@link Long#MAX_VALUE} when none (between runs: a handler
+   * that threw out of the previous run has its event removed first).
+   */
+  public long nextEventTime() {
+    if (topStale) {
+      topStale = false;
+      queue.pop();
+    }
+    return queue.isEmpty() ? Long.MAX_VALUE : queue.peekTime();
+  }
+
+  /**
+   * Runs every event earlier than {@code endPs} (exclusive) and returns with the clock at
+   * {@code endPs - 1} (or later, if it was), so events may still be scheduled at any time from
+   * {@code endPs} on. The window step of a partitioned run ({@code sim.parallel}): events are run in
+   * exactly the order {@link #run} would run them. A {@link #stop()} inside ends it early.
+   */
+  public StopReason runBefore(long endPs) {
+    if (endPs == Long.MIN_VALUE || now >= endPs) {
+      return StopReason.TIME_LIMIT;
+    }
+    StopReason r = run(endPs - 1, Long.MAX_VALUE);
+    if (r == StopReason.NO_EVENTS) {
+      now = endPs - 1;
+    }
+    return r;
+  }
+
+  /**
    * Runs until a stop condition holds: {@link #stop()}, no events left, the next event later than
    * {@code untilPs} (time then set to {@code untilPs}), or {@code eventBudget} events executed.
    */

@@ -9,7 +9,10 @@ import org.fabriclab.sim.packet.Packets;
  * flight, and the pool must hold exactly that:
  * {@code injected + copied + generated = delivered + absorbed + dropped + inFlight}, checked against
  * the pool's own live count by {@link #balanced()}. Trimming (NDP) cuts payload bytes from a packet
- * that stays alive: those bytes count as dropped bytes (not as a dropped packet).
+ * that stays alive: those bytes count as dropped bytes (not as a dropped packet). In a partitioned
+ * run ({@code sim.parallel}) packets also leave to another logical process (exported) and arrive
+ * from one (imported); the other terms are then this partition's, and the sums over partitions
+ * are the run's (exports and imports cancel once every exported packet has been imported).
  */
 public final class Accounting {
   private final Packets pool;
@@ -25,6 +28,10 @@ public final class Accounting {
   long absorbedBytes;
   long droppedPackets;
   long droppedBytes;
+  long exportedPackets;
+  long exportedBytes;
+  long importedPackets;
+  long importedBytes;
   private long[] flowBytes;
 
   Accounting(Packets pool) {
@@ -101,16 +108,34 @@ public final class Accounting {
     return droppedBytes;
   }
 
+  /** Packets sent to another logical process (partitioned runs; 0 otherwise). */
+  public long exportedPackets() {
+    return exportedPackets;
+  }
+
+  public long exportedBytes() {
+    return exportedBytes;
+  }
+
+  /** Packets received from another logical process (partitioned runs; 0 otherwise). */
+  public long importedPackets() {
+    return importedPackets;
+  }
+
+  public long importedBytes() {
+    return importedBytes;
+  }
+
   /** In flight by the books: entered minus left. */
   public long inFlightPackets() {
-    return injectedPackets + copiedPackets + generatedPackets
-        - deliveredPackets - absorbedPackets - droppedPackets;
+    return injectedPackets + copiedPackets + generatedPackets + importedPackets
+        - deliveredPackets - absorbedPackets - droppedPackets - exportedPackets;
   }
 
   /** In flight by the books, in bytes. */
   public long inFlightBytes() {
-    return injectedBytes + copiedBytes + generatedBytes
-        - deliveredBytes - absorbedBytes - droppedBytes;
+    return injectedBytes + copiedBytes + generatedBytes + importedBytes
+        - deliveredBytes - absorbedBytes - droppedBytes - exportedBytes;
   }
 
   /**

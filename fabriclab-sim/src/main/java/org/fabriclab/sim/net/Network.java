@@ -145,7 +145,58 @@ public final class Network extends NetworkStatistics {
    */
   public void passThrough(int p, int link) {
     ports.countPassThrough(p, link);
-    sim.schedule(sim.now() + delay[link], arrive, p, link);
+    if (ports.isCut(link)) {
+      ports.departCut(p, link, sim.now() + delay[link]);
+    } else {
+      sim.schedule(sim.now() + delay[link], arrive, p, link);
+    }
+  }
+
+  /**
+   * Partitions this network ({@code sim.parallel}): a packet that leaves over a link with
+   * {@code cut[link]} (its far end belongs to another logical process) goes to {@code sink} with
+   * its arrival time instead of being scheduled here, counted as exported and freed once the sink
+   * returns. Call before the run.
+   */
+  public void setCut(boolean[] cut, CutSink sink) {
+    if (cut.length != topo.linkCount()) {
+      throw new IllegalArgumentException("cut has " + cut.length + " links, the topology "
+          + topo.linkCount());
+    }
+    ports.setCut(cut, new CutSink() {
+      @Override
+      public void depart(int p, int link, long at) {
+        acct.exportedPackets++;
+        acct.exportedBytes += packets.size(p);
+        sink.depart(p, link, at);
+        packets.free(p);
+      }
+
+      @Override
+      public void pause(int link, int on, long at) {
+        sink.pause(link, on, at);
+      }
+    });
+  }
+
+  /** A PFC frame from another logical process reaches the upstream port {@code link} at {@code atPs}. */
+  public void importPause(int link, int on, long atPs) {
+    if (trim == null) {
+      throw new IllegalStateException("a pause frame for link " + link + " without PFC ports");
+    }
+    trim.importPause(link, on, atPs);
+  }
+
+  /**
+   * A packet exported by another logical process ({@link org.fabriclab.sim.packet.Packets#export}
+   * wrote it at {@code buf[off..]}) arrives over {@code link} at {@code atPs} (not before now):
+   * restored into this network's pool, counted as imported, its arrival scheduled.
+   */
+  public void importArrival(int[] buf, int off, int link, long atPs) {
+    int p = packets.restore(buf, off);
+    acct.importedPackets++;
+    acct.importedBytes += packets.size(p);
+    sim.schedule(atPs, arrive, p, link);
   }
 
   /** Puts {@code p} in the output queue of {@code link} (same as {@link #enqueue}). */

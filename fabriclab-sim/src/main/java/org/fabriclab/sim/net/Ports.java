@@ -50,6 +50,8 @@ final class Ports {
   private final long[] marks;
   private final int channel0; // the simulator's in-order channel of link 0 (explicit queues' transmissions)
   private Network.PortReadyListener[] readyListeners = new Network.PortReadyListener[0];
+  private boolean[] cut; // links to another logical process (null: none)
+  private CutSink cutSink;
 
   Ports(Simulator sim, Topology topo, Packets packets, NetworkConfig cfg, EcnMarker ecn) {
     this.sim = sim;
@@ -116,8 +118,34 @@ final class Ports {
     a0[j + BUSY] = done;
     a0[j + BYTES] += size;
     a0[j + PKTS]++;
-    sim.schedule(done + a0[j + DELAY], arrive, p, link);
+    long at = done + a0[j + DELAY];
+    if (cut != null && cut[link]) {
+      cutSink.depart(p, link, at);
+    } else {
+      sim.schedule(at, arrive, p, link);
+    }
     return true;
+  }
+
+  /** Sends the packets of every link with {@code cut[link]} to {@code sink} instead of scheduling them. */
+  void setCut(boolean[] cutLinks, CutSink sink) {
+    cut = cutLinks;
+    cutSink = sink;
+  }
+
+  /** True when {@code link} leads to another logical process. */
+  boolean isCut(int link) {
+    return cut != null && cut[link];
+  }
+
+  /** A pause frame for the upstream port of {@code link}, across the cut, there at {@code at}. */
+  void pauseCut(int link, int on, long at) {
+    cutSink.pause(link, on, at);
+  }
+
+  /** Hands {@code p} to the cut sink, arriving at the far end of {@code link} at {@code at}. */
+  void departCut(int p, int link, long at) {
+    cutSink.depart(p, link, at);
   }
 
   /** Sends {@code p} now on {@code link} (explicit queues); returns when the port is free again. */
@@ -127,7 +155,11 @@ final class Ports {
     long done = sim.now() + serializationPs(size, r);
     st[S * link + BYTES] += size;
     st[S * link + PKTS]++;
-    sim.scheduleInOrder(channel0 + link, done + delay[link], arrive, p, link);
+    if (cut != null && cut[link]) {
+      cutSink.depart(p, link, done + delay[link]);
+    } else {
+      sim.scheduleInOrder(channel0 + link, done + delay[link], arrive, p, link);
+    }
     return done;
   }
 

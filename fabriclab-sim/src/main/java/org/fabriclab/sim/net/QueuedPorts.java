@@ -191,7 +191,7 @@ final class QueuedPorts {
       ingressBytes[in] += pk.size(p);
       if (!pausing[in] && ingressBytes[in] >= xoff[in]) {
         pausing[in] = true;
-        net.simulator().after(ports.delay[in], pauseHandler, in, 1);
+        sendPause(in, 1);
       }
     }
     kick(link);
@@ -208,6 +208,24 @@ final class QueuedPorts {
       wakeup[link] = true;
       net.simulator().schedule(busyUntil[link], txDone, link, 0);
     }
+  }
+
+  /**
+   * A PAUSE ({@code on} = 1) or RESUME frame to the upstream port of ingress link {@code in}, there
+   * after the link's propagation delay; across a cut it travels to the upstream node's logical
+   * process ({@link CutSink#pause}).
+   */
+  private void sendPause(int in, int on) {
+    if (ports.isCut(in)) {
+      ports.pauseCut(in, on, net.simulator().now() + ports.delay[in]);
+    } else {
+      net.simulator().after(ports.delay[in], pauseHandler, in, on);
+    }
+  }
+
+  /** A pause frame from another logical process reaches the upstream port {@code link} at {@code atPs}. */
+  void importPause(int link, int on, long atPs) {
+    net.simulator().schedule(atPs, pauseHandler, link, on);
   }
 
   private void setPaused(int link, int on) {
@@ -283,7 +301,7 @@ final class QueuedPorts {
       ingressBytes[in] -= pk.size(p);
       if (pausing[in] && ingressBytes[in] <= xon[in]) {
         pausing[in] = false;
-        net.simulator().after(ports.delay[in], pauseHandler, in, 0);
+        sendPause(in, 0);
       }
     }
     long done = ports.transmit(p, link, arrive);

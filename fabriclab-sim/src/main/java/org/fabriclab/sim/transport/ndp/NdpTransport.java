@@ -220,6 +220,9 @@ public final class NdpTransport implements org.fabriclab.sim.transport.Transport
     if (trimmed) {
       sendControl(f, NACK, s, dstNode[f], srcNode[f]);
     } else {
+      if (received[f] == null) { // the sender's launch ran in another logical process (sim.parallel)
+        received[f] = new BitSet();
+      }
       if (!received[f].get(s)) {
         received[f].set(s);
         if (++rcvCount[f] == segs[f]) {
