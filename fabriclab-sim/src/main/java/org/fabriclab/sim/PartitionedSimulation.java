@@ -145,6 +145,32 @@ public final class PartitionedSimulation {
     return records[lp];
   }
 
+  /** Applies {@code setting} to the network of every LP (a switch latency, a loss; before the run). */
+  public void forEachNetwork(java.util.function.Consumer<Network> setting) {
+    for (Network n : nets) {
+      setting.accept(n);
+    }
+  }
+
+  /**
+   * Source-routes every flow over one of its host pair's {@code k} shortest paths, as {@link
+   * PacketSimulation#useKShortestPaths} (the same routes in every LP). Call before {@link #run}.
+   */
+  public PartitionedSimulation useKShortestPaths(int k, long seed) {
+    InvalidParameterException.requireRange("paths", k, 1, 1024);
+    Topology t = part.topology();
+    int[] s = new int[trace.size()];
+    int[] d = new int[trace.size()];
+    for (int f = 0; f < s.length; f++) {
+      s[f] = t.server(trace.src(f));
+      d[f] = t.server(trace.dst(f));
+    }
+    org.fabriclab.sim.net.SourceRoutes routes =
+        org.fabriclab.sim.net.SourceRoutes.kShortest(t, s, d, k, seed);
+    forEachNetwork(n -> n.setSourceRoutes(routes));
+    return this;
+  }
+
   /** Windows the last run took. */
   public long windows() {
     return windowed.windows();

@@ -17,6 +17,8 @@ import org.fabriclab.progress.Progress;
 import java.nio.file.Files;
 import org.fabriclab.graph.io.TopologyFiles;
 import org.fabriclab.sim.PacketSimulation;
+import org.fabriclab.sim.PartitionedSimulation;
+import org.fabriclab.sim.parallel.Partition;
 import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.sim.SimulationResult;
 import org.fabriclab.sim.app.GroupWorkloads;
@@ -138,6 +140,13 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
 
+  @Option(names = "--threads", paramLabel = "N", description = "packet engine: run this one simulation on N"
+      + " threads, the fabric cut into logical processes (a fat-tree or Clos by pod, other fabrics into balanced"
+      + " parts; see docs/parallel.md); the result is the same for every N, and differs from the default engine's"
+      + " only in the order of simultaneous events in different parts and in sprayed paths; transports dctcp,"
+      + " newreno, ndp; 1..4 x cores (default: the single-threaded engine)")
+  Integer threads;
+
   @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write (its other files are kept)")
   boolean force;
 
@@ -196,6 +205,9 @@ public final class SimulateCommand implements Runnable {
         throw new InvalidParameterException("--probe-interval-us", probeUs, "valid range 0.01..1e9");
       }
     }
+    if (threads != null) {
+      refuseWithThreads();
+    }
     PrintWriter err = spec.commandLine().getErr();
     if (paths != null && (paths < 1 || paths > 1024)) {
       throw new InvalidParameterException("--paths", paths, "valid range 1..1024");
@@ -210,6 +222,33 @@ public final class SimulateCommand implements Runnable {
       if (folder != null) {
         folder.close();
       }
+    }
+  }
+
+  /** {@code --threads}: its range and the options a partitioned run does not take. */
+  private void refuseWithThreads() {
+    int max = 4 * Runtime.getRuntime().availableProcessors();
+    if (threads < 1 || threads > max) {
+      throw new InvalidParameterException("--threads", threads, "valid range 1.." + max
+          + " (4 x the " + max / 4 + " cores)");
+    }
+    String why = null;
+    if (!engine.equals("packet")) {
+      why = "--threads runs the packet engine (the flow engine runs on one thread)";
+    } else if (!PartitionedSimulation.TRANSPORTS.contains(transport)) {
+      why = "--threads runs --transport " + String.join(", ", PartitionedSimulation.TRANSPORTS)
+          + "; rocev2 runs on one thread";
+    } else if (workload.isMulticast()) {
+      why = "--threads runs unicast workloads; --workload multicast runs on one thread";
+    } else if (pcap.enabled()) {
+      why = "--pcap writes one capture from one thread; leave out --threads";
+    } else if (probeUs != null) {
+      why = "--probe-interval-us samples one network; leave out --threads";
+    } else if (maxEvents != null) {
+      why = "--max-events counts one event loop; use --until-ms with --threads";
+    }
+    if (why != null) {
+      throw new InvalidParameterException("--threads", why);
     }
   }
 
@@ -245,6 +284,7 @@ public final class SimulateCommand implements Runnable {
           "--subflows", "--subflows applies to --engine flow; the packet engine splits with --paths");
     }
     SimulationResult r;
+    long[] parallel = null;
     PacketCollective groupRun = null;
     TimeSeriesProbes probes = null;
     if (engine.equals("flow")) {
@@ -256,38 +296,57 @@ public final class SimulateCommand implements Runnable {
     } else {
       EcmpTable ecmp = new EcmpTable(t);
       org.fabriclab.cli.WorkEstimate.announce(t, ecmp, tr, err);
-      PacketSimulation ps;
-      if (groupGraph != null) {
-        // the groups' transfers (flow id = transfer index) launched by the collective executor:
-        // each group's transfers the moment its arrival step ends
-        int[] hostOfRank = new int[t.serverCount()];
-        java.util.Arrays.setAll(hostOfRank, h -> h);
-        groupRun = new PacketCollective(t, ecmp, groupGraph, hostOfRank, choice.spec(), choice.network(), progress)
-            .deferLaunches();
-        ps = groupRun.simulation();
-      } else {
-        ps = new PacketSimulation(t, ecmp, tr, choice.spec(), choice.network(), progress);
-      }
-      knobs.apply(ps.network());
-      if (paths != null) {
-        ps.useKShortestPaths(paths.intValue(), seed);
-      }
-      if (probeUs != null) {
-        probes = new TimeSeriesProbes(ps.simulator(), Time.seconds(probeUs / 1e6))
-            .addPorts(ps.network()).addFlows(ps.network(), tr.size());
-        if (groupRun != null) {
-          probes.add(new PhaseTimes(groupGraph).probe("group.transfersDone", groupRun::nodeEndPs));
+      if (threads != null) {
+        Partition part = Partition.of(t);
+        PartitionedSimulation pps = new PartitionedSimulation(t, ecmp, tr, choice.spec(),
+            choice.network(), part, progress);
+        pps.forEachNetwork(knobs::apply);
+        if (paths != null) {
+          pps.useKShortestPaths(paths.intValue(), seed);
         }
-        probes.start();
+        r = pps.run(threads, until);
+        parallel = new long[] {part.parts(), part.cutLinkCount(), pps.windows()};
+      } else {
+        PacketSimulation ps;
+        if (groupGraph != null) {
+          // the groups' transfers (flow id = transfer index) launched by the collective executor:
+          // each group's transfers the moment its arrival step ends
+          int[] hostOfRank = new int[t.serverCount()];
+          java.util.Arrays.setAll(hostOfRank, h -> h);
+          groupRun = new PacketCollective(t, ecmp, groupGraph, hostOfRank, choice.spec(), choice.network(), progress)
+              .deferLaunches();
+          ps = groupRun.simulation();
+        } else {
+          ps = new PacketSimulation(t, ecmp, tr, choice.spec(), choice.network(), progress);
+        }
+        knobs.apply(ps.network());
+        if (paths != null) {
+          ps.useKShortestPaths(paths.intValue(), seed);
+        }
+        if (probeUs != null) {
+          probes = new TimeSeriesProbes(ps.simulator(), Time.seconds(probeUs / 1e6))
+              .addPorts(ps.network()).addFlows(ps.network(), tr.size());
+          if (groupRun != null) {
+            PacketCollective g = groupRun;
+            probes.add(new PhaseTimes(groupGraph).probe("group.transfersDone", g::nodeEndPs));
+          }
+          probes.start();
+        }
+        r = pcap.record(org.fabriclab.cli.PcapOptions.framing(choice.spec(), tr::sizeBytes), attach -> {
+          attach.accept(ps.network());
+          return ps.run(until, budget);
+        });
       }
-      r = pcap.record(org.fabriclab.cli.PcapOptions.framing(choice.spec(), tr::sizeBytes), attach -> {
-        attach.accept(ps.network());
-        return ps.run(until, budget);
-      });
     }
     Map<String, Object> summary = r.summary();
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");
+    if (parallel != null) {
+      summary.put("threads", threads);
+      summary.put("logicalProcesses", parallel[0]);
+      summary.put("cutLinks", parallel[1]);
+      summary.put("windows", parallel[2]);
+    }
     TimeSeriesProbes series = probes;
     PhaseTimes groupsRun = groupRun == null ? null : new PhaseTimes(groupGraph);
     long[] nodeEnds = groupRun == null ? null : groupRun.nodeEndPs();
