@@ -25,7 +25,7 @@ public final class Fabric {
 
   Fabric(FabricDescription d) {
     description = d;
-    sim = new Simulator();
+    sim = new Simulator(d.bucketShift);
     Topology t = d.topology;
     net = new Network(sim, t, d.ecmp != null ? d.ecmp : new EcmpTable(t), new Packets(d.packetCapacity),
         d.config);
