@@ -25,9 +25,9 @@ class ShoalBaselinesTest {
   }
 
   /**
-   * Golden, generated with the code before the broadcast delay (main 549f50e): the torus baseline
-   * on Fig. 15's L = 0.1 workload (4,200 flows, seed 1) with a zero delay ends every flow at the
-   * same ps as before (hash of the end times in flow order).
+   * Golden run: the torus baseline with a zero broadcast delay (rates recomputed at every arrival
+   * and departure, the exact fluid engine) on Fig. 15's L = 0.1 workload (4,200 flows, seed 1)
+   * ends every flow at the recorded ps (hash of the end times in flow order).
    */
   @Test
   void zeroDelayTorusIsTheEarlierBaselineBitForBit() {
