@@ -98,8 +98,9 @@ class TcpTransportTest {
 
   /**
    * Incast of 12 NewReno flows (hosts 1..12, starts 1 µs apart) into host 0 through a 20 KB port
-   * buffer. The 12 initial windows (3 × 1500 B each, 54 KB) reach the port within 12 µs while it
-   * drains 10 packets, so the buffer (13 packets) overflows and loss recovery must run. Independent
+   * buffer. After one round trip of slow start (initial window 3) the 12 windows hold 72 packets,
+   * more than the port's 13 buffered packets plus the ~11 a 13 µs round trip keeps on the 10 Gb/s
+   * wire, so the port drops and loss recovery must run. Independent
    * checks: every receiver holds ceil(size / 1380) segments in order; every dropped copy on the
    * port was sent again (retransmissions ≥ the port's drops); no flow beats its uncontended closed
    * form (handshake + serialization of all its packets + store-and-forward and propagation of the
@@ -123,7 +124,7 @@ class TcpTransportTest {
     long prop = Time.us(1);
     int bottleneck = FT4.reverse(FT4.link(FT4.server(0), 0));
     long drops = ps.network().drops(bottleneck);
-    // 12 × 3 packets offered within 12 µs (+ the path) against 13 buffered and ~10 drained
+    // 12 windows of 6 after one round trip against 13 buffered and ~11 on the wire
     assertThat(drops).isPositive();
     long retrans = 0;
     long wire = 0;
