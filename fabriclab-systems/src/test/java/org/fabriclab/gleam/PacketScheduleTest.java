@@ -33,17 +33,26 @@ class PacketScheduleTest {
     assertThat(jct).isEqualTo(3 * (HOST + 1024 * PKT + PKT + 2 * D));
   }
 
+  /**
+   * Row swaps (§5.2.1) against bounds derived from the bytes each link must carry. Centralised,
+   * Gleam's swap is one multicast of M from the root: exactly the panel broadcast's closed form.
+   * Every rank must receive 3M/4 (uniform) or M (centralised): each receiver's link carries at
+   * least 3 × 256 packets. HPL's long swap, centralised, sends from the root the spread (3 shares
+   * of 256 packets) and one share per roll step (3 steps): 1,536 packets on the root's link.
+   */
   @Test
   void rowSwapsMoveWhatTheyMustAndGleamIsNotSlower() {
     long m = 1L << 20;
     for (Distribution d : Distribution.values()) {
       long hpl = PacketSchedule.jctPs(HplSchedules.longRowSwap(4, 0, m, d), 100, 3000);
       long gl = PacketSchedule.jctPs(HplSchedules.gleamRowSwap(4, 0, m, d), 100, 3000);
-      // every rank must receive 3M/4 (uniform) or M (centralised, the root's 3 copies / one multicast):
-      // each receiver's link carries at least 3 x 256 packets; no schedule beats that bound
-      long bound = 3 * 256 * PKT;
-      assertThat(hpl).isGreaterThan(bound);
-      assertThat(gl).isGreaterThan(bound).isLessThanOrEqualTo(hpl);
+      long bound = HOST + 3 * 256 * PKT;
+      assertThat(hpl).as(d.name()).isGreaterThan(bound);
+      assertThat(gl).as(d.name()).isGreaterThan(bound).isLessThanOrEqualTo(hpl);
+      if (d == Distribution.CENTRALISED) {
+        assertThat(gl).isEqualTo(HOST + 1024 * PKT + PKT + 2 * D + 2 * ACK + 2 * D);
+        assertThat(hpl).isGreaterThan(HOST + 1536 * PKT);
+      }
     }
   }
 }

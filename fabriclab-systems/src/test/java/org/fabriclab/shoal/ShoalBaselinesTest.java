@@ -3,6 +3,7 @@ package org.fabriclab.shoal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import org.fabriclab.units.Time;
 import org.junit.jupiter.api.Test;
 
 /** The baselines adapter (seed 003 §7.3) on single flows with closed-form completion times. */
@@ -24,9 +25,9 @@ class ShoalBaselinesTest {
   }
 
   /**
-   * Golden, generated with the code before the broadcast delay (main 549f50e): the torus baseline
-   * on Fig. 15's L = 0.1 workload (4,200 flows, seed 1) with a zero delay ends every flow at the
-   * same ps as before (hash of the end times in flow order).
+   * Golden run: the torus baseline with a zero broadcast delay (rates recomputed at every arrival
+   * and departure, the exact fluid engine) on Fig. 15's L = 0.1 workload (4,200 flows, seed 1)
+   * ends every flow at the recorded ps (hash of the end times in flow order).
    */
   @Test
   void zeroDelayTorusIsTheEarlierBaselineBitForBit() {
@@ -94,11 +95,16 @@ class ShoalBaselinesTest {
   }
 
   /**
-   * §7.3's stop rule on the DCQCN baseline with a flow beyond the 24-bit PSN field (27.7 GB, the
-   * largest of the 1.05 M Pareto(1.05) draws of seed 1: 2^24 packets of 1 KiB are 16 GiB): its queue
-   * pair carries it as 13 messages, PSNs running on; it stays unfinished (it would need 4.4 s at 50
-   * Gb/s) and the three small flows end as in a run without it (no shared bottleneck in this
-   * placement).
+   * §7.3's stop rule on the DCQCN baseline ("each simulation ends when one million flows have
+   * completed") with a flow beyond the 24-bit PSN field (27.7 GB, the largest of the 1.05 M
+   * Pareto(1.05) draws of seed 1: 2^24 packets of 1 KiB are 16 GiB): its queue pair carries it as
+   * messages of at most 2 GiB, PSNs running on. Values derived here for the 50 Gb/s two-tier Clos
+   * (10 ns links, 1,024 B payload + 64 B per packet): flow 3 runs alone from 1 ms over 4 hops, so its
+   * FCT is the serialization of its 49 packets plus 3 store-and-forward full-packet times plus 4
+   * propagations; flows 0 and 1 share server 300's link, so the later ends no earlier than both
+   * flows' wire bytes at 50 Gb/s; the huge flow needs at least its wire bytes at 50 Gb/s (4.7 s),
+   * far beyond the third completion that stops the run, so it must stay unfinished. The small flows
+   * end as in a run without it (no shared bottleneck in this placement).
    */
   @Test
   void theDcqcnBaselineUnderTheStopRuleCarriesAFlowBeyondThePsnField() {
@@ -109,8 +115,16 @@ class ShoalBaselinesTest {
         new long[] {200_000, 100_000, 50_000}, new long[] {0, 0, 1_000_000});
     ShoalFlows r = ShoalBaselines.psn(fl, "dcqcn", 1, Long.MAX_VALUE, 3);
     ShoalFlows ref = ShoalBaselines.psn(small, "dcqcn", 1, Long.MAX_VALUE);
+    long rate = 50_000_000_000L;
+    long full = Time.serialization(1088, rate);
+    long flow3 = 48 * full + Time.serialization(50_000 - 48 * 1024 + 64, rate) + 3 * full + 4 * Time.ns(10);
+    assertThat(r.fctPs(3)).isEqualTo(flow3);
+    long both = 300_000 + 64 * (196 + 98); // 196 + 98 packets of 1,024 B payload
+    assertThat(Math.max(r.endPs(0), r.endPs(1))).isGreaterThanOrEqualTo(Time.serialization(both, rate));
+    long stop = Math.max(Math.max(r.endPs(0), r.endPs(1)), r.endPs(3));
+    long hugeAtLineRate = Time.serialization(huge + 64 * ((huge + 1023) / 1024), rate);
+    assertThat(hugeAtLineRate).isGreaterThan(1000 * stop);
     assertThat(r.endPs(2)).isEqualTo(-1);
-    assertThat(r.bytes(2)).isEqualTo(huge);
     assertThat(new long[] {r.endPs(0), r.endPs(1), r.endPs(3)})
         .containsExactly(ref.endPs(0), ref.endPs(1), ref.endPs(2));
   }

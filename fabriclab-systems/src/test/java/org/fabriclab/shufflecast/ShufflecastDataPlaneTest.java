@@ -90,10 +90,34 @@ class ShufflecastDataPlaneTest {
     int[] b = {1, 5, 7, 9, 11, 13, 15};
     ShufflecastMulticastRun run = new ShufflecastMulticastRun(2, 2, 2, 10);
     ShufflecastMulticastRun.Result r = run.run(new int[] {0, 3}, new int[][] {a, b}, SIZE, 0);
+    // Paths by §III-A1's wiring ((c, r1 r0) feeds (c+1, r0 m)): group A (ToR 0) leaves on ToR 0's
+    // transmitter to ToRs 4, 5; 4 relays to 0, 1 and 5 to 2, 3; 1 relays to 6, 7. Group B (ToR 1)
+    // leaves on ToR 1's to 6, 7; 6 relays to 0, 1, 7 to 2, 3; 0 relays to 4, 5. So server 8 (ToR
+    // 4) misses exactly A's drops at ToR 0, server 12 (ToR 6) those at ToRs 0 and 1; server 13
+    // (ToR 6) misses B's drops at ToR 1, server 9 (ToR 4) those at ToRs 1 and 0. Each source sends
+    // every packet once.
+    ShufflecastMulticastRun.GroupResult ga = r.groups().get(0);
+    ShufflecastMulticastRun.GroupResult gb = r.groups().get(1);
+    long a0 = PACKETS - arrivals(ga, 8);
+    long a1 = arrivals(ga, 8) - arrivals(ga, 12);
+    long b1 = PACKETS - arrivals(gb, 13);
+    long b0 = arrivals(gb, 1) - arrivals(gb, 9);
+    for (int m : a) {
+      long ports = m >= 12 ? a0 + a1 : a0; // ToRs 6, 7 behind both shared transmitters
+      assertThat(arrivals(ga, m)).as("A member " + m).isEqualTo(PACKETS - ports);
+    }
+    for (int m : b) {
+      long ports = m == 9 || m == 11 ? b1 + b0 : b1; // ToRs 4, 5 behind both
+      assertThat(arrivals(gb, m)).as("B member " + m).isEqualTo(PACKETS - ports);
+    }
+    // each shared transmitter is offered its own source at line rate plus the other group's
+    // survivors: both must drop
+    assertThat(a0 + b0).isPositive();
+    assertThat(a1 + b1).isPositive();
     long[] d = r.splitterPortDrops();
-    assertThat(d[0]).isPositive();
-    assertThat(d[1]).isPositive();
-    assertThat(d[0] + d[1]).isEqualTo(r.droppedPackets());
+    assertThat(d[0]).isEqualTo(a0 + b0);
+    assertThat(d[1]).isEqualTo(a1 + b1);
+    assertThat(r.droppedPackets()).isEqualTo(a0 + b0 + a1 + b1);
     for (int tor = 2; tor < 8; tor++) {
       assertThat(d[tor]).isZero();
     }
@@ -109,6 +133,16 @@ class ShufflecastDataPlaneTest {
       assertThat(g.throughputGbps()).isLessThan(10.0 * 1460 / 1500);
       assertThat(g.outOfOrder()).isZero();
     }
+  }
+
+  /** Multicast packets member server {@code m} of group {@code g} received. */
+  static long arrivals(ShufflecastMulticastRun.GroupResult g, int m) {
+    for (int j = 0; j < g.members().length; j++) {
+      if (g.members()[j] == m) {
+        return g.memberArrivals()[j];
+      }
+    }
+    throw new AssertionError("server " + m + " is not a member");
   }
 
   @Test
