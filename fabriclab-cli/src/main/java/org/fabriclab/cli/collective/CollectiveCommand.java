@@ -55,7 +55,8 @@ public final class CollectiveCommand implements Runnable {
 
   @Option(names = "--op", defaultValue = "allreduce", paramLabel = "OP",
       description = "broadcast, scatter, gather, reduce, allreduce, allgather, reducescatter, alltoall, incast, or an "
-          + "application pattern: hpl (--grid), replicate (--replicas), shuffle (--mappers, --reducers) (default: ${DEFAULT-VALUE})")
+          + "application pattern: hpl (--grid), replicate (--replicas), shuffle (--mappers, --reducers), multicast (--groups,"
+          + " --group-size) (default: ${DEFAULT-VALUE})")
   String op;
 
   @Option(names = "--ranks", defaultValue = "16", description = "ranks, 2..the fabric's hosts (default: ${DEFAULT-VALUE})")
