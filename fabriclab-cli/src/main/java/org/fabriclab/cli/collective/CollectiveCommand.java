@@ -76,7 +76,7 @@ public final class CollectiveCommand implements Runnable {
   List<String> topos;
 
   @Option(names = "--engine", defaultValue = "packet",
-      description = "packet, flow or slot (slot: the Shoal rack's slot engine, for --scheme shoal on --topo shoal)"
+      description = "packet, flow or slot (slot: the Shoal rack's slot engine, for --scheme shoal or --goal on --topo shoal)"
           + " (default: ${DEFAULT-VALUE})")
   String engine;
 
@@ -159,10 +159,6 @@ public final class CollectiveCommand implements Runnable {
     }
     pcap.validate();
     if (goal != null) {
-      if (engine.equals("slot")) {
-        throw new InvalidParameterException("--engine", "--engine slot runs a scheme's own executor (--scheme shoal),"
-            + " not a GOAL schedule: use --engine packet or flow");
-      }
       for (String opt : List.of("--op", "--size", "--scheme", "--ranks", "--export-goal", "--out", "--segment-bytes",
           "--root", "--alpha", "--reduce-gbps")) {
         if (spec.commandLine().getParseResult().hasMatchedOption(opt)) {
