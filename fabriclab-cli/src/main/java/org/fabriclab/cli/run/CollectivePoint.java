@@ -26,7 +26,9 @@ import org.fabriclab.table.TableWriter;
  * point's metrics are the numbers the command prints for the same settings. Its checks — a scheme
  * that does not implement the operation or run on the engine or fabric, more ranks than hosts, a
  * root or size the operation refuses — run while the sweep expands, before anything is written,
- * and name the spec key.
+ * and name the spec key. An application pattern ({@code op: hpl|replicate|shuffle|multicast}) is
+ * composed over the scheme of its parts from its own keys ({@link PatternSettings}), as the
+ * command composes it.
  */
 final class CollectivePoint {
   /** The metrics of a point, in the order of the command's JSON. */
