@@ -55,7 +55,8 @@ public final class CollectiveCommand implements Runnable {
 
   @Option(names = "--op", defaultValue = "allreduce", paramLabel = "OP",
       description = "broadcast, scatter, gather, reduce, allreduce, allgather, reducescatter, alltoall, incast, or an "
-          + "application pattern: hpl (--grid), replicate (--replicas), shuffle (--mappers, --reducers) (default: ${DEFAULT-VALUE})")
+          + "application pattern: hpl (--grid), replicate (--replicas), shuffle (--mappers, --reducers), multicast (--groups,"
+          + " --group-size) (default: ${DEFAULT-VALUE})")
   String op;
 
   @Option(names = "--ranks", defaultValue = "16", description = "ranks, 2..the fabric's hosts (default: ${DEFAULT-VALUE})")
@@ -75,7 +76,7 @@ public final class CollectiveCommand implements Runnable {
   List<String> topos;
 
   @Option(names = "--engine", defaultValue = "packet",
-      description = "packet, flow or slot (slot: the Shoal rack's slot engine, for --scheme shoal on --topo shoal)"
+      description = "packet, flow or slot (slot: the Shoal rack's slot engine, for --scheme shoal or --goal on --topo shoal)"
           + " (default: ${DEFAULT-VALUE})")
   String engine;
 
@@ -158,10 +159,6 @@ public final class CollectiveCommand implements Runnable {
     }
     pcap.validate();
     if (goal != null) {
-      if (engine.equals("slot")) {
-        throw new InvalidParameterException("--engine", "--engine slot runs a scheme's own executor (--scheme shoal),"
-            + " not a GOAL schedule: use --engine packet or flow");
-      }
       for (String opt : List.of("--op", "--size", "--scheme", "--ranks", "--export-goal", "--out", "--segment-bytes",
           "--root", "--alpha", "--reduce-gbps")) {
         if (spec.commandLine().getParseResult().hasMatchedOption(opt)) {

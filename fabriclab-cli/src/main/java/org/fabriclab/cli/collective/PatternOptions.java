@@ -5,11 +5,7 @@ import java.util.List;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.sim.collective.CollectiveOp;
 import org.fabriclab.sim.collective.CollectiveScheme;
-import org.fabriclab.sim.collective.pattern.HplPattern;
-import org.fabriclab.sim.collective.pattern.MulticastGroupsPattern;
 import org.fabriclab.sim.collective.pattern.Pattern;
-import org.fabriclab.sim.collective.pattern.ReplicationPattern;
-import org.fabriclab.sim.collective.pattern.ShufflePattern;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,56 +58,27 @@ final class PatternOptions {
       throw new InvalidParameterException("--root", "--root does not apply to --op " + op.cliName()
           + ": its roots are the pattern's (column 0 and row 0, the client, the reducers, each group's first rank)");
     }
-    return switch (op) {
-      case HPL -> {
-        String g = grid == null ? "2x4" : grid.strip().toLowerCase(java.util.Locale.ROOT);
-        String[] pq = g.split("x");
-        long p;
-        long q;
-        try {
-          if (pq.length != 2) {
-            throw new NumberFormatException();
-          }
-          p = Long.parseLong(pq[0]);
-          q = Long.parseLong(pq[1]);
-        } catch (NumberFormatException e) {
-          throw new InvalidParameterException("--grid", grid, "P x Q as two whole numbers, e.g. 4x4");
-        }
-        InvalidParameterException.requireRange("--grid rows", p, 1, 4096);
-        InvalidParameterException.requireRange("--grid columns", q, 1, 4096);
-        if (p * q < 2) {
-          throw new InvalidParameterException("--grid", grid, "at least 2 ranks (P x Q >= 2)");
-        }
-        yield new HplPattern((int) p, (int) q);
-      }
-      case MULTICAST -> new MulticastGroupsPattern(
-          (int) InvalidParameterException.requireRange("--groups", groups == null ? 4 : groups, 1, 1 << 20),
-          (int) InvalidParameterException.requireRange("--group-size", groupSize == null ? 16 : groupSize, 2, 1 << 20));
-      case REPLICATE -> new ReplicationPattern((int) InvalidParameterException.requireRange("--replicas",
-          replicas == null ? 3 : replicas, 1, 1 << 20));
-      default -> new ShufflePattern(
-          (int) InvalidParameterException.requireRange("--mappers", mappers == null ? 4 : mappers, 1, 1 << 16),
-          (int) InvalidParameterException.requireRange("--reducers", reducers == null ? 4 : reducers, 1, 1 << 16));
-    };
+    java.util.Map<String, Object> given = new java.util.HashMap<>();
+    given.put("grid", grid);
+    given.put("replicas", replicas);
+    given.put("groups", groups);
+    given.put("group-size", groupSize);
+    given.put("mappers", mappers);
+    given.put("reducers", reducers);
+    return PatternSettings.pattern(op, k -> given.get(k) == null ? null : given.get(k).toString(), "--");
   }
 
   /** The options a pattern's ranks follow from. */
   static String shape(CollectiveOp op) {
-    return switch (op) {
-      case HPL -> "--grid (P x Q)";
-      case REPLICATE -> "--replicas (R + 1)";
-      case MULTICAST -> "--groups x --group-size";
-      default -> "--mappers + --reducers";
-    };
+    return PatternSettings.shape(op, "--");
   }
 
   /** Refuses a pattern with more ranks than a fabric has hosts, naming the pattern's options. */
   static void checkHosts(Pattern p, List<Fabric> fabrics) {
     for (Fabric f : fabrics) {
-      int hosts = f.topology().serverCount();
-      if (p.ranks() > hosts) {
-        throw new InvalidParameterException(shape(p.op()).split(" ")[0], "--op " + p.op().cliName() + " needs "
-            + p.ranks() + " ranks (" + shape(p.op()) + "), more than the " + hosts + " hosts of " + f.label());
+      String why = PatternSettings.hostProblem(p, f.topology().serverCount(), f.label(), "--");
+      if (why != null) {
+        throw new InvalidParameterException(shape(p.op()).split(" ")[0], "--op " + why);
       }
     }
   }
@@ -133,9 +100,9 @@ final class PatternOptions {
 
   /** Refuses a size the pattern cannot split (a shuffle's partitions). */
   static void checkSize(Pattern p, long size) {
-    if (p instanceof ShufflePattern sh && size % sh.reducers() != 0) {
-      throw new InvalidParameterException("--size", size, "shuffle splits each mapper's output into one "
-          + "partition per reducer: a multiple of --reducers (" + sh.reducers() + ")");
+    String why = PatternSettings.sizeProblem(p, size, "--");
+    if (why != null) {
+      throw new InvalidParameterException("--size", size, why);
     }
   }
 }

@@ -76,10 +76,18 @@ final class CollectiveCompareReport {
     TableWriter.write(sb.build(), TableWriter.Format.CSV, dir.resolve("summary.csv"));
 
     Point first = points.get(0);
-    HtmlReport r = new HtmlReport("fabriclab compare: " + first.get("collective.op", "") + ", "
-        + first.get("collective.ranks", "") + " ranks");
-    r.paragraph("The same collective (" + first.get("collective.op", "") + ", " + first.get("collective.ranks", "")
-        + " ranks, " + first.get("collective.placement", "") + " placement, " + first.get("collective.engine", "")
+    // a pattern's ranks follow from its settings (grid=2x4), an operation's are given
+    StringBuilder shape = new StringBuilder();
+    for (org.fabriclab.cli.collective.PatternSettings.Key k : org.fabriclab.cli.collective.PatternSettings.KEYS) {
+      String v = first.get("collective." + k.name(), "");
+      if (!v.isEmpty()) {
+        shape.append(shape.length() == 0 ? "" : " ").append(k.name()).append('=').append(v);
+      }
+    }
+    String ranks = shape.length() > 0 ? shape.toString() : first.get("collective.ranks", "") + " ranks";
+    HtmlReport r = new HtmlReport("fabriclab compare: " + first.get("collective.op", "") + ", " + ranks);
+    r.paragraph("The same collective (" + first.get("collective.op", "") + ", " + ranks + ", "
+        + first.get("collective.placement", "") + " placement, " + first.get("collective.engine", "")
         + " engine) with every scheme and size on every fabric, the defaults of 'fabriclab collective'. Values are"
         + " means over " + spec.seeds() + " repetition(s); summary.csv gives each metric's n, standard deviation"
         + " and 95% confidence half-width (Student's t). busbw as nccl-tests defines it; wireBytes = payload"

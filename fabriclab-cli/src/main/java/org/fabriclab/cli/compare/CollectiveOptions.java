@@ -23,7 +23,9 @@ import picocli.CommandLine.ParseResult;
 final class CollectiveOptions {
   @Option(names = "--collective", paramLabel = "OP",
       description = "compare a collective instead of flows: " + "broadcast, scatter, gather, reduce, allreduce, allgather,"
-          + " reducescatter, alltoall or incast, with --ranks, --size, --scheme and the options below;"
+          + " reducescatter, alltoall or incast, with --ranks, --size, --scheme and the options below, or an application"
+          + " pattern: hpl (--grid), replicate (--replicas), shuffle (--mappers, --reducers), multicast (--groups,"
+          + " --group-size);"
           + " every --size x --scheme x fabric is one row (see 'fabriclab collective --help')")
   String op;
 
@@ -58,9 +60,29 @@ final class CollectiveOptions {
       description = "--collective: a rank's reduction rate in Gb/s; 0 = reductions take no time (default: 0)")
   Double reduceGbps;
 
+  @Option(names = "--grid", paramLabel = "PxQ", description = "--collective hpl: the process grid (default: 2x4)")
+  String grid;
+
+  @Option(names = "--replicas", paramLabel = "R", description = "--collective replicate: servers, 1..1048576 (default: 3)")
+  Long replicas;
+
+  @Option(names = "--groups", paramLabel = "G", description = "--collective multicast: groups, 1..1048576 (default: 4)")
+  Long groups;
+
+  @Option(names = "--group-size", paramLabel = "K",
+      description = "--collective multicast: ranks per group, 2..1048576 (default: 16)")
+  Long groupSize;
+
+  @Option(names = "--mappers", paramLabel = "M", description = "--collective shuffle: mappers, 1..65536 (default: 4)")
+  Long mappers;
+
+  @Option(names = "--reducers", paramLabel = "R", description = "--collective shuffle: reducers, 1..65536 (default: 4)")
+  Long reducers;
+
   /** The options of the collective workload (besides --collective itself). */
   private static final List<String> OWN = List.of("--ranks", "--size", "--scheme", "--placement",
-      "--segment-bytes", "--root", "--alpha", "--reduce-gbps");
+      "--segment-bytes", "--root", "--alpha", "--reduce-gbps", "--grid", "--replicas", "--groups", "--group-size",
+      "--mappers", "--reducers");
 
   /** The options of the flow workload, which a collective does not read. */
   private static final List<String> FLOWS = List.of("--trace", "--workload", "--flows", "--rate-per-s", "--load",
@@ -106,8 +128,11 @@ final class CollectiveOptions {
       schemes.forEach(a::add);
     } else {
       // the command's default: every scheme of the operation on the engine
+      // a pattern's: the schemes of its parts (hpl and replicate broadcasts, shuffle incasts)
+      CollectiveOp parts = operation.pattern()
+          ? org.fabriclab.cli.collective.PatternSettings.pattern(operation, k -> null, "--").partOp() : operation;
       for (CollectiveScheme s : CollectiveSchemes.load().all()) {
-        if (s.ops().contains(operation) && s.engines().contains(engine)
+        if (s.ops().contains(parts) && s.engines().contains(engine)
             && fabrics.stream().allMatch(t -> s.unsupported(t, null) == null)) {
           a.add(s.name());
         }
@@ -133,6 +158,20 @@ final class CollectiveOptions {
     if (reduceGbps != null) {
       section.put("reduce-gbps", reduceGbps);
     }
+    if (grid != null) {
+      section.put("grid", grid);
+    }
+    java.util.Map<String, Long> numbers = new java.util.LinkedHashMap<>();
+    numbers.put("replicas", replicas);
+    numbers.put("groups", groups);
+    numbers.put("group-size", groupSize);
+    numbers.put("mappers", mappers);
+    numbers.put("reducers", reducers);
+    numbers.forEach((k, v) -> {
+      if (v != null) {
+        section.put(k, v);
+      }
+    });
   }
 
   private static final Pattern SPEC_ERROR = Pattern.compile("^compare options:\\d+: (.*)$", Pattern.DOTALL);

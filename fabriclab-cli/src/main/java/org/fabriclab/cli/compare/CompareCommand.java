@@ -45,8 +45,9 @@ import picocli.CommandLine.Spec;
       "Prints the comparison: text and md a short table; csv and json every column of compare.csv.",
       "",
       "With --collective OP the workload is a collective instead of flows: the options of 'fabriclab collective'",
-      "(--ranks, --size, --scheme, --placement, --segment-bytes, --root, --alpha, --reduce-gbps) under the same",
-      "names and defaults, the flow options (--workload, --trace, --flows, --load, --transport, ...) not allowed;",
+      "(--ranks, --size, --scheme, --placement, --segment-bytes, --root, --alpha, --reduce-gbps; a pattern's --grid,",
+      "--replicas, --groups, --group-size, --mappers, --reducers) under the same names and defaults, the flow",
+      "options (--workload, --trace, --flows, --load, --transport, ...) not allowed;",
       "one row per fabric x scheme x size with JCT, algbw, busbw and bytes on the wire, means over --seeds.",
       "",
       "Example: fabriclab compare --topo fattree --k 4 --topo jellyfish --k 4 --topo flattree --k 4 --mode global"

@@ -3,6 +3,7 @@ package org.fabriclab.cli.run;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabriclab.cli.collective.PatternSettings;
 import org.fabriclab.cli.collective.Row;
 import org.fabriclab.error.InvalidParameterException;
 import org.fabriclab.graph.Topology;
@@ -14,6 +15,7 @@ import org.fabriclab.sim.collective.CollectiveScheme;
 import org.fabriclab.sim.collective.CollectiveSchemes;
 import org.fabriclab.sim.collective.CollectiveSpec;
 import org.fabriclab.sim.collective.Placement;
+import org.fabriclab.sim.collective.pattern.Pattern;
 import org.fabriclab.table.Table;
 import org.fabriclab.table.TableWriter;
 
@@ -24,7 +26,9 @@ import org.fabriclab.table.TableWriter;
  * point's metrics are the numbers the command prints for the same settings. Its checks — a scheme
  * that does not implement the operation or run on the engine or fabric, more ranks than hosts, a
  * root or size the operation refuses — run while the sweep expands, before anything is written,
- * and name the spec key.
+ * and name the spec key. An application pattern ({@code op: hpl|replicate|shuffle|multicast}) is
+ * composed over the scheme of its parts from its own keys ({@link PatternSettings}), as the
+ * command composes it.
  */
 final class CollectivePoint {
   /** The metrics of a point, in the order of the command's JSON. */
@@ -48,16 +52,89 @@ final class CollectivePoint {
   /** The settings of point coordinates {@code p}; the model's errors as they are. */
   static Settings settings(Map<String, String> p, CollectiveSchemes registry) {
     CollectiveOp op = CollectiveOp.parse(p.get("collective.op"));
-    int ranks = Integer.parseInt(p.get("collective.ranks"));
     long size = Long.parseLong(p.get("collective.size"));
-    int root = Integer.parseInt(p.get("collective.root"));
     long seg = Long.parseLong(p.get("collective.segment-bytes"));
     double reduceGbps = Double.parseDouble(p.get("collective.reduce-gbps"));
     double alpha = Double.parseDouble(p.get("collective.alpha"));
+    String engine = p.get("collective.engine");
+    Placement placement = Placement.parse(p.get("collective.placement"));
+    if (op.pattern()) {
+      // the command's composition: the pattern over the scheme of its parts, root 0
+      Pattern pattern = pattern(p);
+      CollectiveSpec spec = new CollectiveSpec(op, pattern.ranks(), size, 0, seg, reduceGbps * 1e9 / 8, alpha);
+      return new Settings(spec, pattern.over(registry.get(p.get("collective.scheme"))), engine, placement);
+    }
+    int ranks = Integer.parseInt(p.get("collective.ranks"));
+    int root = Integer.parseInt(p.get("collective.root"));
     // the command's conversion (Gb/s of input to bytes per second), so both give the same spec
     CollectiveSpec spec = new CollectiveSpec(op, ranks, size, root, seg, reduceGbps * 1e9 / 8, alpha);
     CollectiveScheme scheme = registry.get(p.get("collective.scheme"), op);
-    return new Settings(spec, scheme, p.get("collective.engine"), Placement.parse(p.get("collective.placement")));
+    return new Settings(spec, scheme, engine, placement);
+  }
+
+  /** The pattern of a point whose {@code collective.op} is one. */
+  static Pattern pattern(Map<String, String> p) {
+    return PatternSettings.pattern(CollectiveOp.parse(p.get("collective.op")), k -> p.get("collective." + k),
+        "collective.");
+  }
+
+  /**
+   * At load: the pattern keys of {@code section} as settings, after the command's keys. A key is
+   * allowed only when the spec's {@code op} names its pattern, and becomes a setting (a column)
+   * only then, with its default when not given; {@code ranks} and {@code root}, which follow from
+   * a pattern, may not be given when every {@code op} is a pattern. {@code grid} values are
+   * checked here.
+   */
+  static List<ExperimentSpec.Axis> patternAxes(SpecNode section, List<ExperimentSpec.Axis> settings) {
+    ExperimentSpec.Axis opAxis = settings.stream().filter(a -> a.key().equals("collective.op")).findFirst().orElseThrow();
+    java.util.Set<CollectiveOp> ops = new java.util.LinkedHashSet<>();
+    opAxis.values().forEach(v -> ops.add(CollectiveOp.parse(v)));
+    Map<String, SpecNode> given = section.entries();
+    String opText = String.join(", ", opAxis.values());
+    for (PatternSettings.Key k : PatternSettings.KEYS) {
+      if (given.containsKey(k.name()) && !ops.contains(k.op())) {
+        throw section.keyError(k.name(), "collective." + k.name() + " applies to op " + k.op().cliName()
+            + " only, not to op " + opText);
+      }
+    }
+    if (ops.stream().allMatch(CollectiveOp::pattern)) {
+      for (String key : List.of("ranks", "root")) {
+        if (given.containsKey(key)) {
+          CollectiveOp first = ops.iterator().next();
+          throw section.keyError(key, "collective." + key + " does not apply to op " + opText + ": "
+              + (key.equals("ranks") ? "its ranks follow from " + PatternSettings.shape(first, "collective.")
+                  : "its roots are the pattern's (column 0 and row 0, the client, each group's first rank)"));
+        }
+      }
+    }
+    List<ExperimentSpec.Axis> out = new java.util.ArrayList<>();
+    for (Field f : SpecSchema.COLLECTIVE_PATTERN) {
+      PatternSettings.Key k = PatternSettings.KEYS.stream().filter(x -> x.name().equals(f.name())).findFirst().orElseThrow();
+      if (!ops.contains(k.op())) {
+        continue;
+      }
+      SpecNode v = given.get(f.name());
+      if (v == null) {
+        out.add(new ExperimentSpec.Axis("collective." + f.name(), List.of(f.defaultValue()), section));
+        continue;
+      }
+      ExperimentSpec.Axis a = SpecLoader.axis(f, v, "collective");
+      if (k.grid()) {
+        List<SpecNode> items = v.kind() == SpecNode.Kind.LIST ? v.items() : List.of(v);
+        List<String> canonical = new java.util.ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+          try {
+            int[] pq = PatternSettings.grid(a.values().get(i), "collective.");
+            canonical.add(pq[0] + "x" + pq[1]);
+          } catch (InvalidParameterException e) {
+            throw items.get(i).error(e.getMessage().replaceFirst("^invalid ", ""));
+          }
+        }
+        a = new ExperimentSpec.Axis(a.key(), List.copyOf(canonical), v);
+      }
+      out.add(a);
+    }
+    return out;
   }
 
   /**
@@ -103,10 +180,24 @@ final class CollectivePoint {
       CollectiveSchemes registry) {
     try {
       Settings s = settings(p, registry);
+      if (s.spec().op().pattern()) {
+        Pattern pattern = pattern(p);
+        String first = "collective." + PatternSettings.of(pattern.op()).get(0).name();
+        String why = PatternSettings.hostProblem(pattern, topo.serverCount(), topo.family(), "collective.");
+        if (why != null) {
+          throw node(spec, first).error(first + " = " + p.get(first) + " on " + topology + ": " + why);
+        }
+        why = PatternSettings.sizeProblem(pattern, s.spec().sizeBytes(), "collective.");
+        if (why != null) {
+          throw node(spec, "collective.size").error("collective.size = " + s.spec().sizeBytes() + " on " + topology
+              + ": " + why);
+        }
+      }
       CollectiveRun.defaults(topo, s.engine(), s.placement(), 1).check(s.scheme(), s.spec());
       s.scheme().place(s.spec(), topo, s.placement().hosts(topo, s.spec().ranks(), 1));
     } catch (InvalidParameterException e) {
-      String key = KEY.getOrDefault(e.parameter(), "collective.scheme");
+      String key = e.parameter() != null && e.parameter().startsWith("collective.") ? e.parameter()
+          : KEY.getOrDefault(e.parameter(), "collective.scheme");
       String m = e.getMessage();
       String prefix = "invalid " + e.parameter() + " = ";
       int colon = m.indexOf(": ", prefix.length());

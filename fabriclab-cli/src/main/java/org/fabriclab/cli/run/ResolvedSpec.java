@@ -62,7 +62,11 @@ final class ResolvedSpec {
       boolean workload = k[0].equals("workload");
       ObjectNode target = workload ? (sec.has("workload") ? (ObjectNode) sec.get("workload")
           : sec.putObject("workload")) : sec;
-      put(target, k[1], a.values(), fieldType(workload ? SpecSchema.WORKLOAD : SpecSchema.SECTIONS.get(s.kind()), k[1]));
+      List<Field> fields = workload ? SpecSchema.WORKLOAD : SpecSchema.SECTIONS.get(s.kind());
+      if (s.kind().equals("collective") && SpecSchema.COLLECTIVE_PATTERN.stream().anyMatch(f -> f.name().equals(k[1]))) {
+        fields = SpecSchema.COLLECTIVE_PATTERN;
+      }
+      put(target, k[1], a.values(), fieldType(fields, k[1]));
     }
     ArrayNode m = o.putArray("metrics");
     s.metrics().forEach(m::add);

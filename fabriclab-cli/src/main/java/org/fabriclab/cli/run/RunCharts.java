@@ -74,8 +74,15 @@ final class RunCharts {
       if (Double.isNaN(v)) {
         continue;
       }
-      String line = p.get("collective.scheme", "") + " @ " + fabric(p);
-      lines.computeIfAbsent(line, k -> new ArrayList<>())
+      StringBuilder line = new StringBuilder(p.get("collective.scheme", ""));
+      for (org.fabriclab.cli.collective.PatternSettings.Key k : org.fabriclab.cli.collective.PatternSettings.KEYS) {
+        String s = p.get("collective." + k.name(), "");
+        if (!s.isEmpty()) {
+          line.append(' ').append(k.name()).append('=').append(s); // a pattern's shape: one line per grid
+        }
+      }
+      line.append(" @ ").append(fabric(p));
+      lines.computeIfAbsent(line.toString(), k -> new ArrayList<>())
           .add(new double[] {Double.parseDouble(p.get("collective.size", "NaN")), v});
     }
     if (lines.values().stream().allMatch(l -> l.size() < 2)) {

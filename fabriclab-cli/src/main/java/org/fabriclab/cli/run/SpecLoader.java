@@ -97,13 +97,18 @@ public final class SpecLoader {
     } else {
       SpecNode s = section == null
           ? SpecNode.map(root.source(), root.line(), new java.util.LinkedHashMap<>(), Map.of()) : section;
-      unknownKeys(s, fields.stream().map(Field::name).toList(), kind);
+      List<String> valid = new ArrayList<>(fields.stream().map(Field::name).toList());
+      if (kind.equals("collective")) {
+        SpecSchema.COLLECTIVE_PATTERN.forEach(f -> valid.add(f.name()));
+      }
+      unknownKeys(s, valid, kind);
       if (kind.equals("collective")) {
         CollectivePoint.requireScheme(section, root);
       }
       settings.addAll(axes(s, fields, kind));
       if (kind.equals("collective")) {
         CollectivePoint.checkSchemes(settings);
+        settings.addAll(CollectivePoint.patternAxes(s, settings));
       }
     }
     List<String> metrics = new ArrayList<>();
@@ -238,7 +243,7 @@ public final class SpecLoader {
     return out;
   }
 
-  private static ExperimentSpec.Axis axis(Field f, SpecNode v, String prefix) {
+  static ExperimentSpec.Axis axis(Field f, SpecNode v, String prefix) {
     List<SpecNode> items = v.kind() == SpecNode.Kind.LIST ? v.items() : List.of(v);
     if (items.isEmpty()) {
       throw v.error(prefix + "." + f.name() + ": an empty list sweeps nothing");

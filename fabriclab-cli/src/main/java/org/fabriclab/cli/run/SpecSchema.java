@@ -89,6 +89,17 @@ final class SpecSchema {
       Field.real("alpha", 0, 1, 0.0, "in-network aggregation: merged size max + alpha (sum - max)"),
       Field.real("reduce-gbps", 0, 1e6, 0.0, "a rank's reduction rate; 0 = reductions take no time"));
 
+  /**
+   * The application patterns' keys ({@code grid}, {@code replicas}, {@code groups},
+   * {@code group-size}, {@code mappers}, {@code reducers}: the command's options, ranges and
+   * defaults): optional, allowed only when {@code op} names their pattern, and settings of the
+   * spec (columns of its CSV files) only then ({@link CollectivePoint#patternAxes}).
+   */
+  static final List<Field> COLLECTIVE_PATTERN = org.fabriclab.cli.collective.PatternSettings.KEYS.stream()
+      .map(k -> k.grid() ? Field.text(k.name(), k.defaultValue(), k.description())
+          : Field.integer(k.name(), k.min(), k.max(), Long.parseLong(k.defaultValue()), k.description()))
+      .toList();
+
   /** The settings section of each kind. */
   static final Map<String, List<Field>> SECTIONS =
       Map.of("topo", TOPO, "throughput", THROUGHPUT, "simulate", SIMULATE, "collective", COLLECTIVE);

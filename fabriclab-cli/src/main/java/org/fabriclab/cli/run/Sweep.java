@@ -84,7 +84,7 @@ public final class Sweep {
 
   /** The settings {@link #blank} reads to decide what applies: never blanked themselves. */
   private static final List<String> SELECTORS =
-      List.of("simulate.engine", "workload.type", "throughput.solver", "throughput.traffic");
+      List.of("simulate.engine", "workload.type", "throughput.solver", "throughput.traffic", "collective.op");
 
   /**
    * The number of points {@link #expand} gives, computed from the spec's list sizes without
@@ -184,6 +184,17 @@ public final class Sweep {
       }
       if (!type.equals("trace")) {
         blankAll(p, "workload.trace");
+      }
+    } else if (kind.equals("collective")) {
+      // a pattern's ranks and roots follow from its own settings; another pattern's settings do not apply
+      org.fabriclab.sim.collective.CollectiveOp op = org.fabriclab.sim.collective.CollectiveOp.parse(p.get("collective.op"));
+      if (op.pattern()) {
+        blankAll(p, "collective.ranks", "collective.root");
+      }
+      for (org.fabriclab.cli.collective.PatternSettings.Key k : org.fabriclab.cli.collective.PatternSettings.KEYS) {
+        if (k.op() != op) {
+          blankAll(p, "collective." + k.name());
+        }
       }
     } else if (kind.equals("throughput")) {
       if (p.get("throughput.solver").equals("lp")) {

@@ -30,6 +30,16 @@ class ShoalCollectiveCliTest {
   }
 
   @Test
+  void aPatternRunsItsPartsOnTheRack() throws Exception {
+    // replicate to one server is one transfer 0 → 1: the 10699 slots of the two-rank broadcast
+    JsonNode r = CliRun.json("collective", "--op", "replicate", "--replicas", "1", "--size", "1MiB", "--scheme", "shoal",
+        "--engine", "slot", "--topo", "shoal", "--nodes", "8", "--json", "--no-progress").get("runs").get(0);
+    assertThat(r.get("op").asText()).isEqualTo("replicate");
+    assertThat(r.get("jctNs").asLong()).isEqualTo((10_699 * 23_250L + 500) / 1000);
+    assertThat(r.get("wireBytes").asLong()).isEqualTo(4 * (2L * (1 << 20) - 2675 * 56));
+  }
+
+  @Test
   void shoalOnAFatTreeIsRefusedInOneLine() {
     assertRefused(new String[] {"collective", "--op", "allreduce", "--ranks", "8", "--scheme", "shoal", "--engine", "slot",
         "--topo", "fattree", "--k", "4", "--no-progress"}, "Shoal rack (--topo shoal)");

@@ -121,4 +121,44 @@ class CompareCollectiveTest {
     refused("--flows is a setting of flows, not of --collective allreduce", "--collective", "allreduce",
         "--flows", "10");
   }
+
+  @Test
+  void aPatternGivesTheCollectiveCommandsNumbers() throws Exception {
+    Path out = dir.resolve("hpl");
+    CliRun.Result r = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--collective", "hpl", "--grid", "2x4",
+        "--size", "64KiB", "--scheme", "flat,chain", "--engine", "flow", "--threads", "2", "--out", out.toString(),
+        "--no-progress");
+    assertThat(r.code()).as(r.err()).isZero();
+    String seed = csv(out.resolve("points.csv")).get(0).get("seed");
+    JsonNode runs = CliRun.json("collective", "--op", "hpl", "--grid", "2x4", "--size", "64KiB", "--scheme", "flat,chain",
+        "--topo", "fattree", "--k", "4", "--engine", "flow", "--seed", seed, "--json", "--no-progress").get("runs");
+    List<Map<String, String>> rows = csv(out.resolve("compare.csv"));
+    assertThat(rows).hasSize(2);
+    for (JsonNode cmd : runs) {
+      Map<String, String> row = rows.stream().filter(x -> x.get("scheme").equals(cmd.get("scheme").asText()))
+          .findFirst().orElseThrow();
+      for (String k : METRICS) {
+        JsonNode v = cmd.get(k);
+        if (v.isNull()) {
+          assertThat(row.get(k)).as(k).isEmpty();
+        } else if (v.isIntegralNumber()) {
+          assertThat(Long.parseLong(row.get(k))).as(k).isEqualTo(v.asLong());
+        } else {
+          assertThat(Double.parseDouble(row.get(k))).as(k).isEqualTo(v.asDouble());
+        }
+      }
+    }
+    // without --scheme: every broadcast scheme (the parts of hpl) on the flow engine, ipmulticast among them
+    CliRun.Result all = CliRun.run("compare", "--topo", "fattree", "--k", "4", "--collective", "hpl", "--grid", "2x2",
+        "--size", "64KiB", "--engine", "flow", "--threads", "2", "--out", dir.resolve("all").toString(), "--no-progress");
+    assertThat(all.code()).as(all.err()).isZero();
+    assertThat(csv(dir.resolve("all").resolve("compare.csv")).stream().map(x -> x.get("scheme")))
+        .contains("flat", "chain", "binomial", "ipmulticast");
+    CliRun.assertRefused(new String[] {"compare", "--topo", "fattree", "--k", "4", "--collective", "hpl", "--ranks", "8",
+        "--out", dir.resolve("x").toString()}, "--ranks does not apply to op hpl: its ranks follow from --grid (P x Q)");
+    CliRun.assertRefused(new String[] {"compare", "--topo", "fattree", "--k", "4", "--collective", "multicast",
+        "--groups", "0", "--out", dir.resolve("y").toString()}, "--groups = 0 is out of range: an integer in 1..1048576");
+    CliRun.assertRefused(new String[] {"compare", "--topo", "fattree", "--k", "4", "--collective", "allreduce",
+        "--grid", "2x2", "--out", dir.resolve("z").toString()}, "--grid applies to op hpl only, not to op allreduce");
+  }
 }

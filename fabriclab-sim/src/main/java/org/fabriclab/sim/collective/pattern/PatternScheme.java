@@ -13,8 +13,8 @@ import org.fabriclab.sim.collective.GroupBinding;
 
 /**
  * A {@link Pattern} over one scheme, itself a scheme of the pattern's operation: named after the
- * scheme it composes, on the engines and fabrics that scheme runs on, its multicasts and
- * aggregations carried as that scheme carries them.
+ * scheme it composes, on the engines and fabrics that scheme runs on (by its executor, where it
+ * brings one), its multicasts and aggregations carried as that scheme carries them.
  */
 final class PatternScheme implements CollectiveScheme {
   private final Pattern pattern;
@@ -72,5 +72,11 @@ final class PatternScheme implements CollectiveScheme {
   @Override
   public FlowTrees flowTrees() {
     return part.flowTrees();
+  }
+
+  /** The part scheme's own engine (the Shoal rack's slot engine runs the whole pattern's transfers). */
+  @Override
+  public Executor executor(String engine) {
+    return part.executor(engine);
   }
 }
