@@ -1,9 +1,10 @@
 package org.fabriclab.gleam;
 
 /**
- * Receives the copies {@link OneToManyForwarding} makes of one data packet (Alg. 1). The engine
- * adapter implements it by copying its packet, setting the header fields and enqueuing the copy on
- * {@code outPort}; {@link HeaderCopies} implements it over {@link RoceHeader} values.
+ * Receives the copies {@link OneToManyForwarding#forward} makes of one data packet (Alg. 1), with
+ * the header fields a real switch rewrites; {@link HeaderCopies} implements it over {@link
+ * RoceHeader} values. The packet engine's {@link GleamSwitchElement} takes the same copies from
+ * {@link OneToManyForwarding#copies} and maps them onto its packets' fields.
  */
 public interface CopySink {
   /** A copy leaves by {@code outPort} unchanged (a forwarded entry, Alg. 1 lines 5-7). */

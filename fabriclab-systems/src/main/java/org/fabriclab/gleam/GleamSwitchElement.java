@@ -54,14 +54,13 @@ import org.fabriclab.sim.transport.rocev2.Rocev2Transport;
  *
  * <p>Cost per packet: O(entries) for DATA and for feedback that calls generate; no allocation.
  *
- * <p>This file holds the per-packet path (group packets, unicast, the forwarding and feedback
- * callbacks); which QPNs and groups the switch knows, and their storage, are in {@link
- * GleamSwitchGroups}, the settings, the {@link #dropAt} test hook and the counters in {@link
+ * <p>This file holds the per-packet path (group packets, unicast, the feedback callbacks); which
+ * QPNs and groups the switch knows, and their storage, are in {@link GleamSwitchGroups}, the settings, the {@link #dropAt} test hook and the counters in {@link
  * GleamSwitchSettings}: package-private sealed layers, each the superclass of the next, so the
  * per-packet path reads their fields directly.
  */
 public final class GleamSwitchElement extends GleamSwitchSettings
-    implements SwitchElement, CopySink, FeedbackSink {
+    implements SwitchElement, FeedbackSink {
   private final Topology topo;
   private final OneToManyForwarding forwarding;
   private final int kindData;
@@ -74,18 +73,13 @@ public final class GleamSwitchElement extends GleamSwitchSettings
   private final boolean[] portToServer;
   // this switch's first directed link (its port p leaves by link firstLink + p)
   private final int firstLink;
-  // copies of the DATA packet being forwarded (filled by the CopySink calls)
-  private final int[] outPort;
-  private final int[] outQpn;
-  private final byte[] outType;
-  private int outCount;
+  // the table entries that get a copy of the DATA packet being forwarded (Alg. 1)
+  private final int[] outEntry;
   private Network net;
   // per table slot
   private final long[] lastRepeatPs;
   private final int[] lastNackPsn;
   private final long[] lastNackPs;
-  private int currentPsn;
-  private boolean currentWriteStart;
   /** Go-backs recorded at most (a diagnostic, bounded). */
   public static final int MAX_GO_BACKS = 100_000;
 
@@ -133,9 +127,7 @@ public final class GleamSwitchElement extends GleamSwitchSettings
     Arrays.fill(lastNackPsn, -1);
     lastNackPs = new long[slots];
     Arrays.fill(lastNackPs, Long.MIN_VALUE / 2);
-    outPort = new int[table.portCount()];
-    outQpn = new int[table.portCount()];
-    outType = new byte[table.portCount()];
+    outEntry = new int[table.portCount()];
   }
 
   @Override
@@ -176,32 +168,40 @@ public final class GleamSwitchElement extends GleamSwitchSettings
         sourceQpOfGroup[gn] = pk.flow(p);
         sourceHostOfGroup[gn] = pk.src(p);
       }
-      outCount = 0;
+      int psn = pk.seq(p);
+      boolean writeStart = false;
       if (writes != null) {
-        currentPsn = pk.seq(p);
-        currentWriteStart = writes.isWriteStart(currentPsn);
-        writes.applyAt(table, g, currentPsn);
-        forwarding.forwardSlot(g, groupIp, ingress, this);
-      } else { // the same copies, without the callbacks and the fields only WRITEs need
-        outCount = forwarding.copiesSlot(g, ingress, outPort, outType, outQpn);
+        writeStart = writes.isWriteStart(psn);
+        writes.applyAt(table, g, psn);
       }
-      if (outCount == 0) {
+      int count = forwarding.copies(g, ingress, outEntry);
+      if (count == 0) {
         n.absorb(p);
         return;
       }
-      for (int i = 0; i < outCount; i++) {
-        int c = i == outCount - 1 ? p : n.copy(p);
-        int host = outType[i] == MulticastForwardingTable.CONNECTED ? portNeighbor[outPort[i]] : -1;
-        if (outQpn[i] >= 0) {
-          pk.setFlow(c, outQpn[i]);
-          pk.setDst(c, host);
-          pk.setGroup(c, groupIp);
+      for (int i = 0; i < count; i++) {
+        int k = outEntry[i];
+        int port = table.entryPort(g, k);
+        int c = i == count - 1 ? p : n.copy(p);
+        int host = -1;
+        if (table.entryType(g, k) == MulticastForwardingTable.CONNECTED) {
+          // Alg. 1 lines 8-12 on the engine's fields: the receiver's QPN and host, GroupIP as source
+          host = portNeighbor[port];
+          int qpn = table.receiverQpn(g, k);
+          if (qpn >= 0) {
+            pk.setFlow(c, qpn);
+            pk.setDst(c, host);
+            pk.setGroup(c, groupIp);
+          }
+          if (writeStart) {
+            writes.rewrote(host, psn, table.mrVa(g, k), table.mrRkey(g, k));
+          }
         }
         if (host >= 0 && !drops.isEmpty()
             && drops.remove(((long) host << 32) | (pk.seq(c) & 0xffffffffL))) {
           n.drop(c);
         } else {
-          n.forward(c, topo.link(at, outPort[i]));
+          n.forward(c, topo.link(at, port));
         }
       }
     } else if (kind == kindAck) {
@@ -243,25 +243,6 @@ public final class GleamSwitchElement extends GleamSwitchSettings
       return;
     }
     n.routeDefault(p, at);
-  }
-
-  @Override
-  public void forwarded(int port) {
-    outPort[outCount] = port;
-    outQpn[outCount] = -1;
-    outType[outCount] = MulticastForwardingTable.FORWARDED;
-    outCount++;
-  }
-
-  @Override
-  public void connected(int port, int dstIp, int dstQpn, int srcIp, long dstMac, long mrVa, int mrRkey) {
-    outPort[outCount] = port;
-    outQpn[outCount] = dstQpn;
-    outType[outCount] = MulticastForwardingTable.CONNECTED;
-    outCount++;
-    if (writes != null && currentWriteStart) {
-      writes.rewrote(portNeighbor[port], currentPsn, mrVa, mrRkey);
-    }
   }
 
   @Override

@@ -12,10 +12,16 @@ package org.fabriclab.gleam;
  *
  * <p>The ingress port is recorded as the group's {@code ack_out_port} (Alg. 3 line 3); a new ingress
  * port is a source switch (Appendix B). Cost: O(entries) per packet, no allocation.
+ *
+ * <p>Alg. 1's loop (which entries get a copy) is {@link #copies} alone: the packet engine's {@link
+ * GleamSwitchElement} calls it and maps each chosen entry onto its packet's fields, and {@link
+ * #forward} calls it and applies lines 8-12's rewrites through a {@link CopySink}.
  */
 public final class OneToManyForwarding {
   private final MulticastForwardingTable table;
   private final long[] portMac;
+  // the entries chosen by copies() for forward(); one per port at most
+  private final int[] chosen;
 
   /**
    * @param table this switch's table
@@ -28,10 +34,38 @@ public final class OneToManyForwarding {
     }
     this.table = table;
     this.portMac = portMac;
+    this.chosen = new int[table.portCount()];
   }
 
   /**
-   * Forwards one data packet of {@code groupIp} that entered by {@code ingressPort}.
+   * Alg. 1 lines 2-4 for a caller that knows the group's slot {@code g}: records {@code ingressPort}
+   * as the group's {@code ack_out_port} and writes to {@code outEntry} the index of every entry of
+   * {@code g} that gets a copy (every entry but the one on the ingress port), in table order. Copy
+   * {@code c} leaves by {@code table.entryPort(g, outEntry[c])}; a connected entry's copy is
+   * rewritten to that entry's receiver (lines 8-12). {@code outEntry} needs room for the group's
+   * entries ({@link MulticastForwardingTable#portCount} always suffices).
+   *
+   * @return the number of copies
+   */
+  public int copies(int g, int ingressPort, int[] outEntry) {
+    table.setAckOutPort(g, ingressPort);
+    int n = table.entryCount(g);
+    int base = g * table.portCount();
+    int[] ports = table.entryPort;
+    int copies = 0;
+    for (int k = 0; k < n; k++) {
+      if (ports[base + k] != ingressPort) {
+        outEntry[copies++] = k;
+      }
+    }
+    return copies;
+  }
+
+  /**
+   * Forwards one data packet of {@code groupIp} that entered by {@code ingressPort}: the copies of
+   * {@link #copies}, each handed to {@code out} unchanged (forwarded entry, lines 5-7) or with the
+   * receiver's header fields (connected entry, lines 8-12: destination IP and QPN, source IP =
+   * GroupIP, destination MAC, memory region).
    *
    * @return the number of copies made, or -1 when this switch has no table for the group (the
    *     caller then routes the packet as unicast)
@@ -41,63 +75,17 @@ public final class OneToManyForwarding {
     if (g < 0) {
       return -1;
     }
-    return forwardSlot(g, groupIp, ingressPort, out);
-  }
-
-  /**
-   * {@link #forward} for a caller that already knows the group's slot {@code g} in this switch's
-   * table (no lookup); {@code groupIp} must be {@code table.groupIp(g)}.
-   *
-   * @return the number of copies made
-   */
-  public int forwardSlot(int g, int groupIp, int ingressPort, CopySink out) {
-    table.setAckOutPort(g, ingressPort);
-    int n = table.entryCount(g);
-    int copies = 0;
-    for (int k = 0; k < n; k++) {
+    int n = copies(g, ingressPort, chosen);
+    for (int c = 0; c < n; c++) {
+      int k = chosen[c];
       int port = table.entryPort(g, k);
-      if (port == ingressPort) {
-        continue;
-      }
       if (table.entryType(g, k) == MulticastForwardingTable.FORWARDED) {
         out.forwarded(port);
       } else {
         out.connected(port, table.receiverIp(g, k), table.receiverQpn(g, k), groupIp, portMac[port],
             table.mrVa(g, k), table.mrRkey(g, k));
       }
-      copies++;
     }
-    return copies;
-  }
-
-  /**
-   * {@link #forwardSlot} without the callback and without reading what a copy that only needs its
-   * port and receiver QPN does not use (receiver IP, MAC, memory region): copy {@code c} leaves by
-   * {@code outPort[c]}, is of entry type {@code outType[c]} and, when connected, goes to QPN
-   * {@code outQpn[c]}. The same copies in the same order as {@link #forwardSlot}; the arrays need
-   * room for the group's entries.
-   *
-   * @return the number of copies
-   */
-  public int copiesSlot(int g, int ingressPort, int[] outPort, byte[] outType, int[] outQpn) {
-    table.setAckOutPort(g, ingressPort);
-    int n = table.grp[MulticastForwardingTable.G_FIELDS * g + MulticastForwardingTable.G_ENTRIES];
-    int base = g * table.portCount();
-    int[] ports = table.entryPort;
-    byte[] types = table.entryType;
-    int[] qpns = table.receiverQpn;
-    int copies = 0;
-    for (int k = 0; k < n; k++) {
-      int port = ports[base + k];
-      if (port == ingressPort) {
-        continue;
-      }
-      boolean forwarded = types[base + k] == MulticastForwardingTable.FORWARDED;
-      outPort[copies] = port;
-      outType[copies] = forwarded ? MulticastForwardingTable.FORWARDED : MulticastForwardingTable.CONNECTED;
-      outQpn[copies] = forwarded ? -1 : qpns[base + k];
-      copies++;
-    }
-    return copies;
+    return n;
   }
 }

@@ -5,7 +5,8 @@
  * <p>Switch logic, engine-independent and driven packet by packet (an engine switch element only
  * has to map ports and header fields): {@link org.fabriclab.gleam.MulticastForwardingTable} (§3.3,
  * Fig. 5; byte layout {@link org.fabriclab.gleam.TableLayout}), {@link
- * org.fabriclab.gleam.OneToManyForwarding} (Alg. 1, Fig. 6) over {@link
+ * org.fabriclab.gleam.OneToManyForwarding} (Alg. 1, Fig. 6; its choice of copies, {@code copies},
+ * is what the packet engine's {@link org.fabriclab.gleam.GleamSwitchElement} runs) over {@link
  * org.fabriclab.gleam.CopySink} / {@link org.fabriclab.gleam.RoceHeader}, {@link
  * org.fabriclab.gleam.AckAggregation} (Alg. 2/3, Fig. 7) over {@link
  * org.fabriclab.gleam.FeedbackSink}, {@link org.fabriclab.gleam.CnpFilter} (§3.5). Control plane:

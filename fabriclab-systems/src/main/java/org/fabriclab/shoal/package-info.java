@@ -32,7 +32,8 @@
  *   <tr><td>§6.2, §7</td><td>workloads (incast, permutation, Poisson of Pareto sizes, the skewed
  *       variant) and metrics (destination throughput, short-flow FCT tails, long-flow goodput)</td>
  *       <td>{@link org.fabriclab.shoal.ShoalWorkloads}, {@link org.fabriclab.shoal.ShoalMetrics}</td></tr>
- *   <tr><td>§7.2 "Fairness"</td><td>max-min fair rates, the fairness experiment's reference</td>
+ *   <tr><td>§7.2 "Fairness"</td><td>max-min fair rates, the fairness experiment's reference (the
+ *       subflows of the virtual mesh, filled by the engine's {@code sim.flow} progressive filling)</td>
  *       <td>{@link org.fabriclab.shoal.MaxMinWaterFilling}</td></tr>
  *   <tr><td>§7.3</td><td>the packet-switched and torus baselines on the other engines; their
  *       tails; where a short flow's time goes</td>

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Seed 002 Alg. 1 and Fig. 6 (header change on the path S1 → L2 → R1 of Fig. 4). */
+/**
+ * Seed 002 Alg. 1 and Fig. 6 (header change on the path S1 → L2 → R1 of Fig. 4), on {@link
+ * OneToManyForwarding#copies} (the choice of copies the packet engine's switch element uses) and
+ * {@link OneToManyForwarding#forward} (the rewritten headers).
+ */
 class OneToManyForwardingTest {
   static final int GROUP = GleamAddresses.parseIp("239.0.0.1");
   static final int SENDER_IP = GleamAddresses.parseIp("10.0.0.1");
@@ -24,8 +28,16 @@ class OneToManyForwardingTest {
     long[] neighbourMac = {S1_MAC, R1_MAC, 0x0200_0000_0004L};
     // as the packet leaves S: destination GroupIP and the virtual QPN 0x1, source the sender's IP
     RoceHeader in = RoceHeader.of(0x0200_0000_2002L, 0x0200_0000_0001L, SENDER_IP, GROUP, 0x1, 17);
+    OneToManyForwarding f = new OneToManyForwarding(l2, neighbourMac);
+    // Alg. 1's choice, as the packet engine's GleamSwitchElement takes it: one copy, to R1's entry
+    int[] entries = {-7, -7, -7};
+    assertThat(f.copies(g, 0, entries)).isEqualTo(1);
+    assertThat(l2.entryPort(g, entries[0])).isEqualTo(1);
+    assertThat(l2.entryType(g, entries[0])).isEqualTo(MulticastForwardingTable.CONNECTED);
+    assertThat(l2.receiverQpn(g, entries[0])).isEqualTo(R1_QPN);
+    // the header the copy leaves with
     HeaderCopies copies = new HeaderCopies(in);
-    int n = new OneToManyForwarding(l2, neighbourMac).forward(GROUP, 0, copies);
+    int n = f.forward(GROUP, 0, copies);
     assertThat(n).isEqualTo(1);
     RoceHeader out = copies.copies().get(0).header();
     assertThat(copies.copies().get(0).port()).isEqualTo(1);
@@ -49,11 +61,17 @@ class OneToManyForwardingTest {
     s1.addForwarded(g, 3);
     RoceHeader in = RoceHeader.of(1, 2, SENDER_IP, GROUP, 0x1, 3);
     HeaderCopies copies = new HeaderCopies(in);
-    new OneToManyForwarding(s1, new long[4]).forward(GROUP, 0, copies);
+    OneToManyForwarding f = new OneToManyForwarding(s1, new long[4]);
+    int[] entries = new int[4];
+    assertThat(f.copies(g, 0, entries)).isEqualTo(2);
+    assertThat(new int[] {s1.entryPort(g, entries[0]), s1.entryPort(g, entries[1])}).containsExactly(1, 3);
+    f.forward(GROUP, 0, copies);
     assertThat(copies.copies()).containsExactly(new HeaderCopies.Copy(1, in), new HeaderCopies.Copy(3, in));
     // a new source behind port 3 (Appendix B): the copies now go to 0 and 1; ACKs leave by 3
     HeaderCopies back = new HeaderCopies(in);
-    new OneToManyForwarding(s1, new long[4]).forward(GROUP, 3, back);
+    assertThat(f.copies(g, 3, entries)).isEqualTo(2);
+    assertThat(new int[] {s1.entryPort(g, entries[0]), s1.entryPort(g, entries[1])}).containsExactly(0, 1);
+    f.forward(GROUP, 3, back);
     assertThat(back.copies()).extracting(HeaderCopies.Copy::port).isEqualTo(List.of(0, 1));
     assertThat(s1.ackOutPort(g)).isEqualTo(3);
   }

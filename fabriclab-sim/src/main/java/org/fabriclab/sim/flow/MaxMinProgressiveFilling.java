@@ -64,6 +64,35 @@ public final class MaxMinProgressiveFilling extends ThresholdRefill {
     super(linkCapacity, paths, fast, incremental);
   }
 
+  /**
+   * The max-min fair rates of all flows of {@code paths} at once: one filling of a new instance,
+   * no incremental state kept (the one implementation for callers that need one allocation, e.g.
+   * the water-filling references of the systems). A flow's links may be a path or every link of a
+   * multicast tree (its rate is then bounded on each of them); a flow without links is limited by
+   * nothing and gets {@code +∞}. Cost: one refill, O(F·h + (L + R) log L) (class comment).
+   *
+   * @param linkCapacity capacity of every link (any unit; rates come out in the same unit)
+   * @param paths the links of every flow (not copied)
+   */
+  public static double[] rates(double[] linkCapacity, int[][] paths) {
+    MaxMinProgressiveFilling mm = new MaxMinProgressiveFilling(linkCapacity, paths);
+    int[] on = new int[paths.length];
+    int k = 0;
+    for (int f = 0; f < paths.length; f++) {
+      if (paths[f].length > 0) {
+        on[k++] = f;
+      }
+    }
+    mm.addAll(on, k);
+    double[] out = mm.rate.clone();
+    for (int f = 0; f < paths.length; f++) {
+      if (paths[f].length == 0) {
+        out[f] = Double.POSITIVE_INFINITY;
+      }
+    }
+    return out;
+  }
+
   public double rate(int flow) {
     return rate[flow];
   }

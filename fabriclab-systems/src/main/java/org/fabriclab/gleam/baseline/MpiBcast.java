@@ -30,9 +30,10 @@ import org.fabriclab.sim.collective.host.OpenMpiBcast;
  *       receivers: 4 ranks) runs linear from 8 KiB to 1 MiB and the chain (fan-out {@value
  *       OpenMpiBcast#CHAIN_FANOUT}) above: the root's link carries 3 copies.
  * </ul>
- * The binomial tree and scatter + ring allgather are the engine's shared {@link MpiBcastSchedules}
- * (also Shufflecast's MPI baseline) with concurrent sends: a transfer waits only for the one that
- * brought its sender the data. Each schedule is built in O(transfers).
+ * Every schedule but {@link #gleam} is the engine's: linear, binary tree and chain are {@link
+ * OpenMpiBcast#emitBaseline}'s, the binomial tree and scatter + ring allgather the shared {@link
+ * MpiBcastSchedules} (also Shufflecast's MPI baseline), with concurrent sends: a transfer waits
+ * only for the one that brought its sender the data. Each schedule is built in O(transfers).
  */
 public final class MpiBcast {
   private MpiBcast() {}
@@ -65,13 +66,21 @@ public final class MpiBcast {
     return b;
   }
 
-  public static CollectiveSchedule linear(int p, int root, long bytes) {
+  /**
+   * Algorithm {@code a} ({@code fanout} chains, segments of {@code segmentBytes}) as the engine's
+   * {@link OpenMpiBcast#emitBaseline} writes it, named {@code name}.
+   */
+  private static CollectiveSchedule baseline(String name, OpenMpiBcast.Algorithm a, int p, int root,
+      long bytes, int fanout, long segmentBytes) {
     check(p, root, bytes);
-    CollectiveSchedule b = new CollectiveSchedule(p).named("linear");
-    for (int v = 1; v < p; v++) {
-      b.transfer(root, rank(v, root, p), bytes);
-    }
+    CollectiveSchedule b = new CollectiveSchedule(p).named(name);
+    OpenMpiBcast.emitBaseline(new OpenMpiBcast.Decision(a, segmentBytes, fanout), p, bytes, false,
+        (from, to, size, block, after) -> b.transfer(rank(from, root, p), rank(to, root, p), size, after));
     return b;
+  }
+
+  public static CollectiveSchedule linear(int p, int root, long bytes) {
+    return baseline("linear", OpenMpiBcast.Algorithm.LINEAR, p, root, bytes, 0, 0);
   }
 
   public static CollectiveSchedule gleam(int p, int root, long bytes) {
@@ -94,16 +103,7 @@ public final class MpiBcast {
   }
 
   public static CollectiveSchedule binaryTree(int p, int root, long bytes) {
-    check(p, root, bytes);
-    CollectiveSchedule b = new CollectiveSchedule(p).named("binary_tree");
-    int[] into = new int[p];
-    into[0] = -1;
-    for (int v = 1; v < p; v++) {
-      int parent = (v - 1) / 2;
-      into[v] = parent == 0 ? b.transfer(root, rank(v, root, p), bytes)
-          : b.transfer(rank(parent, root, p), rank(v, root, p), bytes, into[parent]);
-    }
-    return b;
+    return baseline("binary_tree", OpenMpiBcast.Algorithm.BINARY_TREE, p, root, bytes, 0, 0);
   }
 
   /**
@@ -115,30 +115,9 @@ public final class MpiBcast {
     if (fanout < 1) {
       throw new IllegalArgumentException("fanout >= 1");
     }
-    String name = fanout == 1 ? "pipeline" : "chain";
-    CollectiveSchedule b = new CollectiveSchedule(p).named(name);
-    int chains = Math.min(fanout, p - 1);
-    long seg = segmentBytes <= 0 ? bytes : segmentBytes;
-    long segments = (bytes + seg - 1) / seg;
-    // chain c holds virtual ranks first[c] .. first[c+1]-1
-    int[] first = new int[chains + 1];
-    for (int c = 0; c <= chains; c++) {
-      first[c] = 1 + (int) ((long) c * (p - 1) / chains);
-    }
-    for (long s = 0; s < segments; s++) {
-      long len = Math.min(seg, bytes - s * seg);
-      for (int c = 0; c < chains; c++) {
-        int prev = -1;
-        int from = 0;
-        for (int v = first[c]; v < first[c + 1]; v++) {
-          int id = prev < 0 ? b.transfer(rank(from, root, p), rank(v, root, p), len)
-              : b.transfer(rank(from, root, p), rank(v, root, p), len, prev);
-          prev = id;
-          from = v;
-        }
-      }
-    }
-    return b;
+    return fanout == 1
+        ? baseline("pipeline", OpenMpiBcast.Algorithm.PIPELINE, p, root, bytes, 1, segmentBytes)
+        : baseline("chain", OpenMpiBcast.Algorithm.CHAIN, p, root, bytes, fanout, segmentBytes);
   }
 
   public static CollectiveSchedule scatterAllgatherRing(int p, int root, long bytes) {

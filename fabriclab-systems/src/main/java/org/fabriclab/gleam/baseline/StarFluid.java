@@ -1,44 +1,60 @@
 package org.fabriclab.gleam.baseline;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.PriorityQueue;
+import it.unimi.dsi.fastutil.ints.IntHeapPriorityQueue;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.util.Arrays;
 import org.fabriclab.sim.collective.CollectiveSchedule;
+import org.fabriclab.sim.flow.MaxMinProgressiveFilling;
 
-/** The event loop of {@link StarJctModel}: connections in order, max-min fair link sharing. */
+/**
+ * The event loop of {@link StarJctModel}: connections in order, max-min fair link sharing. The
+ * head transfer of every connection is a flow of the engine's {@link MaxMinProgressiveFilling}
+ * over the sender's uplink (link {@code rank}) and every receiver's downlink (link {@code ranks +
+ * receiver}), refilled once per event; primitive arrays, no allocation per event.
+ */
 final class StarFluid {
   private final StarJctModel m;
   private final CollectiveSchedule s;
-  private final int[][] dsts; // node -> receivers (a transfer's one)
   private final int n;
   private final int ranks;
   private final double bitsPerPs;
+  private final int[][] links; // node -> its uplink, then its receivers' downlinks
+  private final int[] conn; // node -> its connection (same sender, same receivers)
+  private final int conns;
 
   StarFluid(StarJctModel m, CollectiveSchedule s) {
     this.m = m;
     this.s = s;
     this.n = s.size();
-    dsts = new int[n][];
+    this.ranks = s.ranks();
+    this.bitsPerPs = m.linkBps() / 1e12;
+    links = new int[n][];
+    conn = new int[n];
+    Long2IntOpenHashMap ids = new Long2IntOpenHashMap();
+    ids.defaultReturnValue(-1);
     for (int v = 0; v < n; v++) {
       CollectiveSchedule.Kind k = s.kind(v);
       if (k != CollectiveSchedule.Kind.TRANSFER && k != CollectiveSchedule.Kind.MULTICAST) {
         throw new IllegalArgumentException("schedule " + s.name() + ": node " + v + " is a " + k
             + "; the star model runs transfers and multicasts");
       }
-      dsts[v] = s.receivers(v);
+      int[] dsts = s.receivers(v);
+      int[] l = new int[1 + dsts.length];
+      l[0] = s.rank(v);
+      for (int i = 0; i < dsts.length; i++) {
+        l[1 + i] = ranks + dsts[i];
+      }
+      links[v] = l;
+      long key = dsts.length == 1 ? (long) s.rank(v) * ranks + dsts[0]
+          : -1L - s.rank(v) - (long) ranks * Arrays.hashCode(dsts);
+      int c = ids.get(key);
+      if (c < 0) {
+        c = ids.size();
+        ids.put(key, c);
+      }
+      conn[v] = c;
     }
-    this.ranks = s.ranks();
-    this.bitsPerPs = m.linkBps() / 1e12;
-  }
-
-  private long connection(int t) {
-    if (dsts[t].length == 1) {
-      return (long) s.rank(t) * ranks + dsts[t][0];
-    }
-    return -1L - s.rank(t) - (long) ranks * java.util.Arrays.hashCode(dsts[t]);
+    conns = ids.size();
   }
 
   long[] run() {
@@ -46,131 +62,125 @@ final class StarFluid {
     double[] remaining = new double[n];
     long[] ready = new long[n];
     int[] missing = new int[n];
-    List<List<Integer>> dependents = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      dependents.add(new ArrayList<>());
-    }
+    // dependents of every node, compressed rows
+    int[] depStart = new int[n + 1];
     for (int t = 0; t < n; t++) {
       missing[t] = s.dependencyCount(t);
       remaining[t] = 8.0 * m.wireBytes(s.bytes(t));
-      for (int k = 0; k < s.dependencyCount(t); k++) {
-        dependents.get(s.dependency(t, k)).add(t);
+      for (int k = 0; k < missing[t]; k++) {
+        depStart[s.dependency(t, k) + 1]++;
       }
     }
-    PriorityQueue<long[]> pending = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    for (int i = 0; i < n; i++) {
+      depStart[i + 1] += depStart[i];
+    }
+    int[] dependents = new int[depStart[n]];
+    int[] fill = Arrays.copyOf(depStart, n);
+    for (int t = 0; t < n; t++) {
+      for (int k = 0; k < s.dependencyCount(t); k++) {
+        dependents[fill[s.dependency(t, k)]++] = t;
+      }
+    }
+    // ready transfers by (ready time, id)
+    IntHeapPriorityQueue pending = new IntHeapPriorityQueue(
+        (a, b) -> ready[a] != ready[b] ? Long.compare(ready[a], ready[b]) : Integer.compare(a, b));
     for (int i = 0; i < n; i++) {
       if (missing[i] == 0) {
         ready[i] = m.messageOverheadPs();
-        pending.add(new long[] {ready[i], i});
+        pending.enqueue(i);
       }
     }
-    Map<Long, ArrayDeque<Integer>> queues = new HashMap<>();
-    List<Integer> active = new ArrayList<>();
+    // per connection a FIFO of admitted transfers (a linked list); its head is active
+    int[] head = new int[conns];
+    int[] tail = new int[conns];
+    int[] next = new int[n];
+    Arrays.fill(head, -1);
+    int[] active = new int[n];
+    int activeCount = 0;
+    int[] added = new int[n];
+    int[] removed = new int[n];
+    int na = 0;
+    int nr = 0;
+    double[] capacity = new double[2 * ranks];
+    Arrays.fill(capacity, bitsPerPs);
+    MaxMinProgressiveFilling fair = new MaxMinProgressiveFilling(capacity, links);
     long lat = m.latencyPs();
     double now = 0;
     int finished = 0;
-    double[] rate = new double[n];
     while (finished < n) {
-      if (active.isEmpty() && pending.isEmpty()) {
+      if (activeCount == 0 && pending.isEmpty()) {
         throw new IllegalStateException("schedule " + s.name() + " has a dependency cycle");
       }
       // admit transfers that are ready now
-      while (!pending.isEmpty() && (active.isEmpty() || pending.peek()[0] <= now)) {
-        long[] e = pending.poll();
-        now = Math.max(now, e[0]);
-        int i = (int) e[1];
-        ArrayDeque<Integer> q = queues.computeIfAbsent(connection(i), k -> new ArrayDeque<>());
-        q.add(i);
-        if (q.size() == 1) {
-          active.add(i);
+      while (!pending.isEmpty() && (activeCount == 0 || ready[pending.firstInt()] <= now)) {
+        int i = pending.dequeueInt();
+        now = Math.max(now, ready[i]);
+        int c = conn[i];
+        next[i] = -1;
+        if (head[c] < 0) {
+          head[c] = i;
+          active[activeCount++] = i;
+          added[na++] = i;
+        } else {
+          next[tail[c]] = i;
         }
+        tail[c] = i;
       }
-      fairRates(active, rate);
+      if (na + nr > 0) {
+        fair.update(removed, nr, added, na);
+        na = 0;
+        nr = 0;
+      }
       double dt = Double.MAX_VALUE;
-      for (int i : active) {
-        dt = Math.min(dt, remaining[i] / rate[i]);
+      for (int a = 0; a < activeCount; a++) {
+        int i = active[a];
+        dt = Math.min(dt, remaining[i] / fair.rate(i));
       }
-      double nextReady = pending.isEmpty() ? Double.MAX_VALUE : pending.peek()[0];
+      double nextReady = pending.isEmpty() ? Double.MAX_VALUE : ready[pending.firstInt()];
       if (nextReady < now + dt) {
-        for (int i : active) {
-          remaining[i] -= rate[i] * (nextReady - now);
+        for (int a = 0; a < activeCount; a++) {
+          int i = active[a];
+          remaining[i] -= fair.rate(i) * (nextReady - now);
         }
         now = nextReady;
         continue;
       }
       now += dt;
-      List<Integer> ended = new ArrayList<>();
-      for (int i : active) {
-        remaining[i] -= rate[i] * dt;
-        if (remaining[i] <= 1e-6 * rate[i] * dt + 1e-9) {
-          ended.add(i);
+      int ended = 0; // the ended transfers, moved to active[activeCount - ended ..)
+      for (int a = 0; a < activeCount - ended; ) {
+        int i = active[a];
+        remaining[i] -= fair.rate(i) * dt;
+        if (remaining[i] <= 1e-6 * fair.rate(i) * dt + 1e-9) {
+          ended++;
+          active[a] = active[activeCount - ended];
+          active[activeCount - ended] = i;
+        } else {
+          a++;
         }
       }
-      for (int i : ended) {
-        active.remove(Integer.valueOf(i));
+      activeCount -= ended;
+      for (int e = 0; e < ended; e++) {
+        int i = active[activeCount + e];
+        removed[nr++] = i;
         finished++;
         done[i] = Math.round(now) + lat;
-        ArrayDeque<Integer> q = queues.get(connection(i));
-        q.poll();
-        if (!q.isEmpty()) {
-          active.add(q.peek());
+        int c = conn[i];
+        head[c] = next[i];
+        if (head[c] >= 0) {
+          added[na++] = head[c];
         }
-        for (int d : dependents.get(i)) {
+        for (int k = depStart[i]; k < depStart[i + 1]; k++) {
+          int d = dependents[k];
           ready[d] = Math.max(ready[d], done[i] + m.messageOverheadPs());
           if (--missing[d] == 0) {
-            pending.add(new long[] {ready[d], d});
+            pending.enqueue(d);
           }
         }
+      }
+      for (int e = 0; e < na; e++) {
+        active[activeCount++] = added[e];
       }
     }
     return done;
-  }
-
-  /** Progressive filling over uplinks (0..ranks-1) and downlinks (ranks..2·ranks-1). */
-  private void fairRates(List<Integer> active, double[] rate) {
-    double[] cap = new double[2 * ranks];
-    int[] users = new int[2 * ranks];
-    java.util.Arrays.fill(cap, bitsPerPs);
-    for (int i : active) {
-      rate[i] = 0;
-      users[s.rank(i)]++;
-      for (int d : dsts[i]) {
-        users[ranks + d]++;
-      }
-    }
-    List<Integer> open = new ArrayList<>(active);
-    while (!open.isEmpty()) {
-      double inc = Double.MAX_VALUE;
-      for (int r = 0; r < cap.length; r++) {
-        if (users[r] > 0) {
-          inc = Math.min(inc, cap[r] / users[r]);
-        }
-      }
-      boolean[] full = new boolean[cap.length];
-      for (int r = 0; r < cap.length; r++) {
-        if (users[r] > 0) {
-          cap[r] -= inc * users[r];
-          full[r] = cap[r] <= 1e-12 * bitsPerPs;
-        }
-      }
-      List<Integer> still = new ArrayList<>();
-      for (int i : open) {
-        rate[i] += inc;
-        int[] to = dsts[i];
-        boolean frozen = full[s.rank(i)];
-        for (int k = 0; k < to.length && !frozen; k++) {
-          frozen = full[ranks + to[k]];
-        }
-        if (frozen) {
-          users[s.rank(i)]--;
-          for (int d : to) {
-            users[ranks + d]--;
-          }
-        } else {
-          still.add(i);
-        }
-      }
-      open = still;
-    }
   }
 }

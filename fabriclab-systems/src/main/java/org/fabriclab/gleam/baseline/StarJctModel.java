@@ -22,7 +22,8 @@ import org.fabriclab.units.Time;
  * delays). A Gleam multicast is one transfer whose downlinks are all its receivers' (the switch
  * replicates; ACK aggregation is off the data's critical path); a multicast to one rank is a
  * unicast. No loss, no congestion control; a schedule with steps or aggregations is refused.
- * Cost: O(E · A · L) for E = 2·transfers events, A active connections, L links.
+ * Cost: per event (E = 2·transfers at most) one refill of the engine's max-min progressive
+ * filling ({@code sim.flow.MaxMinProgressiveFilling}) plus O(A) for the A active connections.
  *
  * @param linkBps rate of every link
  * @param propagationPs one-way delay of one link

@@ -212,6 +212,21 @@ public final class OpenMpiBcast implements CollectiveScheme {
         default -> { }
       }
     }
+    emitBaseline(d, ranks, bytes, sequentialSends, sink);
+    return d;
+  }
+
+  /**
+   * The transfers of algorithm {@code d} as {@link Rule#BASELINES} writes it (the class comment's
+   * shapes: linear, the heap-ordered binary tree, {@link MpiBcastSchedules}' binomial and scatter
+   * + ring allgather, and the chain of {@code d.fanout()} runs), in virtual ranks, into {@code
+   * sink}. The chain (and the pipeline, its fan-out 1) cuts the message into segments of {@code
+   * d.segmentBytes()} (≤ 0: one piece), sent segment by segment down every run; a segment's hop
+   * waits only for the same segment's previous hop (segments are posted without waiting for each
+   * other; a link serves them in order). O(transfers).
+   */
+  public static void emitBaseline(Decision d, int ranks, long bytes, boolean sequentialSends,
+      MpiBcastSchedules.Sink sink) {
     switch (d.algorithm()) {
       case BINOMIAL -> MpiBcastSchedules.binomial(ranks, bytes, sequentialSends, sink);
       case SCATTER_ALLGATHER_RING -> MpiBcastSchedules.scatterAllgatherRing(ranks, bytes, sequentialSends, sink);
@@ -234,25 +249,30 @@ public final class OpenMpiBcast implements CollectiveScheme {
         }
       }
       case PIPELINE, CHAIN -> {
+        InvalidParameterException.requireRange("fanout", d.fanout(), 1, Integer.MAX_VALUE);
         int chains = Math.min(d.fanout(), ranks - 1);
+        long seg = d.segmentBytes() <= 0 ? bytes : d.segmentBytes();
+        long segments = (bytes + seg - 1) / seg;
         int rootSent = -1;
-        for (int c = 0; c < chains; c++) {
-          int lo = 1 + (int) ((long) c * (ranks - 1) / chains);
-          int hi = 1 + (int) ((long) (c + 1) * (ranks - 1) / chains);
-          int prev = -1;
-          int from = 0;
-          for (int v = lo; v < hi; v++) {
-            prev = sink.add(from, v, bytes, -1, Pieces.deps(prev, sequentialSends && from == 0 ? rootSent : -1));
-            if (from == 0) {
-              rootSent = prev;
+        for (long s = 0; s < segments; s++) {
+          long len = Math.min(seg, bytes - s * seg);
+          for (int c = 0; c < chains; c++) {
+            int lo = 1 + (int) ((long) c * (ranks - 1) / chains);
+            int hi = 1 + (int) ((long) (c + 1) * (ranks - 1) / chains);
+            int prev = -1;
+            int from = 0;
+            for (int v = lo; v < hi; v++) {
+              prev = sink.add(from, v, len, -1, Pieces.deps(prev, sequentialSends && from == 0 ? rootSent : -1));
+              if (from == 0) {
+                rootSent = prev;
+              }
+              from = v;
             }
-            from = v;
           }
         }
       }
-      default -> throw new IllegalStateException(d.algorithm().label());
+      default -> throw new IllegalStateException(d.algorithm().label() + " is not one of the baselines' algorithms");
     }
-    return d;
   }
 
   @Override

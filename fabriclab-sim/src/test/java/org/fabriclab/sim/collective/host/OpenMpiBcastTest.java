@@ -99,4 +99,23 @@ class OpenMpiBcastTest {
     }
     return sb.toString();
   }
+
+  /**
+   * {@link OpenMpiBcast#emitBaseline}'s chain with segments, written by hand: 5 ranks, 2 runs
+   * (1→2 and 3→4 behind the root), 10 bytes in segments of 4: each segment goes down each run,
+   * a hop waiting only for the same segment's previous hop.
+   */
+  @Test
+  void segmentedChainOfTheBaselines() {
+    StringBuilder got = new StringBuilder();
+    int[] next = {0};
+    OpenMpiBcast.emitBaseline(new OpenMpiBcast.Decision(OpenMpiBcast.Algorithm.CHAIN, 4, 2), 5, 10, false,
+        (from, to, bytes, block, after) -> {
+          got.append(from).append('>').append(to).append(':').append(bytes)
+              .append(java.util.Arrays.toString(after)).append(' ');
+          return next[0]++;
+        });
+    assertThat(got.toString().trim()).isEqualTo(
+        "0>1:4[] 1>2:4[0] 0>3:4[] 3>4:4[2] 0>1:4[] 1>2:4[4] 0>3:4[] 3>4:4[6] 0>1:2[] 1>2:2[8] 0>3:2[] 3>4:2[10]");
+  }
 }
