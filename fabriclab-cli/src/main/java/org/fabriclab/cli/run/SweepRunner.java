@@ -105,8 +105,9 @@ public final class SweepRunner {
       }
       cleanStaging(dir.resolve("points"));
     } else {
-      boolean marked = folder.marked();
-      if (!folder.holdsOnly(n -> isOwnHidden(n) || (marked && RUN_FILES.contains(n)))) {
+      // a folder marked as a run's that lacks spec.json is a run killed before it got going: it
+      // starts again there, keeping what anyone else put into the folder meanwhile
+      if (!folder.marked() && !folder.holdsOnly(SweepRunner::isOwnHidden)) {
         folder.abandon();
         throw new FabriclabException(dir + " exists and holds no fabriclab run; choose an empty or new --out");
       }
