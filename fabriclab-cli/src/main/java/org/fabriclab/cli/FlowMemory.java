@@ -5,40 +5,56 @@ import org.fabriclab.units.HeapBudget;
 
 /**
  * The heap a run needs for its flows, checked before any work (docs/errors.md, "Heap estimates"):
- * a base plus a measured number of bytes per flow, compared with the heap by {@link HeapBudget}
- * (the one rule and wording of fabriclab's heap advice). The constants were measured as the
- * smallest {@code -Xmx} (ParallelGC, as the launcher runs, within 8 MiB) with which the command
- * completes, at 1, 2, 4 and 6 million flows, and are the largest slope between two of those
- * points rounded up; {@link #BASE_BYTES} plus flows times the constant is above every measured
- * point. The runs were {@code simulate --topo fattree --k 8 --workload poisson --until-ms 1}
- * (every per-flow structure is allocated before the first event; the output lists every flow)
- * and {@code shoal sim --nodes 512 --workload poisson --stop-after 1}. Per flow, the engines keep
- * the trace (32 B), the flow records (16 B) and their own state: the flow engine each flow's path
- * (an {@code int[]} of its hops) and rates, the packet engine each flow's transport state (DCTCP's
- * window, sequence numbers and timers: about 100 B). {@code simulate --out} adds the flows table
- * (a row of boxed values per flow) and the text of flows.csv and trace.csv. O(1).
+ * {@link #BASE_BYTES} plus a measured number of bytes per flow, compared with the heap by {@link
+ * HeapBudget} (the one rule and wording of fabriclab's heap advice). Measured as the smallest
+ * {@code -Xmx} (ParallelGC, as the launcher runs it; binary search to 8 MiB) with which the command
+ * completes, at 2 and 4 million flows (and 1 and 6 million for simulate --out), on {@code simulate
+ * --topo fattree --k 8 --workload poisson --until-ms 1} (every per-flow structure is allocated
+ * before the first event, and the output lists every flow) and {@code shoal sim --nodes 512
+ * --workload poisson --stop-after 1}; each constant is at least (smallest heap − 64 MiB) / flows at
+ * every measured point, so the estimate is above each of them. Per flow, the engines keep the
+ * trace (32 B), the flow records (16 B) and their own state: the flow engine each flow's path (an
+ * {@code int[]} of its hops) and rates, the packet engine each flow's transport state (DCTCP's
+ * window, sequence numbers and timers); {@code simulate --out} adds the flows table (a row of boxed
+ * values per flow) and the text of flows.csv and trace.csv, and shoal's listing of the flows
+ * (JSON, CSV, md) a tree node per flow. O(1).
  */
 public final class FlowMemory {
   /** The heap of the JVM, the command tree, the topology and the ECMP table of a small fabric. */
   static final long BASE_BYTES = 64L << 20;
 
-  /** {@code simulate --engine flow}: 2 → 4 million flows took 245 → 477 MiB (116 B per flow). */
+  /** {@code simulate --engine flow}: 2 and 4 million flows took 245 and 477 MiB (95 and 108 B per flow). */
   static final long FLOW_ENGINE_BYTES_PER_FLOW = 128;
 
-  /** {@code simulate --engine packet} (DCTCP; NewReno, NDP and RoCEv2 keep less or as much). */
+  /**
+   * {@code simulate --engine flow --out}: 1, 2, 4 and 6 million flows took 506, 814, 1,811 and 2,845
+   * MiB (463, 393, 458 and 486 B per flow).
+   */
+  static final long FLOW_ENGINE_OUT_BYTES_PER_FLOW = 512;
+
+  /**
+   * {@code simulate --engine packet} (DCTCP): 2 and 4 million flows took 385 and 721 MiB (168 and
+   * 172 B per flow).
+   */
   static final long PACKET_ENGINE_BYTES_PER_FLOW = 200;
 
   /**
-   * {@code simulate --out} on top of the engine: flow engine with {@code --out}, 4 → 6 million
-   * flows took 1,811 → 2,845 MiB (517 B per flow, of which the engine 116).
+   * {@code simulate --engine packet --out}: 2, 4 and 6 million flows took 900, 2,634 and 2,691 MiB
+   * (438, 674 and 459 B per flow).
    */
-  static final long OUT_BYTES_PER_FLOW = 400;
+  static final long PACKET_ENGINE_OUT_BYTES_PER_FLOW = 704;
 
-  /** {@code shoal sim} (the Shoal rack or a §7.3 baseline), text output. */
+  /**
+   * {@code shoal sim}, text output: 2 and 4 million flows took 187 and 367 MiB (64 and 79 B per
+   * flow); as the packet engine's for a §7.3 baseline ({@code --on}).
+   */
   static final long SHOAL_BYTES_PER_FLOW = 200;
 
-  /** {@code shoal sim} with {@code --json}, {@code --format csv} or {@code md}: the flows listed. */
-  static final long SHOAL_LISTING_BYTES_PER_FLOW = 600;
+  /**
+   * {@code shoal sim --json} (csv and md list the flows too): 2 million flows took 2,419 MiB
+   * (1,235 B per flow).
+   */
+  static final long SHOAL_LISTING_BYTES_PER_FLOW = 1536;
 
   private FlowMemory() {}
 
@@ -49,8 +65,8 @@ public final class FlowMemory {
 
   /** Bytes per flow of {@code simulate} on {@code engine} ({@code packet} or {@code flow}), with or without {@code --out}. */
   public static long simulatePerFlow(String engine, boolean out) {
-    return (engine.equals("flow") ? FLOW_ENGINE_BYTES_PER_FLOW : PACKET_ENGINE_BYTES_PER_FLOW)
-        + (out ? OUT_BYTES_PER_FLOW : 0);
+    return engine.equals("flow") ? (out ? FLOW_ENGINE_OUT_BYTES_PER_FLOW : FLOW_ENGINE_BYTES_PER_FLOW)
+        : (out ? PACKET_ENGINE_OUT_BYTES_PER_FLOW : PACKET_ENGINE_BYTES_PER_FLOW);
   }
 
   /** Bytes per flow of {@code shoal sim}, listing the flows ({@code --json}, csv, md) or not. */

@@ -15,8 +15,7 @@ class FlowMemoryTest {
     // 64 MiB + 10^6 flows × 128 B
     assertThat(FlowMemory.bytes(1_000_000, FlowMemory.FLOW_ENGINE_BYTES_PER_FLOW)).isEqualTo(64 * MIB + 128_000_000L);
     assertThat(FlowMemory.simulatePerFlow("flow", false)).isEqualTo(FlowMemory.FLOW_ENGINE_BYTES_PER_FLOW);
-    assertThat(FlowMemory.simulatePerFlow("packet", true))
-        .isEqualTo(FlowMemory.PACKET_ENGINE_BYTES_PER_FLOW + FlowMemory.OUT_BYTES_PER_FLOW);
+    assertThat(FlowMemory.simulatePerFlow("packet", true)).isEqualTo(FlowMemory.PACKET_ENGINE_OUT_BYTES_PER_FLOW);
     assertThat(FlowMemory.shoalPerFlow(true)).isEqualTo(FlowMemory.SHOAL_LISTING_BYTES_PER_FLOW);
     assertThat(FlowMemory.bytes(Long.MAX_VALUE / 2, 600)).isEqualTo(Long.MAX_VALUE);
   }
