@@ -21,6 +21,13 @@ public final class HeapBudget {
    */
   public static final String HEAP_PROPERTY = "fabriclab.heap-bytes";
 
+  /**
+   * Share of {@code -Xmx} the JVM reports as its maximum heap under the launcher's ParallelGC (one
+   * survivor space is left out): {@code -Xmx4g} gives 3.556 GiB, {@code -Xmx22g} 19.556 GiB, 8/9
+   * of each. The advised setting divides by it, so that following the advice is enough.
+   */
+  static final double REPORTED_FRACTION = 8.0 / 9;
+
   private static final double GIB = 1024.0 * 1024 * 1024;
 
   private HeapBudget() {}
@@ -43,9 +50,13 @@ public final class HeapBudget {
     return needBytes <= heapBytes * USABLE_FRACTION;
   }
 
-  /** The launcher setting whose heap holds {@code needBytes}: {@code FABRICLAB_HEAP=Ng}. */
+  /**
+   * The launcher setting whose heap holds {@code needBytes}: {@code FABRICLAB_HEAP=Ng}, N GiB the
+   * smallest whose reported heap ({@link #REPORTED_FRACTION} of it) has {@code needBytes} within
+   * {@link #USABLE_FRACTION}.
+   */
   public static String setting(long needBytes) {
-    return "FABRICLAB_HEAP=" + (long) Math.ceil(needBytes / USABLE_FRACTION / GIB) + "g";
+    return "FABRICLAB_HEAP=" + (long) Math.ceil(needBytes / USABLE_FRACTION / REPORTED_FRACTION / GIB) + "g";
   }
 
   /**
