@@ -7,8 +7,8 @@ import org.fabriclab.sim.net.EcmpTable;
 import org.fabriclab.traffic.FlowTrace;
 
 /**
- * How long a packet-level run will take, said before it starts when that is more than an hour
- * (docs/errors.md, "Limits"): the packet engine does one event per packet per link, so its work is
+ * How long a packet-level run will take, said before it starts when that is more than {@value
+ * #ANNOUNCE_SECONDS} s (docs/errors.md, "Long runs"): the packet engine does one event per packet per link, so its work is
  * the packet-hops of the trace or the collective's schedule — per flow, its data packets (at most {@value #PAYLOAD_BYTES} B of
  * payload each, the smallest payload of the built-in transports' framings) times its ECMP hop
  * count, doubled for the acknowledgements and control packets coming back — at about {@value
@@ -23,8 +23,12 @@ public final class WorkEstimate {
   /** The packet engine's measured speed on one core (FT8-WS30-10k, DCTCP). */
   static final double PACKET_HOPS_PER_SECOND = 8e6;
 
-  /** Runs estimated above this many seconds are announced. */
-  static final double ANNOUNCE_SECONDS = 3600;
+  /**
+   * Runs estimated above this many seconds (ten minutes) are announced: {@code gleam hpl --scale
+   * 128 --engine packet} (24 min of ring + long, docs/benchmarks-gleam.md) is, its 64 × 64 (an
+   * estimated 6 min) is not.
+   */
+  static final double ANNOUNCE_SECONDS = 600;
 
   private WorkEstimate() {}
 
@@ -62,7 +66,7 @@ public final class WorkEstimate {
     return hops;
   }
 
-  /** The line announcing a long run, or null when the estimate is under an hour. */
+  /** The line announcing a long run, or null when the estimate is under ten minutes. */
   public static String announcement(double packetHops) {
     return announcement(packetHops, "--until-ms or --max-events bound it; --engine flow gives max-min rates in far less");
   }
@@ -73,7 +77,8 @@ public final class WorkEstimate {
     if (seconds <= ANNOUNCE_SECONDS) {
       return null;
     }
-    String time = seconds < 2 * 86400 ? String.format(Locale.ROOT, "%.1f hours", seconds / 3600)
+    String time = seconds < 7200 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60)
+        : seconds < 2 * 86400 ? String.format(Locale.ROOT, "%.1f hours", seconds / 3600)
         : String.format(Locale.ROOT, "%.0f days", seconds / 86400);
     return String.format(Locale.ROOT, "fabriclab: estimate: this run moves about %.2g packet-hops;"
         + " at about 8 million per second on one core it takes %s (%s)", packetHops, time, hint);

@@ -22,9 +22,11 @@ class InterruptedRunForkTest {
   @TempDir Path tmp;
 
   private Process start(String heap, String... args) throws IOException {
+    // the heap estimates compare with a heap far larger than the real one: the run goes on until
+    // it really runs out of memory
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        "-D" + org.fabriclab.units.HeapBudget.HEAP_PROPERTY + "=" + (64L << 30), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(tmp.resolve("child.log").toFile()).start();

@@ -8,7 +8,7 @@ import org.fabriclab.topology.fattree.FatTree;
 import org.fabriclab.traffic.FlowTrace;
 import org.junit.jupiter.api.Test;
 
-/** The packet-hops estimate against the fat-tree's hop counts by hand, and the one-hour line. */
+/** The packet-hops estimate against the fat-tree's hop counts by hand, and the ten-minute line. */
 class WorkEstimateTest {
   private static final Topology FT4 = new FatTree(4).build();
 
@@ -36,15 +36,19 @@ class WorkEstimateTest {
   }
 
   @Test
-  void onlyARunOfMoreThanAnHourIsAnnounced() {
+  void onlyARunOfMoreThanTenMinutesIsAnnounced() {
     EcmpTable e = new EcmpTable(FT4);
-    // one 10^12 B flow across pods: 976,562,500 packets × 6 hops × 2 = 1.17e10 packet-hops = 1,465 s: silent
-    assertThat(WorkEstimate.announcement(WorkEstimate.packetHops(FT4, e, flows(0, 15, 1_000_000_000_000L, 1))))
+    // one 10^11 B flow across pods: 97,656,250 packets × 6 hops × 2 = 1.17e9 packet-hops = 146 s: silent
+    assertThat(WorkEstimate.announcement(WorkEstimate.packetHops(FT4, e, flows(0, 15, 100_000_000_000L, 1))))
         .isNull();
-    // three of them: 3.52e10 packet-hops = 4,395 s = 1.2 hours
+    // one 10^12 B flow: 976,562,500 packets × 6 × 2 = 1.17e10 packet-hops = 1,465 s = 24 minutes
+    assertThat(WorkEstimate.announcement(WorkEstimate.packetHops(FT4, e, flows(0, 15, 1_000_000_000_000L, 1))))
+        .startsWith("fabriclab: estimate: this run moves about 1.2e+10 packet-hops;")
+        .contains("takes 24 minutes");
+    // three of them: 3.52e10 packet-hops = 4,395 s = 73 minutes; 3 days above two of them
     assertThat(WorkEstimate.announcement(WorkEstimate.packetHops(FT4, e, flows(0, 15, 1_000_000_000_000L, 3))))
         .startsWith("fabriclab: estimate: this run moves about 3.5e+10 packet-hops;")
-        .contains("takes 1.2 hours");
+        .contains("takes 73 minutes");
     assertThat(WorkEstimate.announcement(8e6 * 86400 * 3)).contains("takes 3 days");
   }
 

@@ -87,13 +87,14 @@ public final class FolderLock {
       }
       for (int i = 0; i < created.size(); i++) {
         Path p = created.get(i);
-        if (shutdownCleanup) {
-          Leftovers.registerCreated(p); // before it exists: SIGTERM at any moment finds it
-        }
         try {
-          Files.createDirectory(p);
+          if (shutdownCleanup) {
+            Leftovers.make(p, true, () -> Files.createDirectory(p)); // SIGTERM at any moment finds it
+          } else {
+            Files.createDirectory(p);
+          }
         } catch (java.nio.file.FileAlreadyExistsException e) {
-          Leftovers.forgetCreated(p); // made by someone else meanwhile: not ours
+          // made by someone else meanwhile: not ours
           created.remove(i--);
           if (!Files.isDirectory(p)) {
             throw e;
@@ -111,19 +112,13 @@ public final class FolderLock {
           && !Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS)) {
         throw new FabriclabException(shown + ": " + MARKER + " is not a regular file");
       }
-      boolean registered = false;
-      if (shutdownCleanup && !Files.exists(marker, LinkOption.NOFOLLOW_LINKS)) {
-        Leftovers.register(marker); // before it exists: SIGTERM at any moment finds it
-        registered = true;
-      }
       try {
-        ch = FileChannel.open(marker, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-            StandardOpenOption.WRITE);
+        Leftovers.Maker<FileChannel> open = () -> FileChannel.open(marker, StandardOpenOption.CREATE_NEW,
+            StandardOpenOption.READ, StandardOpenOption.WRITE);
+        // registered and created in one step: SIGTERM at any moment finds it
+        ch = shutdownCleanup ? Leftovers.make(marker, false, open) : open.make();
         markerCreated = true;
       } catch (java.nio.file.FileAlreadyExistsException e) {
-        if (registered) {
-          Leftovers.forget(marker);
-        }
         ch = FileChannel.open(marker, StandardOpenOption.READ, StandardOpenOption.WRITE);
       }
       FileLock lock;

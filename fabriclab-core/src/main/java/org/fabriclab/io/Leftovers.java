@@ -75,6 +75,37 @@ final class Leftovers {
     }
   }
 
+  /** Makes a path; throws what making it throws. */
+  @FunctionalInterface
+  interface Maker<T> {
+    T make() throws IOException;
+  }
+
+  /**
+   * Registers {@code p} ({@link #register}, or {@link #registerCreated} with {@code createdFolder})
+   * and makes it with {@code make} as one step against the shutdown hook: the hook runs wholly
+   * before (nothing is made; the caller stops with an error) or wholly after (it finds the path and
+   * removes it), never in between, where the JVM could halt with the path made but unregistered.
+   * A failed {@code make} leaves it unregistered.
+   */
+  static <T> T make(Path p, boolean createdFolder, Maker<T> make) throws IOException {
+    Hook.install();
+    Path abs = p.toAbsolutePath();
+    Set<Path> set = createdFolder ? CREATED : PENDING;
+    synchronized (EXIT) {
+      if (EXITING.get()) {
+        throw new FabriclabException("interrupted: fabriclab is shutting down");
+      }
+      set.add(abs);
+      try {
+        return make.make();
+      } catch (IOException | RuntimeException | Error e) {
+        set.remove(abs);
+        throw e;
+      }
+    }
+  }
+
   static void forget(Path p) {
     PENDING.remove(p.toAbsolutePath());
   }

@@ -95,15 +95,24 @@ public final class OutputFiles {
     Path target = checkTarget(file).toAbsolutePath();
     Path dir = target.getParent();
     String prefix = "." + target.getFileName() + ".";
-    Path tmp;
+    Path tmp = null;
     try {
       Files.createDirectories(dir);
       Leftovers.removeStale(dir, prefix, '.', ".tmp", false);
-      tmp = Files.createTempFile(dir, prefix + Leftovers.pid() + ".", ".tmp");
+      // registered and created in one step: SIGTERM at any moment removes it
+      for (int attempt = 0; tmp == null; attempt++) {
+        Path t = dir.resolve(prefix + Leftovers.pid() + "." + Leftovers.nextNumber() + ".tmp");
+        try {
+          tmp = Leftovers.make(t, false, () -> Files.createFile(t));
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+          if (attempt > 100) {
+            throw e;
+          }
+        }
+      }
     } catch (IOException e) {
       throw cannot(file, e);
     }
-    Leftovers.register(tmp);
     try {
       try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp,
               java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);

@@ -158,15 +158,13 @@ public final class RunFolder implements AutoCloseable {
       throw new IllegalStateException("already committed");
     }
     if (stage == null) {
-      // registered before it exists: SIGTERM at any moment finds it
+      // registered and created in one step: SIGTERM at any moment finds it
       for (int attempt = 0; stage == null; attempt++) {
         Path s = dir.resolve(STAGE_PREFIX + Leftovers.pid() + "-" + Leftovers.nextNumber());
-        Leftovers.register(s);
         try {
-          Files.createDirectory(s);
-          stage = s;
+          stage = Leftovers.make(s, false, () -> Files.createDirectory(s));
         } catch (java.nio.file.FileAlreadyExistsException e) {
-          Leftovers.forget(s); // not ours; the next number
+          // not ours; the next number
           if (attempt > 100) {
             throw new FabriclabException(shown + ": " + IoErrors.reason(e), e);
           }

@@ -80,7 +80,7 @@ public final class TopologyFamilies {
   public Topology build(String family, Map<String, String> raw) {
     TopologyFamily f = get(family);
     Params p = parse(family, raw);
-    return build(f, p, Runtime.getRuntime().maxMemory());
+    return build(f, p, org.fabriclab.units.HeapBudget.maxHeapBytes());
   }
 
   /**
@@ -109,7 +109,7 @@ public final class TopologyFamilies {
               "%s(%s) would have %,d nodes and %,d directed links; at most 2^31-1 of each are supported",
               f.name(), p.describe(), e.nodes(), e.directedLinks()));
     }
-    long limit = (long) (heapBytes * 0.85);
+    long limit = (long) (heapBytes * org.fabriclab.units.HeapBudget.USABLE_FRACTION);
     if (e.peakBytes() > limit) {
       throw new InvalidParameterException(
           f.name(),
@@ -117,9 +117,10 @@ public final class TopologyFamilies {
               Locale.ROOT,
               "%s(%s) needs about %.2f GiB of heap to build (%,d nodes, %,d directed links) but"
                   + " at most %.2f GiB may be used (85%% of the %.2f GiB heap); %s, or raise the"
-                  + " heap (FABRICLAB_HEAP=16g)",
+                  + " heap (%s or more)",
               f.name(), p.describe(), e.peakBytes() / 1073741824.0, e.nodes(), e.directedLinks(),
-              limit / 1073741824.0, heapBytes / 1073741824.0, suggestion(f, p, limit)));
+              limit / 1073741824.0, heapBytes / 1073741824.0, suggestion(f, p, limit),
+              org.fabriclab.units.HeapBudget.setting(e.peakBytes())));
     }
   }
 

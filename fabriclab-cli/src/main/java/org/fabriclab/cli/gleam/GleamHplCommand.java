@@ -70,7 +70,11 @@ public final class GleamHplCommand implements Runnable {
       throw new InvalidParameterException("--engine", engine, "one of packet, flow");
     }
     HplExperiment.validate(scale, method, engine, loss, servers, bytes);
-    HplResult r = HplExperiment.run(HplFabric.paper(), scale, method, engine, loss, seed, bytes,
+    org.fabriclab.graph.Topology fabric = HplFabric.paper();
+    if (engine.equals("packet")) {
+      announce(fabric, new HplWorkload(scale, method, bytes));
+    }
+    HplResult r = HplExperiment.run(fabric, scale, method, engine, loss, seed, bytes,
         ProgressReporter.create(!noProgress, spec.commandLine().getErr()));
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("scale", scale);
@@ -98,6 +102,20 @@ public final class GleamHplCommand implements Runnable {
       out.printf(java.util.Locale.ROOT, "HPL %dx%d %s (%s engine): JCT %.3f ms (PB %.3f + RS %.3f), %d transfers%n",
           scale, scale, method, engine, r.jctMs(), r.pbMs(), r.rsMs(), r.transfers());
       out.println("paper (Fig. 14): Gleam 5.17 ms at every scale; ring+long 13.7 ms (8x8) .. 19.4 ms (128x128)");
+    }
+  }
+
+  /** Says before a long packet-level run how long it takes ({@link org.fabriclab.cli.WorkEstimate}), on stderr. */
+  private void announce(org.fabriclab.graph.Topology fabric, HplWorkload w) {
+    int[] hostOfRank = new int[w.scale() * w.scale()];
+    java.util.Arrays.setAll(hostOfRank, h -> h); // the grid on servers 0..N²-1
+    double hops = org.fabriclab.cli.WorkEstimate.packetHops(fabric, new org.fabriclab.sim.net.EcmpTable(fabric),
+        w.schedule(), hostOfRank);
+    String line = org.fabriclab.cli.WorkEstimate.announcement(hops, "--engine flow gives the JCT in about a minute");
+    if (line != null) {
+      var err = spec.commandLine().getErr();
+      err.println(line);
+      err.flush();
     }
   }
 }

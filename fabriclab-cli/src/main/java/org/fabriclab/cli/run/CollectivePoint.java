@@ -240,7 +240,7 @@ final class CollectivePoint {
     for (int k = 0; k < end.length; k++) {
       b.row((long) k, (long) hosts[k], end[k] < 0 ? null : Row.ns(end[k]));
     }
-    files.put("rank-ends.csv", TableWriter.csv(b.build()));
+    files.put(PointFiles.RANK_ENDS, TableWriter.csv(b.build()));
     return m;
   }
 }

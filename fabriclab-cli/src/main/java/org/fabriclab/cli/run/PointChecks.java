@@ -119,7 +119,7 @@ final class PointChecks {
   static void size(org.fabriclab.topology.TopologyFamilies families, String family,
       org.fabriclab.topology.Params params) {
     org.fabriclab.topology.TopologyFamilies.checkSize(families.get(family), params,
-        Runtime.getRuntime().maxMemory());
+        org.fabriclab.units.HeapBudget.maxHeapBytes());
   }
 
 }

@@ -29,6 +29,12 @@ import org.fabriclab.io.OutputFiles;
 final class PointFiles {
   static final String METRICS = "metrics.csv";
   static final String CHECKSUMS = "checksums.sha256";
+  /** A simulate point's flows and its FCT by size bin; a collective point's rank ends. */
+  static final String FLOWS = "flows.csv";
+  static final String FCT_BY_SIZE = "fct-by-size.csv";
+  static final String RANK_ENDS = "rank-ends.csv";
+  /** Every file a point writes into its folder. */
+  private static final java.util.Set<String> OWN = java.util.Set.of(METRICS, CHECKSUMS, FLOWS, FCT_BY_SIZE, RANK_ENDS);
   private static final String HEADER = "metric,value";
   /** A metric value as {@link PointRunner#format} writes it: empty, a long, or a finite double. */
   private static final Pattern VALUE = Pattern.compile("|-?[0-9]+|-?[0-9]+\\.[0-9]+(E-?[0-9]+)?");
@@ -114,12 +120,26 @@ final class PointFiles {
     }
   }
 
-  /** Deletes a damaged point's folder, so that it runs again into an empty one. */
+  /**
+   * Deletes a point's files from {@code pd} (the point then runs again): the files a point writes
+   * and temporary files of fabriclab's ({@code .<name>.<pid>.<n>.tmp}); the folder too once that
+   * leaves it empty. What anyone else put there stays, and so does its folder.
+   */
   static void remove(Path pd) {
-    try (var walk = Files.walk(pd)) {
-      for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(f);
+    try (var ds = Files.newDirectoryStream(pd)) {
+      for (Path f : ds) {
+        String n = f.getFileName().toString();
+        if ((OWN.contains(n) || (n.startsWith(".") && n.endsWith(".tmp"))) && !Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(f);
+        }
       }
+      try (var left = Files.newDirectoryStream(pd)) {
+        if (!left.iterator().hasNext()) {
+          Files.deleteIfExists(pd);
+        }
+      }
+    } catch (java.nio.file.NoSuchFileException e) {
+      // already gone
     } catch (IOException e) {
       throw new FabriclabException("cannot remove " + pd + " to run its point again: " + e.getMessage(), e);
     }

@@ -201,8 +201,8 @@ public final class PointRunner {
     m.put("arrivalsPerS", p.get("workload.type", "poisson").equals("poisson")
         ? rate(t, p, WorkloadSizes.parse(p.get("workload.sizes", "websearch"))) : null);
     Table flows = r.flows().table();
-    files.put("flows.csv", TableWriter.csv(flows));
-    files.put("fct-by-size.csv", TableWriter.csv(FctStats.table(fct)));
+    files.put(PointFiles.FLOWS, TableWriter.csv(flows));
+    files.put(PointFiles.FCT_BY_SIZE, TableWriter.csv(FctStats.table(fct)));
     return m;
   }
 

@@ -103,10 +103,11 @@ public final class SweepRunner {
       if (!folder.marked()) {
         folder.mark(); // a run folder of an older fabriclab
       }
-      cleanStaging(dir.resolve("points"));
+      RunFiles.cleanStaging(dir.resolve("points"));
     } else {
-      boolean marked = folder.marked();
-      if (!folder.holdsOnly(n -> isOwnHidden(n) || (marked && RUN_FILES.contains(n)))) {
+      // a folder marked as a run's that lacks spec.json is a run killed before it got going: it
+      // starts again there, keeping what anyone else put into the folder meanwhile
+      if (!folder.marked() && !folder.holdsOnly(RunFiles::isOwnHidden)) {
         folder.abandon();
         throw new FabriclabException(dir + " exists and holds no fabriclab run; choose an empty or new --out");
       }
@@ -125,7 +126,7 @@ public final class SweepRunner {
         closed[0] = true;
         int finished = finishedPoints(dir);
         if (fresh && finished == 0) {
-          removeRun(dir);
+          RunFiles.removeRun(dir);
           folder.abandon();
           if (e instanceof FabriclabException) {
             throw new FabriclabException(e.getMessage() + " (no point finished: " + (folder.removed()
@@ -164,33 +165,6 @@ public final class SweepRunner {
       throw new FabriclabException("cannot read " + pts + ": " + e.getMessage(), e);
     }
     return n;
-  }
-
-  /** The files a run writes into its folder (staging files of {@link OutputFiles} start with a dot). */
-  private static final List<String> RUN_FILES = List.of("spec.json", "run.json", "points.csv", "points",
-      "results.csv", "summary.csv", "report.html");
-
-  /** fabriclab's hidden files in a run folder: staging folders, atomic-write temporaries. */
-  private static boolean isOwnHidden(String name) {
-    return name.startsWith(".stage-") || (name.startsWith(".") && name.endsWith(".tmp"));
-  }
-
-  /** Deletes a run's files from {@code dir} (the folder and its marker stay). */
-  private static void removeRun(Path dir) {
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-      for (Path p : ds) {
-        String n = p.getFileName().toString();
-        if (RUN_FILES.contains(n) || isOwnHidden(n)) {
-          try (var walk = Files.walk(p)) {
-            for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-              Files.deleteIfExists(f);
-            }
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new FabriclabException("cannot clean " + dir + ": " + e.getMessage(), e);
-    }
   }
 
   /**
@@ -305,30 +279,7 @@ public final class SweepRunner {
     PointFiles.write(dir.resolve("points").resolve(p.id()), r);
   }
 
-  private static void cleanStaging(Path points) {
-    if (!Files.isDirectory(points)) {
-      return;
-    }
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(points, ".*")) {
-      for (Path stale : ds) {
-        try (var walk = Files.walk(stale)) {
-          for (Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-            Files.deleteIfExists(f);
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new FabriclabException("cannot clean " + points + ": " + e.getMessage(), e);
-    }
-  }
 
-  private static boolean isEmpty(Path dir) {
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-      return !ds.iterator().hasNext();
-    } catch (IOException e) {
-      return false;
-    }
-  }
 
   /** The coordinate columns: topology first, then every other key of any point in first-seen order. */
   static List<String> coordinates(List<Point> points) {

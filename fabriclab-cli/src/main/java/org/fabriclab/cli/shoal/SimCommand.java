@@ -92,7 +92,7 @@ public final class SimCommand implements Runnable {
   @Option(names = "--load", defaultValue = "0.5", description = "poisson load L = F/(R·N·τ), in (0, 100] (default 0.5)")
   double load;
 
-  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows drawn (default 10000)")
+  @Option(names = "--flows", defaultValue = "10000", description = "poisson flows drawn, 1..50000000 (default 10000)")
   int flows;
 
   @Option(names = "--stop-after", defaultValue = "0",
@@ -174,6 +174,10 @@ public final class SimCommand implements Runnable {
     if (workloadGbps != null && !(workloadGbps > 0 && workloadGbps <= 1e6)) {
       throw new InvalidParameterException("--workload-gbps", workloadGbps, "must be in (0, 1e6] (omit it for --link-gbps)");
     }
+    if (workload.equals("poisson")) {
+      InvalidParameterException.requireRange("--flows", flows, 1, 50_000_000);
+      requireHeap("--flows", flows, flows); // before the flows are drawn
+    }
     RandomStreams rs = new RandomStreams(seed);
     boolean[] failed = ShoalWorkloads.failNodes(nodes, failNodes, rs.stream("failures"));
     ShoalFailures failures = failComponent == null ? ShoalFailures.nodes(nodes, failed)
@@ -214,6 +218,9 @@ public final class SimCommand implements Runnable {
       }
       default -> throw new InvalidParameterException("--workload", workload, "one of incast, permutation, poisson, trace");
     };
+    if (workload.equals("trace")) {
+      requireHeap("--trace", trace, fl.size());
+    }
     InvalidParameterException.requireRange("--stop-after", stopAfter, 0, fl.size());
     if (!(corruptionRate >= 0 && corruptionRate < 1)) {
       throw new InvalidParameterException("--corruption-rate", corruptionRate, "must be in [0, 1)");
@@ -305,6 +312,12 @@ public final class SimCommand implements Runnable {
         shown(ShoalMetrics.shortFctUs(r, 0.999), "us", "short"), shown(ShoalMetrics.shortFctUs(r, 0.99), "us", "short"),
         Double.isNaN(over) ? "n/a" : String.format("%.3f%%", 100 * over), shown(ShoalMetrics.longGoodputGbps(r), "Gb/s",
             "long"));
+  }
+
+  /** Refuses {@code option = value} when {@code n} flows do not fit the heap ({@link org.fabriclab.cli.FlowMemory}). */
+  private void requireHeap(String option, Object value, long n) {
+    org.fabriclab.cli.FlowMemory.require(option, value, n, org.fabriclab.cli.FlowMemory.shoalPerFlow(!format.isText()),
+        "shoal sim" + (format.isText() ? "" : " listing them"), org.fabriclab.units.HeapBudget.maxHeapBytes());
   }
 
   /** A metric for the text output: "n/a (no short flow finished)" instead of NaN. */

@@ -215,6 +215,9 @@ public final class SimulateCommand implements Runnable {
     PacketKnobs.Choice choice = engine.equals("packet")
         ? new PacketKnobs.Choice(knobs.transport(transport, compat != null),
             knobs.network(transport, seed)) : null;
+    if ("poisson".equals(workload.workload)) {
+      requireHeap("--flows", workload.flows, workload.flows); // before the folder and the trace
+    }
     RunFolder folder = out == null ? null : OutputFiles.runFolder(out, force, "--out");
     try {
       simulate(folder, choice, tSeed, wSeed, wall0);
@@ -275,6 +278,11 @@ public final class SimulateCommand implements Runnable {
         err.printf(Locale.ROOT, "--load %s: %.1f flows/s%n", workload.load,
             workload.arrivalRate(t.serverCount(), nicBps));
       }
+    }
+    if (trace != null) {
+      requireHeap("--trace", trace, tr.size());
+    } else {
+      requireHeap("--workload", workload.workload, tr.size());
     }
     Progress progress = ProgressReporter.create(!noProgress, err);
     long until = untilMs == null ? Long.MAX_VALUE : Time.seconds(untilMs / 1000);
@@ -398,6 +406,13 @@ public final class SimulateCommand implements Runnable {
             + String.join(",", folder.written()) + "}");
       }
     }
+  }
+
+  /** Refuses {@code option = value} when {@code flows} flows do not fit the heap ({@link org.fabriclab.cli.FlowMemory}). */
+  private void requireHeap(String option, Object value, long flows) {
+    org.fabriclab.cli.FlowMemory.require(option, value, flows,
+        org.fabriclab.cli.FlowMemory.simulatePerFlow(engine, out != null),
+        "the " + engine + " engine" + (out != null ? " with --out" : ""), org.fabriclab.units.HeapBudget.maxHeapBytes());
   }
 
   private Topology topology(long topologySeed) {

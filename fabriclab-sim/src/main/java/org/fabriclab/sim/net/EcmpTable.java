@@ -70,7 +70,7 @@ public final class EcmpTable {
     }
     keys = k;
     long entries = (long) k * n;
-    requireFits(t.family() + " " + t.parameters(), k, n, Runtime.getRuntime().maxMemory());
+    requireFits(t.family() + " " + t.parameters(), k, n, org.fabriclab.units.HeapBudget.maxHeapBytes());
     dist = new int[(int) entries];
     route = new int[(int) entries];
     int[] off = t.csrOffsets();
@@ -241,8 +241,8 @@ public final class EcmpTable {
 
   /**
    * Refuses a table of {@code keys × nodes} entries (a distance and a next hop each, 8 bytes) that
-   * an {@code int}-indexed array cannot hold or that would take more than 85 % of {@code heapBytes},
-   * saying what fits. O(1).
+   * an {@code int}-indexed array cannot hold or that does not fit {@code heapBytes} ({@link
+   * org.fabriclab.units.HeapBudget}), saying what fits. O(1).
    */
   static void requireFits(String fabric, long keys, long nodes, long heapBytes) {
     long entries = keys * nodes;
@@ -254,12 +254,11 @@ public final class EcmpTable {
               keys, nodes, entries, Integer.MAX_VALUE - 8));
     }
     long tableBytes = entries * 2 * Integer.BYTES;
-    if (tableBytes > heapBytes * 0.85) {
+    if (!org.fabriclab.units.HeapBudget.fits(tableBytes, heapBytes)) {
       throw new org.fabriclab.error.InvalidParameterException("topology", fabric
           + String.format(java.util.Locale.ROOT, ": the routing table (%,d destination ToRs × %,d nodes,"
-              + " 8 bytes each) needs %.1f GiB of heap, more than 85%% of the %.1f GiB heap; raise it"
-              + " (FABRICLAB_HEAP=%dg or more) or use a smaller fabric", keys, nodes, tableBytes / 1073741824.0,
-              heapBytes / 1073741824.0, (long) Math.ceil(tableBytes / 0.85 / 1073741824.0)));
+              + " 8 bytes each) ", keys, nodes) + org.fabriclab.units.HeapBudget.shortfall(tableBytes, heapBytes)
+          + " or use a smaller fabric");
     }
   }
 }
