@@ -129,8 +129,11 @@ final class PointFiles {
     try (var ds = Files.newDirectoryStream(pd)) {
       for (Path f : ds) {
         String n = f.getFileName().toString();
-        if ((OWN.contains(n) || (n.startsWith(".") && n.endsWith(".tmp"))) && !Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+        boolean dir = Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS);
+        if ((OWN.contains(n) || (n.startsWith(".") && n.endsWith(".tmp"))) && !dir) {
           Files.deleteIfExists(f);
+        } else if (OWN.contains(n) && dir && RunFiles.isEmpty(f)) {
+          Files.delete(f); // an empty folder where a point file belongs holds nothing of anyone's
         }
       }
       try (var left = Files.newDirectoryStream(pd)) {
