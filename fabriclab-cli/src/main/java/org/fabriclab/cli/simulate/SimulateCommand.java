@@ -140,12 +140,7 @@ public final class SimulateCommand implements Runnable {
   @Option(names = "--no-progress", description = "no progress bar or progress log lines")
   boolean noProgress;
 
-  @Option(names = "--threads", paramLabel = "N", description = "packet engine: run this one simulation on N"
-      + " threads, the fabric cut into logical processes (a fat-tree or Clos by pod, other fabrics into balanced"
-      + " parts; see docs/parallel.md); the result is the same for every N, and differs from the default engine's"
-      + " only in the order of simultaneous events in different parts and in sprayed paths; transports dctcp,"
-      + " newreno, ndp; 1..4 x cores (default: the single-threaded engine)")
-  Integer threads;
+  @picocli.CommandLine.Mixin ThreadsOption threadsOption = new ThreadsOption();
 
   @Option(names = "--force", description = "write into a non-empty --out folder that fabriclab did not write (its other files are kept)")
   boolean force;
@@ -205,8 +200,9 @@ public final class SimulateCommand implements Runnable {
         throw new InvalidParameterException("--probe-interval-us", probeUs, "valid range 0.01..1e9");
       }
     }
-    if (threads != null) {
-      refuseWithThreads();
+    if (threadsOption.threads != null) {
+      threadsOption.refuse(engine, transport, workload.isMulticast(), pcap.enabled(), probeUs != null,
+          maxEvents != null);
     }
     PrintWriter err = spec.commandLine().getErr();
     if (paths != null && (paths < 1 || paths > 1024)) {
@@ -225,33 +221,6 @@ public final class SimulateCommand implements Runnable {
       if (folder != null) {
         folder.close();
       }
-    }
-  }
-
-  /** {@code --threads}: its range and the options a partitioned run does not take. */
-  private void refuseWithThreads() {
-    int max = 4 * Runtime.getRuntime().availableProcessors();
-    if (threads < 1 || threads > max) {
-      throw new InvalidParameterException("--threads", threads, "valid range 1.." + max
-          + " (4 x the " + max / 4 + " cores)");
-    }
-    String why = null;
-    if (!engine.equals("packet")) {
-      why = "--threads runs the packet engine (the flow engine runs on one thread)";
-    } else if (!PartitionedSimulation.TRANSPORTS.contains(transport)) {
-      why = "--threads runs --transport " + String.join(", ", PartitionedSimulation.TRANSPORTS)
-          + "; rocev2 runs on one thread";
-    } else if (workload.isMulticast()) {
-      why = "--threads runs unicast workloads; --workload multicast runs on one thread";
-    } else if (pcap.enabled()) {
-      why = "--pcap writes one capture from one thread; leave out --threads";
-    } else if (probeUs != null) {
-      why = "--probe-interval-us samples one network; leave out --threads";
-    } else if (maxEvents != null) {
-      why = "--max-events counts one event loop; use --until-ms with --threads";
-    }
-    if (why != null) {
-      throw new InvalidParameterException("--threads", why);
     }
   }
 
@@ -304,7 +273,7 @@ public final class SimulateCommand implements Runnable {
     } else {
       EcmpTable ecmp = new EcmpTable(t);
       org.fabriclab.cli.WorkEstimate.announce(t, ecmp, tr, err);
-      if (threads != null) {
+      if (threadsOption.threads != null) {
         Partition part = Partition.of(t);
         PartitionedSimulation pps = new PartitionedSimulation(t, ecmp, tr, choice.spec(),
             choice.network(), part, progress);
@@ -312,7 +281,7 @@ public final class SimulateCommand implements Runnable {
         if (paths != null) {
           pps.useKShortestPaths(paths.intValue(), seed);
         }
-        r = pps.run(threads, until);
+        r = pps.run(threadsOption.threads, until);
         parallel = new long[] {part.parts(), part.cutLinkCount(), pps.windows()};
       } else {
         PacketSimulation ps;
@@ -350,7 +319,7 @@ public final class SimulateCommand implements Runnable {
     summary.put("wallSeconds", (System.nanoTime() - wall0) / 1e9);
     summary.put("topology", t.family() + "(" + t.parameters() + ")");
     if (parallel != null) {
-      summary.put("threads", threads);
+      summary.put("threads", threadsOption.threads);
       summary.put("logicalProcesses", parallel[0]);
       summary.put("cutLinks", parallel[1]);
       summary.put("windows", parallel[2]);
